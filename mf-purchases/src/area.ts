@@ -1,0 +1,10 @@
+import type { RemoteArea } from '@bahi/shared';
+
+export const area: RemoteArea = {
+  title: 'Purchases',
+  routes: ['purchases/*', '/purchases/invoice/:id', 'purchase/create-invoice', 'expenses'],
+  nav: [
+    { path: '/purchases', label: 'Purchases', icon: 'ShoppingCartOutlined', order: 40 },
+    { path: '/expenses', label: 'Expenses', icon: 'WalletOutlined', order: 50 },
+  ],
+};

@@ -1,0 +1,1 @@
+module.exports = { ...require('@bahi/shared/jest'), displayName: 'mf-reports' };

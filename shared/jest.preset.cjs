@@ -1,0 +1,24 @@
+// Jest preset for every browser package (shared, shell, remotes): @swc/jest, jsdom, Testing Library.
+const path = require('node:path');
+
+module.exports = {
+  testEnvironment: 'jsdom',
+  transform: {
+    '^.+\\.[cm]?[jt]sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  setupFiles: [path.join(__dirname, 'jest.polyfills.cjs')],
+  setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  globals: { __BAHI_VERSION__: '0.0.0-test', __BAHI_BUILT_AT__: '2026-01-01T00:00:00.000Z' },
+};

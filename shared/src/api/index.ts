@@ -1,0 +1,3 @@
+export * from './error';
+export * from './client';
+export * from './endpoints';

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { stateCodeFromGstin } from '../india';
+import { Gstin, Id, MobileNumber, PersonName, StateCode, ok, optional } from './common';
+import { Branch } from './branch';
+
+export const OtpPurpose = z.enum(['signup', 'login']);
+export type OtpPurpose = z.infer<typeof OtpPurpose>;
+
+export const SignupRequest = z
+  .object({
+    name: PersonName('Your name', 80),
+    businessName: PersonName('Business name', 120),
+    mobileNumber: MobileNumber,
+    gstin: optional(Gstin),
+    stateCode: optional(StateCode),
+  })
+  .superRefine((v, ctx) => {
+    if (v.gstin && v.stateCode && stateCodeFromGstin(v.gstin) !== v.stateCode) {
+      ctx.addIssue({ code: 'custom', path: ['gstin'], message: "GSTIN does not match the business's state" });
+    }
+  });
+export type SignupRequest = z.input<typeof SignupRequest>;
+
+export const LoginRequest = z.object({ mobileNumber: MobileNumber });
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const VerifyOtpRequest = z.object({
+  mobileNumber: MobileNumber,
+  otp: z.string({ error: 'OTP is required' }).trim().regex(/^[0-9]{6}$/, 'OTP is the 6-digit code sent to your phone'),
+});
+export type VerifyOtpRequest = z.input<typeof VerifyOtpRequest>;
+
+export const ResendOtpRequest = z.object({ mobileNumber: MobileNumber, purpose: OtpPurpose });
+export type ResendOtpRequest = z.input<typeof ResendOtpRequest>;
+
+/** Answer to signup, login and resend: the same whether or not the phone is registered. */
+export const OtpSentResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ mobileNumber: z.string(), expiresInSeconds: z.number(), resendAfterSeconds: z.number() }),
+});
+export type OtpSent = z.infer<typeof OtpSentResponse>['data'];
+
+export const Business = z.object({
+  id: Id,
+  name: z.string(),
+  gstin: z.string().nullable(),
+  stateCode: z.string().nullable(),
+});
+export type Business = z.infer<typeof Business>;
+
+export const User = z.object({
+  id: Id,
+  name: z.string(),
+  mobileNumber: z.string(),
+  role: z.enum(['OWNER', 'STAFF']),
+  business: Business,
+});
+export type User = z.infer<typeof User>;
+
+export const Profile = z.object({ user: User, activeStoreBranch: Branch.nullable() });
+export type Profile = z.infer<typeof Profile>;
+export const ProfileResponse = ok(Profile);
+
+/** Header every state-changing request must carry (CSRF); the shared client always sends it. */
+export const CSRF_HEADER = 'X-Requested-With';
+export const CSRF_HEADER_VALUE = 'XMLHttpRequest';
+export const SESSION_COOKIE = 'bahi_session';

@@ -1,0 +1,3 @@
+export * from './states';
+export * from './ids';
+export * from './money';

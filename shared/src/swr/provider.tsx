@@ -1,0 +1,53 @@
+import { useEffect, type ReactNode } from 'react';
+import { SWRConfig, unstable_serialize, useSWRConfig, type Middleware, type ScopedMutator } from 'swr';
+import { swrCache, type CacheArea, type ExpiringCache } from './index';
+
+let boundMutate: ScopedMutator | null = null;
+
+/** Counts which keys are in use, so the cache can forget unused ones after 60 s. */
+export const trackUse =
+  (cache: ExpiringCache): Middleware =>
+  (useSWRNext) =>
+  (key, fetcher, config) => {
+    const serialized = key ? unstable_serialize(key) : null;
+    useEffect(() => {
+      if (!serialized) return;
+      cache.retain(serialized);
+      return () => cache.release(serialized);
+    }, [serialized]);
+    return useSWRNext(key, fetcher, config);
+  };
+
+function MutateBridge() {
+  const { mutate } = useSWRConfig();
+  boundMutate = mutate;
+  return null;
+}
+
+/** Refreshes every cached entry of an area (after a successful create or update there). */
+export async function revalidateArea(...areas: CacheArea[]): Promise<void> {
+  if (!boundMutate) return;
+  await boundMutate((key) => Array.isArray(key) && areas.includes(key[0] as CacheArea));
+}
+
+export function SwrProvider({ children, cache = swrCache }: { children: ReactNode; cache?: ExpiringCache }) {
+  useEffect(() => {
+    const timer = setInterval(() => cache.sweep(), 10_000);
+    return () => clearInterval(timer);
+  }, [cache]);
+  return (
+    <SWRConfig
+      value={{
+        provider: () => cache,
+        use: [trackUse(cache)],
+        revalidateOnFocus: true,
+        dedupingInterval: 2_000,
+        shouldRetryOnError: (err: { status?: number }) => !err?.status || err.status >= 500,
+        errorRetryCount: 2,
+      }}
+    >
+      <MutateBridge />
+      {children}
+    </SWRConfig>
+  );
+}

@@ -1,0 +1,4 @@
+export * from './providers';
+export * from './page';
+export * from './placeholder';
+export * from './standalone';

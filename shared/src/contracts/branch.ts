@@ -48,7 +48,13 @@ export const Branch = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   gstin: z.string().nullable(),
-  address: z.object({ street: z.string(), city: z.string(), stateCode: z.string(), pin: z.string() }),
+  /** The first branch, made at sign-up, has no address until the owner fills it in. */
+  address: z.object({
+    street: z.string().nullable(),
+    city: z.string().nullable(),
+    stateCode: z.string().nullable(),
+    pin: z.string().nullable(),
+  }),
   invoicePrefix: z.string().nullable(),
   isDefault: z.boolean(),
   createdAt: z.string(),

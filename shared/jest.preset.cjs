@@ -2,7 +2,7 @@
 const path = require('node:path');
 
 module.exports = {
-  testEnvironment: 'jsdom',
+  testEnvironment: path.join(__dirname, 'jest.env.cjs'),
   transform: {
     '^.+\\.[cm]?[jt]sx?$': [
       '@swc/jest',

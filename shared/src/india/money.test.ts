@@ -1,0 +1,46 @@
+import { amountInWords, formatRupees, fromPaise, integerInWords, toPaise } from './money';
+
+describe('rupee formatting', () => {
+  it('groups digits the Indian way with two decimals', () => {
+    expect(formatRupees(123456.5)).toBe('₹1,23,456.50');
+    expect(formatRupees(10000000)).toBe('₹1,00,00,000.00');
+    expect(formatRupees('0')).toBe('₹0.00');
+  });
+
+  it('shows - for no amount', () => {
+    expect(formatRupees(null)).toBe('-');
+    expect(formatRupees('abc')).toBe('-');
+  });
+});
+
+describe('paise', () => {
+  it('converts without float drift', () => {
+    expect(toPaise('0.1') + toPaise('0.2')).toBe(30);
+    expect(toPaise(19.99)).toBe(1999);
+    expect(toPaise('-5.5')).toBe(-550);
+    expect(fromPaise(123456)).toBe('1234.56');
+    expect(fromPaise(-5)).toBe('-0.05');
+  });
+
+  it('refuses more than two decimals', () => {
+    expect(() => toPaise('1.234')).toThrow('Not an amount');
+  });
+});
+
+describe('amount in words (Indian system)', () => {
+  it('reads hundreds, thousands, lakhs and crores', () => {
+    expect(integerInWords(0)).toBe('Zero');
+    expect(integerInWords(115)).toBe('One Hundred Fifteen');
+    expect(integerInWords(1_00_000)).toBe('One Lakh');
+    expect(integerInWords(12_34_56_789)).toBe('Twelve Crore Thirty Four Lakh Fifty Six Thousand Seven Hundred Eighty Nine');
+    expect(integerInWords(1_00_00_00_000)).toBe('One Hundred Crore');
+  });
+
+  it('adds paise and Only', () => {
+    expect(amountInWords('123456.50')).toBe('Rupees One Lakh Twenty Three Thousand Four Hundred Fifty Six and Fifty Paise Only');
+    expect(amountInWords(1)).toBe('Rupees One Only');
+    expect(amountInWords('99999999.99')).toBe(
+      'Rupees Nine Crore Ninety Nine Lakh Ninety Nine Thousand Nine Hundred Ninety Nine and Ninety Nine Paise Only',
+    );
+  });
+});

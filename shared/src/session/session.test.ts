@@ -1,0 +1,41 @@
+import { act, renderHook } from '@testing-library/react';
+import type { Branch, User } from '../contracts';
+import { EMPTY_SESSION, clearSession, getSession, setActiveStoreBranch, setSessionUser, useSession } from './index';
+
+const user: User = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Asha',
+  mobileNumber: '9876543210',
+  role: 'OWNER',
+  business: { id: '00000000-0000-4000-8000-000000000002', name: 'Asha Stores', gstin: null, stateCode: '27' },
+};
+const branch = { id: '00000000-0000-4000-8000-000000000003', name: 'Main Branch' } as Branch;
+
+describe('session (seed §4)', () => {
+  afterEach(() => act(() => clearSession()));
+
+  it('starts with no user, not authenticated, no branch', () => {
+    expect(getSession()).toEqual({ user: null, isAuthenticated: false, activeStoreBranch: null });
+  });
+
+  it('setting the user marks authenticated and stores the active branch (or null)', () => {
+    setSessionUser(user, branch);
+    expect(getSession()).toEqual({ user, isAuthenticated: true, activeStoreBranch: branch });
+    setSessionUser(user);
+    expect(getSession().activeStoreBranch).toBeNull();
+  });
+
+  it('logout clears all three', () => {
+    setSessionUser(user, branch);
+    clearSession();
+    expect(getSession()).toEqual(EMPTY_SESSION);
+  });
+
+  it('components see changes made anywhere', () => {
+    const { result } = renderHook(() => useSession());
+    act(() => setSessionUser(user, branch));
+    expect(result.current.user?.name).toBe('Asha');
+    act(() => setActiveStoreBranch(null));
+    expect(result.current.activeStoreBranch).toBeNull();
+  });
+});

@@ -77,6 +77,8 @@ function baseConfig(opts: CommonOptions, folder: string, publicPath: string): Co
       historyApiFallback: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
       hot: false,
+      // The API runs on 8080 in dev; same-origin /api keeps the session cookie first-party.
+      proxy: [{ context: ['/api'], target: `http://localhost:${process.env.API_PORT ?? 8080}` }],
     },
     experiments: { css: true },
   };

@@ -1,0 +1,20 @@
+// API suite: node environment, a real database per test file (PGlite in memory, or PostgreSQL with DATABASE_URL).
+const swc = (syntax) => ['@swc/jest', { jsc: { parser: { syntax }, target: 'es2022' }, module: { type: 'commonjs' } }];
+
+const TRANSFORMED = ['content-disposition', 'cookie', '@fastify[+/]cookie', '@electric-sql[+/]pglite'];
+
+module.exports = {
+  displayName: 'api',
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.[cm]?ts$': swc('typescript'),
+    '^.+\\.[cm]?js$': swc('ecmascript'),
+  },
+  // Compiled to CommonJS for jest, which cannot load ES modules or run `import()` without
+  // --experimental-vm-modules: ESM-only packages (content-disposition, cookie 2) and CommonJS packages that
+  // `import()` at run time (PGlite, @fastify/cookie). Node itself loads them natively.
+  transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/)?(${TRANSFORMED.join('|')})[@/])`],
+  testMatch: ['<rootDir>/src/**/*.test.ts'],
+  moduleFileExtensions: ['ts', 'js', 'cjs', 'mjs', 'json'],
+  testTimeout: 30000,
+};

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHarness, JSON_WRITE, signUp, write, type Harness } from './test/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ BODY_LIMIT_BYTES: '2048' });
+});
+afterAll(() => h.close());
+
+describe('the API', () => {
+  it('answers health without a session', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('describes every route in OpenAPI 3, with tags and a summary', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const operations = Object.entries(doc.paths as Record<string, Record<string, { tags?: string[]; summary?: string }>>).flatMap(
+      ([p, ops]) => Object.entries(ops).map(([m, op]) => ({ route: `${m.toUpperCase()} ${p}`, ...op })),
+    );
+    expect(operations.map((o) => o.route).sort()).toEqual(
+      [
+        'GET /api/health',
+        'POST /api/auth/signup',
+        'POST /api/auth/verify-signup',
+        'POST /api/auth/login',
+        'POST /api/auth/verify-login',
+        'POST /api/auth/resend-otp',
+        'GET /api/auth/profile',
+        'POST /api/auth/logout',
+        'GET /api/store-branch/branches',
+        'GET /api/store-branch/branch/{id}',
+        'POST /api/store-branch/create-branch',
+        'PUT /api/store-branch/update-branch/{id}',
+        'POST /api/store-branch/set-active',
+        'GET /api/shell/remotes',
+      ].sort(),
+    );
+    for (const op of operations) {
+      expect(op.tags?.length).toBeGreaterThan(0);
+      expect(op.summary).toBeTruthy();
+    }
+    const signup = doc.paths['/api/auth/signup'].post.requestBody.content['application/json'].schema;
+    expect(signup.required).toEqual(expect.arrayContaining(['name', 'businessName', 'mobileNumber']));
+  });
+
+  it('serves a browsable documentation page', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: 'No such API endpoint: GET /api/no-such-thing' });
+  });
+
+  it('answers bad bodies with 4xx, never 500', async () => {
+    const send = (payload: string, headers: Record<string, string> = JSON_WRITE) =>
+      h.app.inject({ method: 'POST', url: '/api/auth/login', headers, payload });
+    const broken = await send('{"mobileNumber":');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ success: false, message: 'The request body is not valid JSON.' });
+    const notObject = await send('[1,2]');
+    expect(notObject.statusCode).toBe(400);
+    expect(notObject.json().message).toBe('The request body must be a JSON object.');
+    const huge = await send(JSON.stringify({ mobileNumber: 'x'.repeat(5000) }));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ success: false, message: 'The request is too large.' });
+    const multipart = await send('--x\r\n\r\n--x--', { ...JSON_WRITE, 'content-type': 'multipart/form-data; boundary=x' });
+    expect(multipart.statusCode).toBe(415);
+    expect(multipart.json().success).toBe(false);
+    const empty = await h.app.inject({ method: 'POST', url: '/api/auth/login', headers: JSON_WRITE });
+    expect(empty.statusCode).toBe(400);
+    const wrongTypes = await write(h.app, 'POST', '/api/auth/verify-login', { mobileNumber: 9876543210, otp: 123456 });
+    expect(wrongTypes.statusCode).toBe(400);
+    expect(wrongTypes.json().field).toBe('mobileNumber');
+  });
+
+  it('logs out cleanly even without a session', async () => {
+    const res = await write(h.app, 'POST', '/api/auth/logout');
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('serving the built apps (SERVE_APPS)', () => {
+  let root: string;
+  let app: Harness['app'];
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-static-'));
+    const put = (rel: string, body: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), body);
+    };
+    put('shell/dist/index.html', '<!doctype html><title>Bahi</title>');
+    put('shell/dist/main.1a2b3c4d.js', 'console.log(1)');
+    put('mf-branches/dist/mf-manifest.json', '{"id":"mf_branches"}');
+    put('mf-branches/dist/remoteEntry.js', 'var mf_branches;');
+    put('mf-branches/dist/__federation_expose_routes.9f8e7d6c.js', 'export {}');
+    put(
+      'mf-branches/dist/bahi-remote.json',
+      JSON.stringify({ name: 'mf_branches', folder: 'mf-branches', version: '0.1.0', title: 'Store branches', routes: ['/store-branch'], nav: [] }),
+    );
+    app = await h.variant({ SERVE_APPS: '1', APPS_ROOT: root });
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('serves the shell at / and answers its index.html for client-side routes', async () => {
+    for (const url of ['/', '/store-branch', '/store-branch/5b0e0f0a-1111-4222-8333-444455556666', '/login?next=%2Fparties']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Bahi</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await app.inject({ method: 'GET', url: '/main.1a2b3c4d.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/nope' })).json().success).toBe(false);
+  });
+
+  it('serves each remote under /remotes/<folder>/ with CORS and the right caching', async () => {
+    const manifest = await app.inject({ method: 'GET', url: '/remotes/mf-branches/mf-manifest.json' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect((await app.inject({ method: 'GET', url: '/remotes/mf-branches/remoteEntry.js' })).headers['cache-control']).toBe('no-cache');
+    const chunk = await app.inject({ method: 'GET', url: '/remotes/mf-branches/__federation_expose_routes.9f8e7d6c.js' });
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ method: 'GET', url: '/remotes/mf-branches/nope.js' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/remotes/mf-items/mf-manifest.json' })).statusCode).toBe(404);
+  });
+
+  it('registers the built remote so a signed-in shell gets it', async () => {
+    const { cookie } = await signUp(h, {}, app);
+    const res = await app.inject({ method: 'GET', url: '/api/shell/remotes', headers: { cookie } });
+    expect(res.json().data.remotes).toEqual([
+      expect.objectContaining({ name: 'mf_branches', manifestUrl: '/remotes/mf-branches/mf-manifest.json', version: '0.1.0' }),
+    ]);
+  });
+});

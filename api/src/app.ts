@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { SESSION_COOKIE } from '@bahi/shared/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import type { Clock, Deps } from './deps';
+import { HttpError } from './errors';
+import { createOtpSender, type OtpSender } from './otp';
+import { registerCsrf } from './plugins/csrf';
+import { registerErrorHandler } from './plugins/errors';
+import { NO_CACHE, registerStaticApps } from './plugins/static';
+import { authRoutes } from './routes/auth';
+import { branchRoutes } from './routes/branches';
+import type { ZodApp } from './routes/common';
+import { healthRoutes } from './routes/health';
+import { shellRoutes } from './routes/shell';
+import { purgeExpiredAuthData } from './services/auth/housekeeping';
+import { syncLocalRemotes } from './services/registry/local';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Db;
+  /** The current time; tests move it to reach expiries. */
+  clock?: Clock;
+  /** Overrides the sender chosen by OTP_SENDER (tests read codes from an in-memory sender). */
+  otpSender?: OtpSender;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const API_VERSION: string = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).version;
+
+const HOUSEKEEPING_INTERVAL_MS = 30 * 60_000;
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** The whole HTTP application, not yet listening: `main.ts` listens, tests call `app.inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const deps: Deps = {
+    db,
+    config,
+    clock: options.clock ?? (() => new Date()),
+    otpSender: options.otpSender ?? createOtpSender(config.otp),
+    log: app.log,
+  };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests from your network. Please try again in ${context.after}.`, undefined, {
+        'retry-after': String(Math.ceil(context.ttl / 1000)),
+      }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Bahi API',
+        description:
+          'Billing and inventory for Indian small businesses. Answers are `{ success: true, data }`; errors are ' +
+          '`{ success: false, message, field? }`. Every write needs the header `X-Requested-With: XMLHttpRequest` ' +
+          'and a JSON body.',
+        version: API_VERSION,
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.decorateRequest('auth', null);
+  registerCsrf(app, config);
+
+  const scoped = (prefix: string, routes: (app: ZodApp) => void) =>
+    app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>()), { prefix });
+  await scoped('/api', healthRoutes);
+  await scoped('/api/auth', (a) => authRoutes(a, deps));
+  await scoped('/api/store-branch', (a) => branchRoutes(a, deps));
+  await scoped('/api', (a) => shellRoutes(a, deps));
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const { shellDist } = config.serveApps ? await registerStaticApps(app, config) : { shellDist: null };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0];
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(url) &&
+      !url.startsWith('/remotes/') &&
+      !path.posix.basename(url).includes('.');
+    // The shell is a single-page app: its routes (/parties, /store-branch/:id, ...) are all its index.html.
+    if (shellDist && isPage) {
+      return reply.header('cache-control', NO_CACHE).sendFile('index.html', shellDist);
+    }
+    const message = isApiPath(url) ? `No such API endpoint: ${request.method} ${url}` : 'Not found';
+    return reply.code(404).send({ success: false, message });
+  });
+
+  let stopSync = () => {};
+  let housekeeping: NodeJS.Timeout | undefined;
+  const purge = () =>
+    purgeExpiredAuthData(db, deps.clock(), config.session).catch((err) => app.log.warn({ err }, 'housekeeping failed'));
+  app.addHook('onReady', async () => {
+    const sync = syncLocalRemotes({ db, config, log: app.log });
+    stopSync = sync.stop;
+    await sync.done;
+    await purge();
+    housekeeping = setInterval(purge, HOUSEKEEPING_INTERVAL_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    stopSync();
+    clearInterval(housekeeping);
+  });
+
+  return app;
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { REPO_ROOT, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.join(REPO_ROOT, 'data'),
+      databaseUrl: undefined,
+      otp: { sender: 'console', ttlSeconds: 300, maxAttempts: 5, resendIntervalSeconds: 30, maxSendsPerHour: 5 },
+      session: { idleMinutes: 720, absoluteDays: 30 },
+      serveApps: false,
+      remotesDev: false,
+      trustProxy: false,
+      allowedOrigins: [],
+    });
+  });
+
+  it('reads the environment', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      DATA_DIR: '/srv/bahi',
+      OTP_SENDER: 'outbox',
+      OTP_OUTBOX: '/tmp/outbox.jsonl',
+      OTP_TTL_SECONDS: '60',
+      ALLOWED_ORIGINS: 'https://a.example, https://b.example/',
+      REMOTES_DEV: '1',
+      SERVE_APPS: 'true',
+    });
+    expect(c.port).toBe(9000);
+    expect(c.dataDir).toBe('/srv/bahi');
+    expect(c.otp).toMatchObject({ sender: 'outbox', outboxFile: '/tmp/outbox.jsonl', ttlSeconds: 60 });
+    expect(c.allowedOrigins).toEqual(expect.arrayContaining(['https://a.example', 'https://b.example', 'http://localhost:3000', 'http://localhost:3006']));
+    expect(c.serveApps).toBe(true);
+  });
+
+  it('refuses values that cannot work, saying which', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a whole number');
+    expect(() => loadConfig({ OTP_SENDER: 'pigeon' })).toThrow('OTP_SENDER must be console, outbox or http');
+    expect(() => loadConfig({ OTP_SENDER: 'http' })).toThrow('OTP_SENDER=http needs OTP_HTTP_URL');
+  });
+});

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { remoteBasePath } from '@bahi/shared/mf';
+import type { AppConfig } from '../config';
+import { REMOTE_FOLDERS } from '../services/registry/local';
+
+/** Files whose name stays the same from build to build: always revalidated. */
+const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js', 'bahi-remote.json']);
+/** rspack's `[name].[contenthash:8].js` and friends: safe to keep forever. */
+const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
+
+export const NO_CACHE = 'no-cache';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function cacheHeaders(reply: FastifyReply, file: string) {
+  const name = path.basename(file);
+  reply.header('cache-control', !ENTRY_FILES.has(name) && HASHED_FILE.test(name) ? IMMUTABLE : NO_CACHE);
+}
+
+export interface StaticApps {
+  /** The built shell's folder, when there is one: unknown non-API paths answer its index.html. */
+  shellDist: string | null;
+}
+
+/** Serves the built shell at / and each built remote at /remotes/<folder>/ (the start command's one URL). */
+export async function registerStaticApps(app: FastifyInstance, config: AppConfig): Promise<StaticApps> {
+  const shellDist = path.join(config.appsRoot, 'shell', 'dist');
+  const hasShell = fs.existsSync(path.join(shellDist, 'index.html'));
+  if (hasShell) {
+    await app.register(fastifyStatic, {
+      root: shellDist,
+      prefix: '/',
+      cacheControl: false,
+      setHeaders: cacheHeaders,
+    });
+  } else {
+    app.log.info(`No shell build at ${shellDist}; not serving the shell`);
+  }
+  for (const folder of REMOTE_FOLDERS) {
+    const dist = path.join(config.appsRoot, folder, 'dist');
+    if (!fs.existsSync(dist)) {
+      app.log.info(`No build of ${folder} at ${dist}; not serving it`);
+      continue;
+    }
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: remoteBasePath(folder),
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        cacheHeaders(reply, file);
+        // Another origin (a shell under test, a team's own host) fetches the manifest with CORS.
+        reply.header('access-control-allow-origin', '*');
+      },
+    });
+  }
+  return { shellDist: hasShell ? shellDist : null };
+}

@@ -1,0 +1,169 @@
+import { sessions } from '../db/schema';
+import { createHarness, cookieFrom, get, logIn, newPhone, signUp, write, type Harness } from '../test/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+describe('sign-up', () => {
+  it('creates nothing until the OTP is verified', async () => {
+    const phone = newPhone();
+    const res = await write(h.app, 'POST', '/api/auth/signup', { name: 'Asha Rao', businessName: 'Asha Stores', mobileNumber: phone });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: expect.stringContaining('OTP sent'),
+      data: { mobileNumber: phone, expiresInSeconds: 300, resendAfterSeconds: 0 },
+    });
+    expect(h.otp.lastCode(phone)).toMatch(/^[0-9]{6}$/);
+    // Not registered yet: logging in with a code sent for login does not work.
+    await write(h.app, 'POST', '/api/auth/login', { mobileNumber: phone });
+    const login = await write(h.app, 'POST', '/api/auth/verify-login', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
+    expect(login.statusCode).toBe(400);
+    expect(login.json().message).toMatch(/^Incorrect OTP/);
+  });
+
+  it('verify-signup creates the business, its owner and a default first branch, and signs in', async () => {
+    const phone = newPhone();
+    await write(h.app, 'POST', '/api/auth/signup', {
+      name: '  Ravi Kumar ',
+      businessName: 'Kumar Traders',
+      mobileNumber: phone,
+      gstin: '27aapfu0939f1zv',
+    });
+    const res = await write(h.app, 'POST', '/api/auth/verify-signup', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.user).toEqual({
+      id: expect.any(String),
+      name: 'Ravi Kumar',
+      mobileNumber: phone,
+      role: 'OWNER',
+      business: { id: expect.any(String), name: 'Kumar Traders', gstin: '27AAPFU0939F1ZV', stateCode: '27' },
+    });
+    expect(data.activeStoreBranch).toMatchObject({
+      name: 'Main Branch',
+      isDefault: true,
+      gstin: '27AAPFU0939F1ZV',
+      address: { street: null, city: null, stateCode: '27', pin: null },
+    });
+    const cookie = cookieFrom(res, 'bahi_session')!;
+    const profile = await get(h.app, '/api/auth/profile', cookie);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toEqual({ success: true, data });
+    const branches = await get(h.app, '/api/store-branch/branches', cookie);
+    expect(branches.json().data).toHaveLength(1);
+  });
+
+  it('refuses a number that is already registered', async () => {
+    const { phone } = await signUp(h);
+    const res = await write(h.app, 'POST', '/api/auth/signup', { name: 'Other', businessName: 'Other Co', mobileNumber: phone });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'This mobile number is already registered. Log in instead.',
+      field: 'mobileNumber',
+    });
+  });
+
+  it('names the wrong field', async () => {
+    const cases: [object, string, string][] = [
+      [{ businessName: 'B', mobileNumber: newPhone() }, 'name', 'Your name is required'],
+      [{ name: 'A', businessName: 'B', mobileNumber: '12345' }, 'mobileNumber', 'Enter a 10-digit Indian mobile number'],
+      [{ name: 'A', businessName: 'B', mobileNumber: newPhone(), gstin: '27AAPFU0939F1ZX' }, 'gstin', 'GSTIN check character does not match; please re-check the number'],
+      [{ name: 'A', businessName: 'B', mobileNumber: newPhone(), gstin: '27AAPFU0939F1ZV', stateCode: '29' }, 'gstin', "GSTIN does not match the business's state"],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await write(h.app, 'POST', '/api/auth/signup', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message, field });
+    }
+  });
+});
+
+describe('login', () => {
+  it('signs a registered user in with the code sent to their phone', async () => {
+    const { phone, profile } = await signUp(h, { businessName: 'Login Co' });
+    const { res } = await logIn(h, phone);
+    expect(res.json().data.user.business.name).toBe('Login Co');
+    expect(res.json().data.activeStoreBranch.id).toBe(profile.activeStoreBranch!.id);
+    expect(cookieFrom(res, 'bahi_branch')).toBe(`bahi_branch=${profile.activeStoreBranch!.id}`);
+  });
+
+  it('answers the same for an unknown number and sends it nothing', async () => {
+    const { phone: known } = await signUp(h);
+    const unknown = newPhone();
+    const a = await write(h.app, 'POST', '/api/auth/login', { mobileNumber: known });
+    const b = await write(h.app, 'POST', '/api/auth/login', { mobileNumber: unknown });
+    expect(b.statusCode).toBe(a.statusCode);
+    const mask = (s: string, p: string) => s.replaceAll(p, 'PHONE').replaceAll(`${p.slice(0, 2)}XXXXXX${p.slice(-2)}`, 'MASKED');
+    expect(mask(b.body, unknown)).toBe(mask(a.body, known));
+    expect(h.otp.countFor(unknown)).toBe(0);
+    // A guess is answered exactly like a wrong code for a registered number.
+    const guessKnown = await write(h.app, 'POST', '/api/auth/verify-login', { mobileNumber: known, otp: '000000' });
+    const guessUnknown = await write(h.app, 'POST', '/api/auth/verify-login', { mobileNumber: unknown, otp: '000000' });
+    expect(guessUnknown.statusCode).toBe(guessKnown.statusCode);
+    expect(guessUnknown.json()).toEqual(guessKnown.json());
+  });
+
+  it('gives a new session token at every login; logout ends the session', async () => {
+    const { phone, cookie: first } = await signUp(h);
+    const { cookie: second } = await logIn(h, phone);
+    const { cookie: third } = await logIn(h, phone);
+    expect(new Set([first, second, third]).size).toBe(3);
+    for (const c of [first, second, third]) expect((await get(h.app, '/api/auth/profile', c)).statusCode).toBe(200);
+
+    const out = await write(h.app, 'POST', '/api/auth/logout', {}, { cookie: second });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ success: true, message: 'You have been logged out.' });
+    const cleared = out.cookies.find((c) => c.name === 'bahi_session')!;
+    expect(cleared.value).toBe('');
+    const after = await get(h.app, '/api/auth/profile', second);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ success: false, message: 'Your session has ended. Please log in again.' });
+    // Other sessions of the same user keep working.
+    expect((await get(h.app, '/api/auth/profile', third)).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a session cookie or with a made-up one', async () => {
+    expect((await get(h.app, '/api/auth/profile')).statusCode).toBe(401);
+    expect((await get(h.app, '/api/auth/profile', 'bahi_session=not-a-real-token')).statusCode).toBe(401);
+    expect((await get(h.app, '/api/store-branch/branches')).json()).toEqual({ success: false, message: 'Please log in to continue.' });
+  });
+});
+
+describe('session cookie', () => {
+  it('is HttpOnly, SameSite=Lax, Path=/ and not Secure over plain HTTP; the branch cookie is readable', async () => {
+    const phone = newPhone();
+    await write(h.app, 'POST', '/api/auth/signup', { name: 'A', businessName: 'B', mobileNumber: phone });
+    const res = await write(h.app, 'POST', '/api/auth/verify-signup', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
+    const session = res.cookies.find((c) => c.name === 'bahi_session')!;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(session.secure).toBeFalsy();
+    expect(session.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const branch = res.cookies.find((c) => c.name === 'bahi_branch')!;
+    expect(branch.httpOnly).toBeFalsy();
+    expect(branch).toMatchObject({ sameSite: 'Lax', path: '/', value: res.json().data.activeStoreBranch.id });
+  });
+
+  it('is Secure when served over HTTPS behind a trusted proxy', async () => {
+    const app = await h.variant({ TRUST_PROXY: '1' });
+    const phone = newPhone();
+    const headers = { 'x-forwarded-proto': 'https' };
+    await write(app, 'POST', '/api/auth/signup', { name: 'A', businessName: 'B', mobileNumber: phone }, { headers });
+    const res = await write(app, 'POST', '/api/auth/verify-signup', { mobileNumber: phone, otp: h.otp.lastCode(phone) }, { headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'bahi_session')).toMatchObject({ secure: true, httpOnly: true });
+    expect(res.cookies.find((c) => c.name === 'bahi_branch')).toMatchObject({ secure: true });
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { cookie } = await signUp(h);
+    const token = cookie.split('=')[1];
+    const ids = (await h.database.db.select({ id: sessions.id }).from(sessions)).map((r) => r.id);
+    expect(ids).not.toContain(token);
+    expect(ids.every((id) => /^[0-9a-f]{64}$/.test(id))).toBe(true);
+  });
+});

@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { AppConfig } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { businesses, sessions, users, type UserRole } from '../../db/schema';
+
+/** Touching last_seen_at on every request would turn every read into a write; once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface AuthContext {
+  sessionId: string;
+  businessId: string;
+  activeBranchId: string | null;
+  user: { id: string; name: string; mobile: string; role: UserRole };
+  business: { id: string; name: string; gstin: string | null; stateCode: string | null };
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Starts a session: a new random 256-bit token (only its hash is stored). Answers the token for the cookie. */
+export async function createSession(
+  tx: Db | Tx,
+  init: { userId: string; businessId: string; activeBranchId: string | null },
+  now: Date,
+  config: AppConfig['session'],
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(sessions).values({
+    id: hashToken(token),
+    ...init,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + config.absoluteDays * 86_400_000),
+  });
+  return token;
+}
+
+/**
+ * The session a cookie's token names, or null when there is none or it has timed out (idle or absolute); a
+ * timed-out session is deleted.
+ */
+export async function resolveSession(db: Db, token: string, now: Date, config: AppConfig['session']): Promise<AuthContext | null> {
+  if (!token || token.length > 200) return null;
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ session: sessions, user: users, business: businesses })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(businesses, eq(businesses.id, sessions.businessId))
+    .where(eq(sessions.id, id));
+  if (!row) return null;
+  const { session, user, business } = row;
+  const idleLimit = session.lastSeenAt.getTime() + config.idleMinutes * 60_000;
+  if (now.getTime() >= session.expiresAt.getTime() || now.getTime() >= idleLimit) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+  return {
+    sessionId: id,
+    businessId: session.businessId,
+    activeBranchId: session.activeBranchId,
+    user: { id: user.id, name: user.name, mobile: user.mobile, role: user.role },
+    business: { id: business.id, name: business.name, gstin: business.gstin, stateCode: business.stateCode },
+  };
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function setActiveBranch(db: Db, sessionId: string, branchId: string): Promise<void> {
+  await db.update(sessions).set({ activeBranchId: branchId }).where(eq(sessions.id, sessionId));
+}

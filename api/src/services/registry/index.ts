@@ -1,0 +1,31 @@
+import type { ShellRemotes } from '@bahi/shared/contracts';
+import { asc } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { remoteRegistry } from '../../db/schema';
+import { isRemoteOn } from './flags';
+
+export { isRemoteOn, rolloutBucket } from './flags';
+export { syncLocalRemotes, localManifestUrl, devManifestUrl } from './local';
+
+/** The remotes switched on for a business, and the ones it may not use (their routes say "not available"). */
+export async function remotesForBusiness(db: Db, businessId: string): Promise<ShellRemotes> {
+  const rows = await db.select().from(remoteRegistry).orderBy(asc(remoteRegistry.name));
+  const result: ShellRemotes = { remotes: [], unavailable: [] };
+  for (const row of rows) {
+    if (isRemoteOn(row, businessId, row.name)) {
+      result.remotes.push({
+        name: row.name,
+        folder: row.folder,
+        version: row.version,
+        title: row.title,
+        routes: row.routes,
+        nav: row.nav,
+        manifestUrl: row.manifestUrl,
+        overridable: row.overridable,
+      });
+    } else {
+      result.unavailable.push({ name: row.name, title: row.title, routes: row.routes });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,138 @@
+import type { Profile } from '@bahi/shared/contracts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import type { Database } from '../db/client';
+import { MemoryOtpSender } from '../otp';
+import { createTestDatabase } from './db';
+
+/** A clock that stands still until a test moves it. */
+export class TestClock {
+  private offsetMs = 0;
+  readonly now = () => new Date(Date.now() + this.offsetMs);
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  otp: MemoryOtpSender;
+  clock: TestClock;
+  /** Another app on the same database with different settings (closed with the harness). */
+  variant(env: Record<string, string>): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+/** Settings for tests: codes kept in memory, no per-IP limit, no resend wait unless a test asks for one. */
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    OTP_SENDER: 'console',
+    AUTH_RATE_LIMIT_PER_MINUTE: '0',
+    OTP_RESEND_INTERVAL_SECONDS: '0',
+    OTP_MAX_SENDS_PER_HOUR: '1000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
+/** One database and one app per test file. */
+export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const database = await createTestDatabase();
+  const otp = new MemoryOtpSender();
+  const clock = new TestClock();
+  const config = testConfig(env);
+  const apps: FastifyInstance[] = [];
+  const make = async (cfg: AppConfig) => {
+    const app = await buildApp({ config: cfg, db: database.db, clock: clock.now, otpSender: otp, logger: false });
+    await app.ready();
+    apps.push(app);
+    return app;
+  };
+  const app = await make(config);
+  return {
+    app,
+    database,
+    config,
+    otp,
+    clock,
+    variant: (extra) => make(testConfig({ ...env, ...extra })),
+    close: async () => {
+      for (const a of apps) await a.close();
+      await database.close();
+    },
+  };
+}
+
+let phoneCounter = 0;
+/** A mobile number no other test in this process uses. */
+export function newPhone(): string {
+  phoneCounter += 1;
+  const stem = `${process.pid % 1000}`.padStart(3, '0') + `${phoneCounter}`.padStart(6, '0');
+  return `9${stem}`;
+}
+
+export const JSON_WRITE = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
+
+/** A write the way the shared client sends it: CSRF header, JSON body, the session cookie when given. */
+export function write(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT',
+  url: string,
+  body: unknown = {},
+  opts: { cookie?: string; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: { ...JSON_WRITE, ...(opts.cookie ? { cookie: opts.cookie } : {}), ...opts.headers },
+    payload: JSON.stringify(body),
+  });
+}
+
+export function get(app: FastifyInstance, url: string, cookie?: string, extra: Partial<InjectOptions> = {}) {
+  return app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {}, ...extra });
+}
+
+/** `name=value` of a cookie the answer set. */
+export function cookieFrom(res: LightMyRequestResponse, name: string): string | undefined {
+  const c = res.cookies.find((x) => x.name === name);
+  return c ? `${c.name}=${c.value}` : undefined;
+}
+
+export interface SignedUp {
+  phone: string;
+  cookie: string;
+  profile: Profile;
+}
+
+/** Signs up a new business through the API and answers its session cookie. */
+export async function signUp(
+  h: Harness,
+  fields: { name?: string; businessName?: string; gstin?: string; stateCode?: string; phone?: string } = {},
+  app: FastifyInstance = h.app,
+): Promise<SignedUp> {
+  const phone = fields.phone ?? newPhone();
+  const start = await write(app, 'POST', '/api/auth/signup', {
+    name: fields.name ?? 'Asha Rao',
+    businessName: fields.businessName ?? 'Asha Stores',
+    mobileNumber: phone,
+    ...(fields.gstin ? { gstin: fields.gstin } : {}),
+    ...(fields.stateCode ? { stateCode: fields.stateCode } : {}),
+  });
+  if (start.statusCode !== 200) throw new Error(`signup answered ${start.statusCode}: ${start.body}`);
+  const res = await write(app, 'POST', '/api/auth/verify-signup', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
+  if (res.statusCode !== 200) throw new Error(`verify-signup answered ${res.statusCode}: ${res.body}`);
+  return { phone, cookie: cookieFrom(res, 'bahi_session')!, profile: res.json().data };
+}
+
+/** Logs an existing user in and answers the new session cookie. */
+export async function logIn(h: Harness, phone: string): Promise<{ cookie: string; res: LightMyRequestResponse }> {
+  const start = await write(h.app, 'POST', '/api/auth/login', { mobileNumber: phone });
+  if (start.statusCode !== 200) throw new Error(`login answered ${start.statusCode}: ${start.body}`);
+  const res = await write(h.app, 'POST', '/api/auth/verify-login', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
+  if (res.statusCode !== 200) throw new Error(`verify-login answered ${res.statusCode}: ${res.body}`);
+  return { cookie: cookieFrom(res, 'bahi_session')!, res };
+}

@@ -18,6 +18,29 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   };
   window.scrollTo = () => {};
-  const { getComputedStyle } = window;
-  window.getComputedStyle = (elt) => getComputedStyle(elt);
+}
+
+if (typeof window !== 'undefined') {
+  // jsdom has no MessageChannel; antd's Form.useWatch posts a message to run a macro task. A timer does the same.
+  if (typeof globalThis.MessageChannel === 'undefined') {
+    globalThis.MessageChannel = class MessageChannel {
+      constructor() {
+        const port1 = { onmessage: null };
+        this.port1 = port1;
+        this.port2 = { postMessage: (data) => setTimeout(() => port1.onmessage && port1.onmessage({ data }), 0) };
+      }
+    };
+  }
+
+  // jsdom does no layout, so antd's auto-sizing TextArea computes a NaN height; React's warning about it is noise.
+  const consoleError = console.error;
+  console.error = (...args) => {
+    if (typeof args[0] === 'string' && args[0].includes('is an invalid value for the') && args.includes('height')) return;
+    consoleError(...args);
+  };
+
+  // jsdom matches every CSS-in-JS rule antd injected on each getComputedStyle call (user-event, rc-motion and
+  // TextArea autosize call it constantly), which made a form test take seconds. No test depends on stylesheet
+  // rules, so the computed style is the element's inline style.
+  window.getComputedStyle = (elt) => elt.style;
 }

@@ -19,6 +19,9 @@ module.exports = {
   setupFiles: [path.join(__dirname, 'jest.polyfills.cjs')],
   setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  // @ant-design/icons' CommonJS build requires the ESM-only '@ant-design/colors/es/generate'; use its CommonJS twin.
+  moduleNameMapper: { '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1' },
+  modulePathIgnorePatterns: ['<rootDir>/dist/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   globals: { __BAHI_VERSION__: '0.0.0-test', __BAHI_BUILT_AT__: '2026-01-01T00:00:00.000Z' },
 };

@@ -68,7 +68,8 @@ function baseConfig(opts: CommonOptions, folder: string, publicPath: string): Co
         __BAHI_VERSION__: JSON.stringify(buildVersion(opts.dir)),
         __BAHI_BUILT_AT__: JSON.stringify(new Date().toISOString()),
       }),
-      new rspack.HtmlRspackPlugin({ template: path.join(__dirname, 'index.html'), templateParameters: { title: opts.title } }),
+      // Scripts from the root, so a deep link (/store-branch/42) works in a remote's standalone dev server.
+      new rspack.HtmlRspackPlugin({ template: path.join(__dirname, 'index.html'), templateParameters: { title: opts.title }, publicPath: '/' }),
     ],
     performance: { hints: false },
     optimization: { minimize: production },

@@ -1,0 +1,28 @@
+import { Tag } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
+import { useSession, type Branch } from '@bahi/shared';
+
+/** True when the session's active branch is this one. */
+export function useIsActiveBranch(branch: Pick<Branch, 'id'> | undefined): boolean {
+  const { activeStoreBranch } = useSession();
+  return !!branch && activeStoreBranch?.id === branch.id;
+}
+
+/** 'Default' and 'Active' badges beside a branch name. */
+export function BranchTags({ branch }: { branch: Branch }) {
+  const active = useIsActiveBranch(branch);
+  return (
+    <>
+      {branch.isDefault ? (
+        <Tag color="blue" variant="outlined">
+          Default
+        </Tag>
+      ) : null}
+      {active ? (
+        <Tag color="green" icon={<CheckCircleFilled />}>
+          Active
+        </Tag>
+      ) : null}
+    </>
+  );
+}

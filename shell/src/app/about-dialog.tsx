@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { Descriptions, Modal, Table, Tag, Typography } from 'antd';
+import { remoteStatuses, type RemoteStatus } from '../remotes/federation';
+
+const BUILT_AT = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+
+const STATUS_TAG: Record<RemoteStatus['status'], { color: string; label: string }> = {
+  loaded: { color: 'green', label: 'Loaded' },
+  loading: { color: 'blue', label: 'Loading' },
+  failed: { color: 'red', label: 'Failed' },
+  'not loaded': { color: 'default', label: 'Not opened yet' },
+};
+
+function builtAt(): string {
+  const d = new Date(__BAHI_BUILT_AT__);
+  return Number.isNaN(d.getTime()) ? '-' : `${BUILT_AT.format(d)} IST`;
+}
+
+/** Which shell and which remote builds this browser is running, for support and integration testing. */
+export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // Read when opened: which remotes have loaded changes as the user moves around.
+  const remotes = useMemo(() => (open ? remoteStatuses() : []), [open]);
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} title="About Bahi" width={760} destroyOnHidden>
+      <Typography.Paragraph type="secondary">
+        Bahi · bahi-khata for your business. Each area is its own app, loaded when you first open it.
+      </Typography.Paragraph>
+      <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
+        <Descriptions.Item label="Shell version">{__BAHI_VERSION__}</Descriptions.Item>
+        <Descriptions.Item label="Built">{builtAt()}</Descriptions.Item>
+      </Descriptions>
+      <Table<RemoteStatus>
+        size="small"
+        rowKey="name"
+        pagination={false}
+        dataSource={remotes}
+        locale={{ emptyText: 'No areas are enabled for your business' }}
+        columns={[
+          {
+            title: 'Area',
+            dataIndex: 'title',
+            render: (title: string, r) => (
+              <>
+                <div>{title}</div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {r.name}
+                </Typography.Text>
+              </>
+            ),
+          },
+          { title: 'Version', dataIndex: 'version', width: 90 },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            width: 130,
+            render: (s: RemoteStatus['status']) => <Tag color={STATUS_TAG[s].color}>{STATUS_TAG[s].label}</Tag>,
+          },
+          {
+            title: 'URL',
+            dataIndex: 'url',
+            render: (url: string) => (
+              <Typography.Text copyable={{ text: url }} style={{ fontSize: 12, wordBreak: 'break-all' }}>
+                {url}
+              </Typography.Text>
+            ),
+          },
+        ]}
+      />
+    </Modal>
+  );
+}

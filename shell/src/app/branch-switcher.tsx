@@ -1,0 +1,64 @@
+import { useMemo, useState } from 'react';
+import { App, Select } from 'antd';
+import { ShopOutlined } from '@ant-design/icons';
+import useSWR, { useSWRConfig } from 'swr';
+import { branchApi, cacheKey, errorMessage, setActiveStoreBranch, stateName, useSession, type Branch } from '@bahi/shared';
+
+const ALL_BUT_REGISTRY = (key: unknown) => Array.isArray(key) && key[0] !== 'registry';
+
+/**
+ * The active-branch switcher of the header. Switching tells the server (session and branch cookie), updates the
+ * session atom every remote reads, and refetches every cached answer, since nearly all data is per branch.
+ */
+export function BranchSwitcher() {
+  const { message } = App.useApp();
+  const { mutate } = useSWRConfig();
+  const { activeStoreBranch } = useSession();
+  const { data: branches, isLoading, error } = useSWR(cacheKey('branches', 'list'), () => branchApi.list());
+  const [switching, setSwitching] = useState(false);
+
+  const options = useMemo(() => {
+    const list: Branch[] = branches ? [...branches] : [];
+    if (activeStoreBranch && !list.some((b) => b.id === activeStoreBranch.id)) list.unshift(activeStoreBranch);
+    return list.map((b) => {
+      const place = [b.address.city, stateName(b.address.stateCode)].filter(Boolean).join(', ');
+      return {
+        value: b.id,
+        label: b.name,
+        title: place ? `${b.name} · ${place}` : b.name,
+      };
+    });
+  }, [branches, activeStoreBranch]);
+
+  const switchTo = async (id: string) => {
+    if (id === activeStoreBranch?.id) return;
+    setSwitching(true);
+    try {
+      const branch = await branchApi.setActive(id);
+      setActiveStoreBranch(branch);
+      message.success(`${branch.name} is now the active branch`);
+      await mutate(ALL_BUT_REGISTRY);
+    } catch (e) {
+      message.error(errorMessage(e, 'Could not switch the branch'));
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  return (
+    <Select
+      aria-label="Active branch"
+      className="bahi-branch-switcher"
+      prefix={<ShopOutlined />}
+      value={activeStoreBranch?.id}
+      placeholder={error ? 'Branches unavailable' : 'Choose a branch'}
+      options={options}
+      loading={isLoading || switching}
+      disabled={switching}
+      onChange={switchTo}
+      popupMatchSelectWidth={false}
+      showSearch={options.length > 6 ? { optionFilterProp: 'label' } : false}
+      notFoundContent={isLoading ? 'Loading branches…' : 'No branches yet'}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
+import { DownOutlined, InfoCircleOutlined, LogoutOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { authApi, clearSession, useSession } from '@bahi/shared';
+import { formatMobile } from '../auth/phone';
+import { AboutDialog } from './about-dialog';
+import { forgetCachedData } from './session-guard';
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase() || '?';
+}
+
+/** The signed-in person, their business, About and Log out. */
+export function UserMenu() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [aboutOpen, setAboutOpen] = useState(false);
+  if (!user) return null;
+
+  const logout = async () => {
+    try {
+      await authApi.logout();
+    } catch {
+      // Signing out locally matters more than the server's answer; the session ends there at its time-out.
+    }
+    navigate('/login', { replace: true });
+    clearSession();
+    forgetCachedData();
+  };
+
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{
+          items: [
+            {
+              key: 'who',
+              type: 'group',
+              label: (
+                <Flex vertical style={{ padding: '4px 0', minWidth: 200 }}>
+                  <Typography.Text strong>{user.name}</Typography.Text>
+                  <Typography.Text type="secondary">{user.business.name}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {formatMobile(user.mobileNumber)} · {user.role === 'OWNER' ? 'Owner' : 'Staff'}
+                  </Typography.Text>
+                </Flex>
+              ),
+            },
+            { type: 'divider' },
+            { key: 'about', icon: <InfoCircleOutlined />, label: 'About Bahi', onClick: () => setAboutOpen(true) },
+            { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', danger: true, onClick: logout },
+          ],
+        }}
+      >
+        <Button type="text" className="bahi-user-button" aria-label={`Account: ${user.name}`}>
+          <Avatar size={32} style={{ background: '#0b5394', flex: 'none' }}>
+            {initials(user.name)}
+          </Avatar>
+          <span className="bahi-user-button__text">
+            <span className="bahi-user-button__name">{user.name}</span>
+            <span className="bahi-user-button__business">{user.business.name}</span>
+          </span>
+          <DownOutlined style={{ fontSize: 10, color: 'rgba(0,0,0,0.45)' }} />
+        </Button>
+      </Dropdown>
+      <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
+    </>
+  );
+}

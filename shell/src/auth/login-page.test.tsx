@@ -1,0 +1,145 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { BahiProviders, getSession } from '@bahi/shared';
+import { LoginPage } from './login-page';
+import { fail, mockApi, ok } from '../test/api-mock';
+import { PROFILE } from '../test/fixtures';
+import { LocationProbe, resetAppState } from '../test/render';
+
+const realFetch = globalThis.fetch;
+beforeEach(resetAppState);
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  jest.useRealTimers();
+});
+
+const otpSent = (mobileNumber: string) => [
+  200,
+  { success: true, message: 'OTP sent', data: { mobileNumber, expiresInSeconds: 300, resendAfterSeconds: 30 } },
+] as [number, unknown];
+
+function renderLogin(path = '/login?next=%2Fstore-branch') {
+  return render(
+    <BahiProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </MemoryRouter>
+    </BahiProviders>,
+  );
+}
+
+async function sendCode(user: ReturnType<typeof userEvent.setup>, phone = '98765 43210') {
+  const field = screen.getByLabelText('Mobile number');
+  expect(field).toHaveFocus();
+  await user.type(field, `${phone}{Enter}`);
+  return screen.findByLabelText('One-time code');
+}
+
+describe('LoginPage', () => {
+  it('sends the code, takes the OTP and returns to the page first asked for', async () => {
+    const api = mockApi({
+      'POST auth/login': (body) => otpSent((body as { mobileNumber: string }).mobileNumber),
+      'POST auth/verify-login': () => ok(PROFILE),
+    });
+    const user = userEvent.setup();
+    renderLogin();
+
+    expect(screen.getByText('+91')).toBeInTheDocument();
+    const otp = await sendCode(user);
+    expect(api.callsTo('POST', 'auth/login')[0].body).toEqual({ mobileNumber: '9876543210' });
+    expect(screen.getByText('+91 98765 43210')).toBeInTheDocument();
+    expect(otp).toHaveFocus();
+
+    await user.type(otp, '123456{Enter}');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/store-branch');
+    expect(api.callsTo('POST', 'auth/verify-login')[0].body).toEqual({ mobileNumber: '9876543210', otp: '123456' });
+    expect(getSession().user?.name).toBe('Asha Patil');
+    expect(getSession().activeStoreBranch?.name).toBe('Pune main shop');
+  });
+
+  it('shows the API message for a wrong code and stays on the code step', async () => {
+    mockApi({
+      'POST auth/login': (body) => otpSent((body as { mobileNumber: string }).mobileNumber),
+      'POST auth/verify-login': () => fail(400, 'That code is not right. 4 tries left.', { field: 'otp' }),
+    });
+    const user = userEvent.setup();
+    renderLogin();
+    const otp = await sendCode(user);
+    await user.type(otp, '111111{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right. 4 tries left.');
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(getSession().isAuthenticated).toBe(false);
+  });
+
+  it('refuses a number that is not a 10-digit Indian mobile without calling the API', async () => {
+    const api = mockApi({});
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Mobile number'), '12345{Enter}');
+    expect(await screen.findByText('Enter a 10-digit Indian mobile number')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('explains a rate limit from the server', async () => {
+    mockApi({ 'POST auth/login': () => fail(429, 'Too many codes sent to this number. Try again in 52 minutes.') });
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Mobile number'), '9876543210{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many codes sent to this number. Try again in 52 minutes.');
+  });
+
+  it('goes home when there is nowhere else to return to, and ignores a next pointing off-site', async () => {
+    mockApi({
+      'POST auth/login': (body) => otpSent((body as { mobileNumber: string }).mobileNumber),
+      'POST auth/verify-login': () => ok(PROFILE),
+    });
+    const user = userEvent.setup();
+    renderLogin('/login?next=%2F%2Fevil.example');
+    const otp = await sendCode(user);
+    await user.type(otp, '123456');
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});
+
+describe('resend code', () => {
+  it('counts down 30 seconds, then resends and counts down again', async () => {
+    jest.useFakeTimers();
+    const api = mockApi({
+      'POST auth/login': (body) => otpSent((body as { mobileNumber: string }).mobileNumber),
+      'POST auth/resend-otp': (body) => otpSent((body as { mobileNumber: string }).mobileNumber),
+    });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderLogin();
+    await sendCode(user);
+
+    expect(screen.getByText('Resend code in 0:30')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend code' })).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(10_000));
+    expect(screen.getByText('Resend code in 0:20')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(20_000));
+
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(api.callsTo('POST', 'auth/resend-otp')[0].body).toEqual({ mobileNumber: '9876543210', purpose: 'login' });
+    expect(await screen.findByText('A new code is on its way to +91 98765 43210.')).toBeInTheDocument();
+    expect(screen.getByText('Resend code in 0:30')).toBeInTheDocument();
+  });
+
+  it('waits as long as the server says when resending is refused', async () => {
+    jest.useFakeTimers();
+    mockApi({
+      'POST auth/login': (body) => otpSent((body as { mobileNumber: string }).mobileNumber),
+      'POST auth/resend-otp': () => fail(429, 'Wait 45 seconds before asking for a new code.', { retryAfterSeconds: 45 }),
+    });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderLogin();
+    await sendCode(user);
+    act(() => jest.advanceTimersByTime(30_000));
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wait 45 seconds before asking for a new code.');
+    expect(screen.getByText('Resend code in 0:45')).toBeInTheDocument();
+  });
+});

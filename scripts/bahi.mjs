@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM = ['-y', 'pnpm@10.34.9'];
 const FRONTENDS = ['shell', 'mf-parties', 'mf-items', 'mf-sales', 'mf-purchases', 'mf-reports', 'mf-branches'];
-const REMOTES = FRONTENDS.filter((f) => f !== 'shell');
 const RESULTS_DIR = path.join(ROOT, 'test-results');
 
 function log(msg) {

@@ -20,6 +20,13 @@ export interface HostOptions extends CommonOptions {
   runtimePlugins: string[];
 }
 
+/*
+ * 'loaded-first': remotes take the singletons the shell already loaded. The default 'version-first' makes every
+ * first use of a shared module in a lazy shell chunk load the entry of every registered remote to compare
+ * versions: it fetches remote code nobody asked for, and one remote being down then breaks the others.
+ */
+const SHARE_STRATEGY = 'loaded-first' as const;
+
 function readPackage(dir: string): { name: string; version: string } {
   return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
 }
@@ -129,6 +136,7 @@ export function createHostConfig(opts: HostOptions): Configuration {
       remotes: {},
       shared: SHARED_SINGLETONS,
       runtimePlugins: opts.runtimePlugins,
+      shareStrategy: SHARE_STRATEGY,
       dts: false,
     }),
   );

@@ -141,6 +141,7 @@ export function RemoteRoute({ remote, declared }: { remote: ShellRemote; declare
   const [attempt, setAttempt] = useState(0);
   useDocumentTitle(remote.title);
   // `attempt` is a dependency on purpose: after Retry the page is looked up again and found stale.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const Page = useMemo(() => remotePage(remote, declared), [remote, declared, attempt]);
   const retry = () => {
     resetRemote(remote.name);

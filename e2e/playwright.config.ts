@@ -44,7 +44,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'ignore',
     env: {
       NODE_ENV: 'production',
       SERVE_APPS: '1',
@@ -56,6 +56,7 @@ export default defineConfig({
       OTP_RESEND_INTERVAL_SECONDS: '1',
       OTP_MAX_SENDS_PER_HOUR: '1000',
       DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
     },
   },
 });

@@ -33,3 +33,33 @@ export function watchPageErrors(page: Page): Error[] {
   page.on('pageerror', (e) => errors.push(e));
   return errors;
 }
+
+export const WRITE_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
+
+export interface SignedUp {
+  phone: string;
+  name: string;
+  businessName: string;
+}
+
+/**
+ * Signs a new business up through the API with the OTP from the outbox; the page's browser context then holds
+ * the session cookie, so the next navigation lands signed in. For tests whose subject is not the login screen.
+ */
+export async function signUpViaApi(page: Page, opts: Partial<SignedUp> & { stateCode?: string } = {}): Promise<SignedUp> {
+  const phone = opts.phone ?? freshPhone();
+  const name = opts.name ?? 'Asha Verma';
+  const businessName = opts.businessName ?? `Verma Traders ${phone.slice(-4)}`;
+  const signup = await page.request.post('/api/auth/signup', {
+    headers: WRITE_HEADERS,
+    data: { name, businessName, mobileNumber: phone, stateCode: opts.stateCode ?? '27' },
+  });
+  expect(signup.status(), await signup.text()).toBe(200);
+  const otp = await otpFor(phone, 'signup');
+  const verify = await page.request.post('/api/auth/verify-signup', {
+    headers: WRITE_HEADERS,
+    data: { mobileNumber: phone, otp },
+  });
+  expect(verify.status(), await verify.text()).toBe(200);
+  return { phone, name, businessName };
+}

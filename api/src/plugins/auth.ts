@@ -54,8 +54,8 @@ export function setBranchCookie(reply: FastifyReply, request: FastifyRequest, de
   });
 }
 
+/** Ends the session cookie; the active-branch cookie stays, so the next login on this browser resumes that branch. */
 export function clearSessionCookies(reply: FastifyReply, request: FastifyRequest) {
   const secure = request.protocol === 'https';
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-  reply.clearCookie(ACTIVE_BRANCH_COOKIE, { path: '/', sameSite: 'lax', secure });
 }

@@ -7,6 +7,7 @@ import {
   SESSION_COOKIE,
   SignupRequest,
   VerifyOtpRequest,
+  ACTIVE_BRANCH_COOKIE,
 } from '@bahi/shared/contracts';
 import type { FastifyContextConfig } from 'fastify';
 import type { Deps } from '../deps';
@@ -68,7 +69,8 @@ export function authRoutes(app: ZodApp, deps: Deps) {
       response: { 200: ProfileResponse, ...errorResponses(400, 429) },
     },
     handler: async (request, reply) => {
-      const { token, profile } = await verifyLogin(deps, request.body.mobileNumber, request.body.otp);
+      const lastBranchId = request.cookies[ACTIVE_BRANCH_COOKIE];
+      const { token, profile } = await verifyLogin(deps, request.body.mobileNumber, request.body.otp, lastBranchId);
       setSessionCookies(reply, request, deps, token, profile.activeStoreBranch?.id ?? null);
       return { success: true as const, data: profile };
     },

@@ -125,6 +125,26 @@ describe('store branches', () => {
     expect(profile.json().data.activeStoreBranch.id).toBe(puneId);
   });
 
+  it("a new login on this browser resumes the branch it last had active; another business's branch is ignored", async () => {
+    await write(h.app, 'POST', '/api/store-branch/set-active', { branchId: puneId }, { cookie: a.cookie });
+    const resume = async (branchCookie: string) => {
+      await write(h.app, 'POST', '/api/auth/login', { mobileNumber: a.phone });
+      const res = await write(
+        h.app,
+        'POST',
+        '/api/auth/verify-login',
+        { mobileNumber: a.phone, otp: h.otp.lastCode(a.phone) },
+        { cookie: branchCookie },
+      );
+      expect(res.statusCode).toBe(200);
+      return res.json().data.activeStoreBranch;
+    };
+    expect((await resume(`bahi_branch=${puneId}`)).id).toBe(puneId);
+    const other = await signUp(h, { businessName: 'Elsewhere Traders' });
+    const foreign = other.profile.activeStoreBranch!.id;
+    expect((await resume(`bahi_branch=${foreign}`)).isDefault).toBe(true);
+  });
+
   it('answers 404 for an unknown or malformed id', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"]) {
       const res = await get(h.app, `/api/store-branch/branch/${encodeURIComponent(id)}`, a.cookie);

@@ -144,13 +144,19 @@ export async function verifySignup(deps: Deps, phone: string, otp: string): Prom
   });
 }
 
-export async function verifyLogin(deps: Deps, phone: string, otp: string): Promise<SignedIn> {
+/**
+ * `lastBranchId` is the active-branch cookie this browser kept from its last session: a shop's counter computer
+ * stays at its branch across logins. Another business's branch id is ignored (the lookup is scoped).
+ */
+export async function verifyLogin(deps: Deps, phone: string, otp: string, lastBranchId?: string): Promise<SignedIn> {
   const now = deps.clock();
   return verifyOtp(deps, phone, 'login', otp, async (tx) => {
     const user = await findUserByMobile(tx, phone);
     if (!user) return null;
     const [business] = await tx.select().from(businesses).where(eq(businesses.id, user.businessId));
-    const branch = await defaultBranchRow(tx, business.id);
+    const branch =
+      (lastBranchId ? await findBranchRow(tx, business.id, lastBranchId) : undefined) ??
+      (await defaultBranchRow(tx, business.id));
     const token = await createSession(
       tx,
       { userId: user.id, businessId: business.id, activeBranchId: branch?.id ?? null },

@@ -213,6 +213,9 @@ switch (command) {
     ensureInstalled();
     must(bin('eslint'), ['.', '--max-warnings=0']);
     break;
+  case 'remotes':
+    ensureInstalled();
+    process.exit(run(bin('tsx'), [path.join(ROOT, 'api', 'src', 'cli', 'remotes.ts'), ...rest]));
   case 'bench':
     ensureInstalled();
     build();

@@ -44,7 +44,8 @@ function baseConfig(opts: CommonOptions, folder: string, publicPath: string): Co
     entry: { main: './src/index.ts' },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
-      path: path.join(opts.dir, 'dist'),
+      // BAHI_DIST_DIR builds a second copy elsewhere (a team's candidate build served beside the current one).
+      path: process.env.BAHI_DIST_DIR ? path.resolve(process.env.BAHI_DIST_DIR) : path.join(opts.dir, 'dist'),
       publicPath,
       uniqueName: containerName(folder),
       filename: production ? '[name].[contenthash:8].js' : '[name].js',

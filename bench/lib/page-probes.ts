@@ -1,0 +1,78 @@
+// In-page probes, as plain JavaScript strings (tsx would otherwise inject helpers into serialised functions).
+// Times come from the page's own clock: performance.now() and event.timeStamp count from navigation start.
+
+/** Shared visibility test: laid out, not hidden, not transparent. */
+const VISIBLE = `
+  const __benchVisible = (el) => {
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return false;
+    const cs = getComputedStyle(el);
+    return cs.visibility !== 'hidden' && cs.display !== 'none' && Number(cs.opacity) > 0;
+  };`;
+
+/** The login page's phone input and the bare page's input share this selector. */
+export const PHONE_SELECTOR = 'input[autocomplete="tel-national"]';
+
+/**
+ * Init script: from the first frame, checks every animation frame whether the phone field is usable (visible,
+ * enabled, editable) and stores the time in `window.__benchPhoneUsable` (ms since navigation start).
+ */
+export const PHONE_USABLE_PROBE = `(() => {
+  ${VISIBLE}
+  const tick = () => {
+    const el = document.querySelector(${JSON.stringify(PHONE_SELECTOR)});
+    if (el && !el.disabled && !el.readOnly && __benchVisible(el)) {
+      window.__benchPhoneUsable = performance.now();
+      return;
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+/**
+ * Init script defining `window.__benchArm({ selector, text })`: the next click anywhere starts the clock
+ * (event.timeStamp, captured before the app sees the click), then every animation frame looks for a visible
+ * element matching `selector` whose text includes `text`; `window.__benchResult = { ms }` once found.
+ */
+export const CLICK_TO_VISIBLE_PROBE = `(() => {
+  ${VISIBLE}
+  window.__benchArm = (spec) => {
+    window.__benchResult = undefined;
+    let t0 = 0;
+    const found = () => {
+      for (const el of document.querySelectorAll(spec.selector)) {
+        if (spec.text && !(el.textContent || '').includes(spec.text)) continue;
+        if (__benchVisible(el)) return true;
+      }
+      return false;
+    };
+    const tick = () => {
+      if (found()) {
+        window.__benchResult = { ms: performance.now() - t0 };
+        return;
+      }
+      requestAnimationFrame(tick);
+    };
+    const onClick = (e) => {
+      window.removeEventListener('click', onClick, true);
+      t0 = e.timeStamp;
+      requestAnimationFrame(tick);
+    };
+    window.addEventListener('click', onClick, true);
+  };
+})();`;
+
+export const BARE_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Bare page (benchmark baseline)</title>
+  </head>
+  <body>
+    <label>Mobile number <input autocomplete="tel-national" inputmode="numeric" placeholder="98765 43210" autofocus /></label>
+  </body>
+</html>
+`;

@@ -33,6 +33,8 @@ export async function registerStaticApps(app: FastifyInstance, config: AppConfig
       root: shellDist,
       prefix: '/',
       cacheControl: false,
+      // The builds ship .br/.gz twins of every text asset: served as-is to browsers that accept them.
+      preCompressed: true,
       setHeaders: cacheHeaders,
     });
   } else {
@@ -49,6 +51,7 @@ export async function registerStaticApps(app: FastifyInstance, config: AppConfig
       prefix: remoteBasePath(folder),
       decorateReply: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (reply, file) => {
         cacheHeaders(reply, file);
         // Another origin (a shell under test, a team's own host) fetches the manifest with CORS.

@@ -2,6 +2,9 @@
  * The module-federation shared singletons, imported by every rspack config so that the shell and every remote
  * agree on one instance of each library. Versions are caret ranges written out, never inferred: a workspace
  * package would otherwise be announced as `workspace:*` and warn at runtime.
+ *
+ * `@ant-design/icons` is deliberately not shared: icons are stateless, and a shared module ships whole (about
+ * 185 KB gzip for every icon), while each app bundling its own imports tree-shakes to the few it uses.
  */
 export const SHARED_SINGLETONS = {
   react: { singleton: true, requiredVersion: '^19.3.1' },
@@ -13,7 +16,6 @@ export const SHARED_SINGLETONS = {
   jotai: { singleton: true, requiredVersion: '^2.20.3' },
   swr: { singleton: true, requiredVersion: '^2.5.1' },
   antd: { singleton: true, requiredVersion: '^6.6.8' },
-  '@ant-design/icons': { singleton: true, requiredVersion: '^6.3.4' },
   dayjs: { singleton: true, requiredVersion: '^1.11.23' },
   '@bahi/shared': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
 } as const;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { rspack, type Configuration, type Compiler } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { SHARED_SINGLETONS, DEV_PORTS, REMOTE_DESCRIPTOR_FILE, containerName } from './index';
@@ -72,6 +73,7 @@ function baseConfig(opts: CommonOptions, folder: string, publicPath: string): Co
       ],
     },
     plugins: [
+      ...(production ? [new PrecompressPlugin()] : []),
       new rspack.DefinePlugin({
         __BAHI_VERSION__: JSON.stringify(buildVersion(opts.dir)),
         __BAHI_BUILT_AT__: JSON.stringify(new Date().toISOString()),
@@ -104,6 +106,33 @@ class RemoteDescriptorPlugin {
           new compiler.webpack.sources.RawSource(JSON.stringify(this.descriptor, null, 2)),
         );
       });
+    });
+  }
+}
+
+/**
+ * Writes a .br and a .gz twin beside every text asset of a production build, so the server sends compressed
+ * bytes without compressing on each request.
+ */
+class PrecompressPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        (assets) => {
+          for (const name of Object.keys(assets)) {
+            if (!/\.(js|css|html|json|svg)$/.test(name)) continue;
+            const source = compilation.getAsset(name)!.source.buffer();
+            if (source.length < 1024) continue;
+            const { RawSource } = compiler.webpack.sources;
+            compilation.emitAsset(`${name}.gz`, new RawSource(zlib.gzipSync(source, { level: 9 })));
+            compilation.emitAsset(
+              `${name}.br`,
+              new RawSource(zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })),
+            );
+          }
+        },
+      );
     });
   }
 }

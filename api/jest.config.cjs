@@ -1,7 +1,19 @@
 // API suite: node environment, a real database per test file (PGlite in memory, or PostgreSQL with DATABASE_URL).
 const swc = (syntax) => ['@swc/jest', { jsc: { parser: { syntax }, target: 'es2022' }, module: { type: 'commonjs' } }];
 
-const TRANSFORMED = ['content-disposition', 'cookie', '@fastify[+/]cookie', '@electric-sql[+/]pglite'];
+const TRANSFORMED = [
+  'content-disposition',
+  'cookie',
+  '@fastify[+/]cookie',
+  '@electric-sql[+/]pglite',
+  // file-type 21 (ESM-only, loaded with import()) and its ESM dependencies.
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer[+/]inflate',
+  'uint8array-extras',
+  '@borewit[+/]text-codec',
+];
 
 module.exports = {
   displayName: 'api',
@@ -14,6 +26,8 @@ module.exports = {
   // --experimental-vm-modules: ESM-only packages (content-disposition, cookie 2) and CommonJS packages that
   // `import()` at run time (PGlite, @fastify/cookie). Node itself loads them natively.
   transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/)?(${TRANSFORMED.join('|')})[@/])`],
+  // file-type's main export has only "import" conditions; its ./node subpath is the same module for require().
+  moduleNameMapper: { '^file-type$': 'file-type/node' },
   testMatch: ['<rootDir>/src/**/*.test.ts'],
   moduleFileExtensions: ['ts', 'js', 'cjs', 'mjs', 'json'],
   testTimeout: 30000,

@@ -19,11 +19,15 @@ import { HttpError } from './errors';
 import { createOtpSender, type OtpSender } from './otp';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
+import { registerMultipart } from './plugins/multipart';
 import { NO_CACHE, registerStaticApps } from './plugins/static';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { branchRoutes } from './routes/branches';
 import type { ZodApp } from './routes/common';
 import { healthRoutes } from './routes/health';
+import { partyRoutes } from './routes/party';
+import { itemRoutes } from './routes/item';
 import { shellRoutes } from './routes/shell';
 import { purgeExpiredAuthData } from './services/auth/housekeeping';
 import { syncLocalRemotes } from './services/registry/local';
@@ -36,6 +40,8 @@ export interface BuildAppOptions {
   /** Overrides the sender chosen by OTP_SENDER (tests read codes from an in-memory sender). */
   otpSender?: OtpSender;
   logger?: FastifyServerOptions['logger'];
+  /** The bearer token of /api/admin/* (main.ts: OPERATOR_TOKEN or `<DATA_DIR>/operator-token`); without one, admin is off. */
+  operatorToken?: string;
 }
 
 const API_VERSION: string = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).version;
@@ -84,12 +90,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         version: API_VERSION,
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          operatorToken: { type: 'http', scheme: 'bearer', description: 'OPERATOR_TOKEN, or the file <DATA_DIR>/operator-token' },
+        },
       },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await registerMultipart(app);
   app.decorateRequest('auth', null);
   registerCsrf(app, config);
 
@@ -98,7 +108,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api', healthRoutes);
   await scoped('/api/auth', (a) => authRoutes(a, deps));
   await scoped('/api/store-branch', (a) => branchRoutes(a, deps));
+  await scoped('/api/party', (a) => partyRoutes(a, deps));
+  await scoped('/api/item', (a) => itemRoutes(a, deps));
   await scoped('/api', (a) => shellRoutes(a, deps));
+  await scoped('/api/admin', (a) =>
+    adminRoutes(a, deps, { operatorToken: options.operatorToken ?? config.operatorToken }),
+  );
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const { shellDist } = config.serveApps ? await registerStaticApps(app, config) : { shellDist: null };

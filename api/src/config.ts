@@ -34,6 +34,8 @@ export interface AppConfig {
   /** Point the registry at the remotes' dev servers instead of built files. */
   remotesDev: boolean;
   trustProxy: boolean;
+  /** The bearer token of /api/admin/*; when unset, main.ts keeps a random one in `<dataDir>/operator-token`. */
+  operatorToken: string | undefined;
   /** Maximum JSON body in bytes. */
   bodyLimit: number;
   logLevel: string;
@@ -100,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appsRoot: env.APPS_ROOT?.trim() ? path.resolve(env.APPS_ROOT.trim()) : REPO_ROOT,
     remotesDev,
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    operatorToken: env.OPERATOR_TOKEN?.trim() || undefined,
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
   };

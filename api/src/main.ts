@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { ensureOperatorTokenFile } from './services/registry';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -26,7 +27,9 @@ async function main() {
   }
   await database.migrate();
 
-  const app = await buildApp({ config, db: database.db });
+  // Without OPERATOR_TOKEN the admin API (and the `remotes` CLI) use a random token kept in DATA_DIR.
+  const tokenFile = config.operatorToken ? null : ensureOperatorTokenFile(config.dataDir);
+  const app = await buildApp({ config, db: database.db, operatorToken: config.operatorToken ?? tokenFile?.token });
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
@@ -49,6 +52,7 @@ async function main() {
   }
   const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
   app.log.info(`Database: ${database.describe}; OTP sender: ${config.otp.sender}`);
+  app.log.info(`Operator token (admin API, remotes CLI): ${tokenFile ? `in ${tokenFile.file}` : 'OPERATOR_TOKEN'}`);
   process.stdout.write(`Bahi is running at http://${host}:${config.port}\n`);
 }
 

@@ -1,8 +1,24 @@
-import type { RemoteRoutesModule } from '@bahi/shared';
-import { AreaPlaceholder } from '@bahi/shared';
+import { Suspense, lazy, type ComponentType } from 'react';
+import { LoadingState, type RemoteRoutesModule } from '@bahi/shared';
 
+/**
+ * A page whose code loads on first visit. The host wraps each route in its own React.lazy, which must resolve to
+ * a component, not to another lazy: so each page is a plain component that suspends on its own chunk.
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): ComponentType {
+  const Page = lazy(load);
+  return function LazyPage() {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <Page />
+      </Suspense>
+    );
+  };
+}
+
+/** The one exposed module: a screen per route of src/area.ts. */
 export const routes: RemoteRoutesModule['routes'] = {
-  'items/*': () => <AreaPlaceholder title="Items" />,
-  '/items/inventory/:id': () => <AreaPlaceholder title="Item" />,
-  'create-category': () => <AreaPlaceholder title="Item categories" />,
+  'items/*': lazyPage(() => import('./pages/items/list')),
+  '/items/inventory/:id': lazyPage(() => import('./pages/items/detail')),
+  'create-category': lazyPage(() => import('./pages/categories/list')),
 };

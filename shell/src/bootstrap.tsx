@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { captureOverridesFromUrl } from './remotes/overrides';
 import './shell.css';
+
+captureOverridesFromUrl();
 
 createRoot(document.getElementById('root')!, {
   // A remote that failed to load is already reported by the runtime plugins and shown by its boundary.

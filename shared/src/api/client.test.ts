@@ -33,17 +33,17 @@ describe('apiRequest', () => {
 
   it('treats a 400 spreadsheet as a downloadable error report (seed §8)', async () => {
     global.fetch = respond(400, 'PK..', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    const err = await apiRequest('party/bulk-create', { method: 'POST', body: new FormData() }).catch((e) => e);
+    const err = await apiRequest('party/bulk-create', { method: 'POST', body: new FormData() }).catch((e: ApiError) => e);
     expect(err).toMatchObject({ status: 400, message: BULK_ERROR_MESSAGE });
-    expect(err.file).toBeDefined();
+    expect((err as ApiError).file).toBeDefined();
   });
 
   it('reports a network failure as status 500 carrying the failure', async () => {
     const failure = new TypeError('Failed to fetch');
     global.fetch = jest.fn().mockRejectedValue(failure);
-    const err = await apiRequest('auth/profile').catch((e) => e);
+    const err = await apiRequest('auth/profile').catch((e: ApiError) => e);
     expect(err).toMatchObject({ status: 500 });
-    expect(err.cause).toBe(failure);
+    expect((err as ApiError).cause).toBe(failure);
   });
 
   it('validates the answer against its schema', async () => {

@@ -3,6 +3,7 @@ import { Provider as JotaiProvider } from 'jotai';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { bahiStore } from '../session';
 import { SwrProvider } from '../swr/provider';
+import { Notifications } from './notifications';
 
 export const BAHI_THEME = {
   token: {
@@ -23,7 +24,10 @@ export function BahiProviders({ children }: { children: ReactNode }) {
     <JotaiProvider store={bahiStore}>
       <SwrProvider>
         <ConfigProvider theme={BAHI_THEME}>
-          <AntApp notification={{ placement: 'topRight', duration: 5, pauseOnHover: true }}>{children}</AntApp>
+          <AntApp notification={{ placement: 'topRight', duration: 5, pauseOnHover: true }}>
+            {children}
+            <Notifications />
+          </AntApp>
         </ConfigProvider>
       </SwrProvider>
     </JotaiProvider>

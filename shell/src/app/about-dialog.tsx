@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
 import { Descriptions, Modal, Table, Tag, Typography } from 'antd';
-import { remoteStatuses, type RemoteStatus } from '../remotes/federation';
+import type { RemoteStatus } from '../remotes/federation';
+import { useRemoteStatuses } from '../remotes/use-remote-statuses';
 
 const BUILT_AT = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
@@ -18,10 +18,10 @@ function builtAt(): string {
 
 /** Which shell and which remote builds this browser is running, for support and integration testing. */
 export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  // Read when opened: which remotes have loaded changes as the user moves around.
-  const remotes = useMemo(() => (open ? remoteStatuses() : []), [open]);
+  // Live: a remote that finishes loading while the dialog is open shows as loaded.
+  const remotes = useRemoteStatuses();
   return (
-    <Modal open={open} onCancel={onClose} footer={null} title="About Bahi" width={760} destroyOnHidden>
+    <Modal open={open} onCancel={onClose} footer={null} title="About Bahi" width={800} destroyOnHidden>
       <Typography.Paragraph type="secondary">
         Bahi · bahi-khata for your business. Each area is its own app, loaded when you first open it.
       </Typography.Paragraph>
@@ -39,6 +39,7 @@ export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => v
           {
             title: 'Area',
             dataIndex: 'title',
+            width: 160,
             render: (title: string, r) => (
               <>
                 <div>{title}</div>
@@ -48,7 +49,21 @@ export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => v
               </>
             ),
           },
-          { title: 'Version', dataIndex: 'version', width: 90 },
+          {
+            title: 'Version',
+            dataIndex: 'version',
+            width: 120,
+            render: (version: string, r) => (
+              <>
+                <div>{version}</div>
+                {r.overridden ? (
+                  <Tag color="gold" style={{ marginTop: 4 }}>
+                    Override
+                  </Tag>
+                ) : null}
+              </>
+            ),
+          },
           {
             title: 'Status',
             dataIndex: 'status',

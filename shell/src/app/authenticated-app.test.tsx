@@ -1,9 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { getSession } from '@bahi/shared';
 import AuthenticatedApp from './authenticated-app';
 import { resetFederationStateForTests } from '../remotes/federation';
+import { IDLE_PRELOAD_DELAY_MS } from '../remotes/idle-preload';
+import { OVERRIDE_KEY_PREFIX } from '../remotes/overrides';
+import { browserPage } from './override-banner';
 import { fail, mockApi, ok } from '../test/api-mock';
 import { GODOWN, MAIN_BRANCH, PROFILE, REGISTRY } from '../test/fixtures';
 import { renderAt, resetAppState } from '../test/render';
@@ -31,6 +34,9 @@ beforeEach(() => {
 });
 afterEach(() => {
   globalThis.fetch = realFetch;
+  localStorage.clear();
+  jest.useRealTimers();
+  jest.restoreAllMocks();
 });
 
 const sidebar = () => within(screen.getByRole('navigation', { name: 'Areas' }));
@@ -137,5 +143,109 @@ describe('header', () => {
     expect(within(dialog).getByText('0.0.0-test')).toBeInTheDocument();
     expect(within(dialog).getByText('mf_reports')).toBeInTheDocument();
     expect(within(dialog).getByText('http://localhost/remotes/mf-parties/mf-manifest.json')).toBeInTheDocument();
+  });
+});
+
+describe('which build renders an area', () => {
+  it('names the remote and its version in the footer once its page has loaded', async () => {
+    signedIn();
+    runtime.loadRemote.mockResolvedValue({ routes: { 'cash-bank': () => <h1>Cash and bank</h1> } });
+    renderAt(<AuthenticatedApp />, '/cash-bank');
+    await screen.findByRole('heading', { name: 'Cash and bank' });
+    expect(await screen.findByTestId('area-build')).toHaveTextContent('Reports · mf_reports 1.0.0');
+  });
+
+  it('shows no area build on the dashboard', async () => {
+    signedIn();
+    renderAt(<AuthenticatedApp />, '/');
+    await screen.findByText(/Good (morning|afternoon|evening), Asha/);
+    expect(screen.queryByTestId('area-build')).not.toBeInTheDocument();
+  });
+});
+
+describe('override of a remote in this browser', () => {
+  const CANDIDATE = 'http://127.0.0.1:9100/mf-manifest.json';
+  const overridable = { ...REGISTRY, remotes: REGISTRY.remotes.map((r) => (r.name === 'mf_reports' ? { ...r, overridable: true } : r)) };
+  const candidateDescriptor = {
+    name: 'mf_reports',
+    folder: 'mf-reports',
+    version: '2.0.0-rc.1',
+    title: 'Reports',
+    routes: REGISTRY.remotes[0].routes,
+    nav: REGISTRY.remotes[0].nav,
+  };
+
+  it('registers the override URL, shows a banner naming it, and clears it', async () => {
+    localStorage.setItem(`${OVERRIDE_KEY_PREFIX}mf_reports`, CANDIDATE);
+    signedIn({ 'GET shell/remotes': () => ok(overridable), 'GET /bahi-remote.json': () => [200, candidateDescriptor] });
+    runtime.loadRemote.mockResolvedValue({ routes: { reports: () => <h1>Candidate reports</h1> } });
+    const reload = jest.spyOn(browserPage, 'reload').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderAt(<AuthenticatedApp />, '/reports');
+
+    const banner = await screen.findByRole('region', { name: 'Overridden areas' });
+    expect(banner).toHaveTextContent('Reports (mf_reports) is overridden in this browser and loads from');
+    expect(within(banner).getByText(CANDIDATE)).toBeInTheDocument();
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(expect.arrayContaining([{ name: 'mf_reports', entry: CANDIDATE }]));
+    await screen.findByRole('heading', { name: 'Candidate reports' });
+    expect(await screen.findByTestId('area-build')).toHaveTextContent('Reports · mf_reports 2.0.0-rc.1 (override)');
+
+    await user.click(within(banner).getByRole('button', { name: 'Clear override' }));
+    expect(localStorage.getItem(`${OVERRIDE_KEY_PREFIX}mf_reports`)).toBeNull();
+    expect(reload).toHaveBeenCalled();
+  });
+
+  it('ignores, with a warning, an override of a remote the registry does not let be overridden', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    localStorage.setItem(`${OVERRIDE_KEY_PREFIX}mf_reports`, CANDIDATE);
+    signedIn();
+    renderAt(<AuthenticatedApp />, '/');
+    await screen.findByRole('menuitem', { name: 'Reports' });
+    expect(screen.queryByRole('region', { name: 'Overridden areas' })).not.toBeInTheDocument();
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(
+      expect.arrayContaining([{ name: 'mf_reports', entry: 'http://localhost/remotes/mf-reports/mf-manifest.json' }]),
+    );
+    expect(localStorage.getItem(`${OVERRIDE_KEY_PREFIX}mf_reports`)).toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('does not allow overriding it'));
+  });
+
+  it('marks the overridden remote in About with its own version and URL', async () => {
+    localStorage.setItem(`${OVERRIDE_KEY_PREFIX}mf_reports`, CANDIDATE);
+    signedIn({ 'GET shell/remotes': () => ok(overridable), 'GET /bahi-remote.json': () => [200, candidateDescriptor] });
+    const user = userEvent.setup();
+    renderAt(<AuthenticatedApp />, '/');
+    await screen.findByRole('region', { name: 'Overridden areas' });
+    await user.click(screen.getByRole('button', { name: 'Account: Asha Patil' }));
+    await user.click(await screen.findByText('About Bahi'));
+    const row = within(await screen.findByRole('dialog')).getByText('mf_reports').closest('tr')!;
+    expect(row).toHaveTextContent('2.0.0-rc.1');
+    expect(row).toHaveTextContent('Override');
+    expect(row).toHaveTextContent(CANDIDATE);
+  });
+});
+
+describe('idle preloading', () => {
+  it("preloads the sidebar's remotes one after another a few seconds after the app shows, never the unavailable one", async () => {
+    jest.useFakeTimers();
+    signedIn();
+    runtime.loadRemote.mockResolvedValue({ routes: {} });
+    renderAt(<AuthenticatedApp />, '/');
+    await screen.findByRole('menuitem', { name: 'Reports' });
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+    await act(() => jest.advanceTimersByTimeAsync(IDLE_PRELOAD_DELAY_MS + 1_000));
+    expect(runtime.loadRemote.mock.calls).toEqual([['mf_parties/routes'], ['mf_reports/routes']]);
+  });
+
+  it('lets a failed preload pass silently: no boundary, no error, the dashboard stays', async () => {
+    jest.useFakeTimers();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    signedIn();
+    runtime.loadRemote.mockRejectedValue(new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003'));
+    renderAt(<AuthenticatedApp />, '/');
+    await screen.findByRole('menuitem', { name: 'Reports' });
+    await act(() => jest.advanceTimersByTimeAsync(IDLE_PRELOAD_DELAY_MS + 1_000));
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Good (morning|afternoon|evening), Asha/)).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { Button, Card, Result } from 'antd';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { errorMessage, isApiError } from '@bahi/shared';
 import { RemoteRoute, RouteSkeleton } from '../remotes/remote-route';
+import { useIdlePreload } from '../remotes/idle-preload';
 import { useRegistry } from '../remotes/use-registry';
 import { HomeDashboard } from './home-dashboard';
 import { SessionGuard } from './session-guard';
@@ -12,7 +13,8 @@ import { WelcomePage } from './welcome-page';
 /** Everything behind the login: the layout and the routes built from the registry. */
 export function SignedInApp() {
   const location = useLocation();
-  const { table, error, isLoading, retry } = useRegistry();
+  const { table, overrides, error, isLoading, retry } = useRegistry();
+  useIdlePreload(table);
 
   if (isApiError(error) && error.status === 401) {
     const next = `${location.pathname}${location.search}`;
@@ -39,7 +41,7 @@ export function SignedInApp() {
   );
 
   return (
-    <ShellLayout table={table} loadingAreas={isLoading}>
+    <ShellLayout table={table} loadingAreas={isLoading} overrides={overrides}>
       <Routes>
         <Route index element={<HomeDashboard nav={table?.nav} loading={isLoading} />} />
         {table?.routes.map((r) => (

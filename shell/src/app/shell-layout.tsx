@@ -1,9 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { ConfigProvider, Layout } from 'antd';
 import { Link } from 'react-router-dom';
+import type { RemoteOverride } from '../remotes/overrides';
 import type { RouteTable } from '../remotes/route-table';
+import { AreaBuild } from './area-build';
 import { Brand } from './brand';
 import { BranchSwitcher } from './branch-switcher';
+import { OverrideBanner } from './override-banner';
 import { SideNav } from './side-nav';
 import { UserMenu } from './user-menu';
 
@@ -20,8 +23,15 @@ function initiallyCollapsed(): boolean {
   }
 }
 
-/** Sidebar, header with branch switcher and user menu, the page, and the footer. */
-export function ShellLayout({ table, loadingAreas, children }: { table: RouteTable | null; loadingAreas: boolean; children: ReactNode }) {
+interface ShellLayoutProps {
+  table: RouteTable | null;
+  loadingAreas: boolean;
+  overrides?: RemoteOverride[];
+  children: ReactNode;
+}
+
+/** Sidebar, override banner, header with branch switcher and user menu, the page, and the footer. */
+export function ShellLayout({ table, loadingAreas, overrides = [], children }: ShellLayoutProps) {
   const [collapsed, setCollapsed] = useState(initiallyCollapsed);
   const collapse = (value: boolean) => {
     setCollapsed(value);
@@ -57,6 +67,7 @@ export function ShellLayout({ table, loadingAreas, children }: { table: RouteTab
         </ConfigProvider>
       </Layout.Sider>
       <Layout>
+        <OverrideBanner overrides={overrides} />
         <Layout.Header className="bahi-header">
           <BranchSwitcher />
           <UserMenu />
@@ -65,7 +76,8 @@ export function ShellLayout({ table, loadingAreas, children }: { table: RouteTab
           {children}
         </Layout.Content>
         <Layout.Footer className="bahi-footer">
-          Bahi · bahi-khata for your business · v{__BAHI_VERSION__}
+          <span>Bahi · bahi-khata for your business · v{__BAHI_VERSION__}</span>
+          <AreaBuild table={table} />
         </Layout.Footer>
       </Layout>
     </Layout>

@@ -7,6 +7,9 @@ import { mockApi, ok } from '../test/api-mock';
 import { PROFILE } from '../test/fixtures';
 import { LocationProbe, resetAppState } from '../test/render';
 
+// Typing a whole sign-up form with userEvent takes seconds on a busy CI machine.
+jest.setTimeout(20_000);
+
 const realFetch = globalThis.fetch;
 beforeEach(resetAppState);
 afterEach(() => {

@@ -8,6 +8,7 @@ import {
   resetFederationStateForTests,
   resetRemote,
   resolveManifestUrl,
+  subscribeRemoteStatuses,
 } from './federation';
 import { reportRemoteProblem } from './diagnostics';
 import { PARTIES, REPORTS } from '../test/fixtures';
@@ -54,6 +55,44 @@ describe('registerShellRemotes', () => {
       { force: true },
     );
   });
+
+  it("forgets a moved remote's old chunks, so the new build's files are fetched, not the old modules reused", () => {
+    registerShellRemotes([REPORTS]);
+    (window as unknown as Record<string, unknown>).rspackChunkmf_reports = [[[91], {}]];
+    registerShellRemotes([{ ...REPORTS, manifestUrl: 'https://cdn.example/reports/2.0.0/mf-manifest.json' }]);
+    expect('rspackChunkmf_reports' in window).toBe(false);
+  });
+
+  it('marks the remotes this browser overrides, for About and the footer', () => {
+    registerShellRemotes([REPORTS, { ...PARTIES, manifestUrl: 'http://127.0.0.1:9100/mf-manifest.json' }], new Set(['mf_parties']));
+    expect(remoteStatuses().map((s) => [s.name, s.overridden, s.url])).toEqual([
+      ['mf_reports', false, 'http://localhost/remotes/mf-reports/mf-manifest.json'],
+      ['mf_parties', true, 'http://127.0.0.1:9100/mf-manifest.json'],
+    ]);
+  });
+});
+
+describe('remote status subscription', () => {
+  it('tells listeners, after the current task, when a remote registers, loads or fails', async () => {
+    const listener = jest.fn();
+    subscribeRemoteStatuses(listener);
+    registerShellRemotes([REPORTS]);
+    expect(listener).not.toHaveBeenCalled();
+    await Promise.resolve();
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    runtime.loadRemote.mockResolvedValueOnce({ routes: {} });
+    await loadRemoteRoutes('mf_reports');
+    await Promise.resolve();
+    expect(listener.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(remoteStatuses()[0].status).toBe('loaded');
+
+    const calls = listener.mock.calls.length;
+    resetRemote('mf_reports');
+    await Promise.resolve();
+    expect(listener).toHaveBeenCalledTimes(calls + 1);
+    expect(remoteStatuses()[0].status).toBe('failed');
+  });
 });
 
 describe('loadRemoteRoutes', () => {
@@ -89,9 +128,13 @@ describe('loadRemoteRoutes', () => {
     registerShellRemotes([REPORTS]);
     runtime.loadRemote.mockResolvedValue(module);
     await loadRemoteRoutes('mf_reports');
+    // What the remote's own webpack runtime leaves on the page: its chunks, the page that threw among them.
+    (window as unknown as Record<string, unknown>).rspackChunkmf_reports = [[[91], {}]];
     resetRemote('mf_reports');
     await loadRemoteRoutes('mf_reports');
     expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([expect.objectContaining({ name: 'mf_reports' })], { force: true });
+    expect('rspackChunkmf_reports' in window).toBe(false);
   });
 
   it('gives up after the time-out when the remote does not answer', async () => {

@@ -27,6 +27,8 @@ interface RegisteredRemote {
   stale: boolean;
   /** New on every registration, failure or reset, so a cached lazy page of an older attempt is never reused. */
   generation: number;
+  /** Pointed at another build in this browser (an integration tester's override). */
+  overridden: boolean;
   loading?: Promise<RemoteRoutesModule>;
   loaded?: RemoteRoutesModule;
   loadedAt?: number;
@@ -35,9 +37,42 @@ interface RegisteredRemote {
 const registry = new Map<string, RegisteredRemote>();
 let generations = 0;
 
+/** Bumped whenever a remote is registered, starts loading, loads or fails: the About dialog and footer follow. */
+let statusRevision = 0;
+let notifying = false;
+const statusListeners = new Set<() => void>();
+/** Listeners hear of it in a microtask: a change made while React renders must not update other components. */
+function statusChanged() {
+  statusRevision += 1;
+  if (notifying) return;
+  notifying = true;
+  queueMicrotask(() => {
+    notifying = false;
+    for (const listener of statusListeners) listener();
+  });
+}
+
+export function subscribeRemoteStatuses(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+export const remoteStatusRevision = () => statusRevision;
+
 /** Manifest URLs may be relative to the shell's origin (`/remotes/mf-items/mf-manifest.json`). */
 export function resolveManifestUrl(url: string, origin: string = window.location.origin): string {
   return new URL(url, `${origin}/`).href;
+}
+
+/**
+ * Drops what a remote's own webpack runtime left on the page. Its chunks are pushed onto a global array named
+ * after its uniqueName (the container name, see shared/mf); a fresh copy of its entry would install those old
+ * modules again (a page that threw, a previous build) instead of fetching the files anew.
+ */
+export function forgetRemoteCode(name: string, global: Record<string, unknown> = window as unknown as Record<string, unknown>): void {
+  for (const key of [`rspackChunk${name}`, `webpackChunk${name}`]) {
+    if (key in global) delete global[key];
+  }
 }
 
 function runtime() {
@@ -48,26 +83,36 @@ function runtime() {
 
 /**
  * Makes the registry's remotes known to the module-federation runtime. Idempotent; a remote whose URL changed
- * (rolled forward or back) is re-registered so its next load uses the new build. Nothing is fetched here.
+ * (rolled forward or back, or overridden) is re-registered so its next load uses the new build. Nothing is
+ * fetched here.
  */
-export function registerShellRemotes(remotes: ShellRemote[]): void {
+export function registerShellRemotes(remotes: ShellRemote[], overridden: ReadonlySet<string> = new Set()): void {
   const fresh: Array<{ name: string; entry: string }> = [];
   const moved: Array<{ name: string; entry: string }> = [];
   for (const remote of remotes) {
     const entry = resolveManifestUrl(remote.manifestUrl);
     const known = registry.get(remote.name);
+    const isOverridden = overridden.has(remote.name);
     if (!known) {
-      registry.set(remote.name, { remote, entry, stale: false, generation: ++generations });
+      registry.set(remote.name, { remote, entry, stale: false, generation: ++generations, overridden: isOverridden });
       fresh.push({ name: remote.name, entry });
     } else if (known.entry !== entry) {
-      registry.set(remote.name, { remote, entry, stale: false, generation: ++generations });
+      registry.set(remote.name, { remote, entry, stale: false, generation: ++generations, overridden: isOverridden });
       moved.push({ name: remote.name, entry });
     } else {
       known.remote = remote;
+      known.overridden = isOverridden;
     }
   }
-  if (fresh.length) runtime().registerRemotes(fresh);
-  if (moved.length) runtime().registerRemotes(moved, { force: true });
+  try {
+    if (fresh.length) runtime().registerRemotes(fresh);
+    if (moved.length) {
+      for (const { name } of moved) forgetRemoteCode(name);
+      runtime().registerRemotes(moved, { force: true });
+    }
+  } finally {
+    statusChanged();
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, remote: string, title: string): Promise<T> {
@@ -121,6 +166,7 @@ export function loadRemoteRoutes(name: string): Promise<RemoteRoutesModule> {
     const mf = runtime();
     if (r.stale) {
       // Drops the runtime's cached manifest, entry script, container and module of the failed attempt.
+      forgetRemoteCode(name);
       mf.registerRemotes([{ name, entry: r.entry }], { force: true });
       r.stale = false;
     }
@@ -139,6 +185,7 @@ export function loadRemoteRoutes(name: string): Promise<RemoteRoutesModule> {
         r.loaded = mod;
         r.loadedAt = Date.now();
         r.loading = undefined;
+        statusChanged();
       }
       return mod;
     },
@@ -150,6 +197,7 @@ export function loadRemoteRoutes(name: string): Promise<RemoteRoutesModule> {
     if (r.loading === loading) markFailed(r);
   });
   r.loading = loading;
+  statusChanged();
   return loading;
 }
 
@@ -158,6 +206,7 @@ function markFailed(r: RegisteredRemote) {
   r.loaded = undefined;
   r.stale = true;
   r.generation = ++generations;
+  statusChanged();
 }
 
 /** For Retry: forget everything about the remote's code so the next load fetches it again from scratch. */
@@ -185,6 +234,7 @@ export interface RemoteStatus {
   title: string;
   version: string;
   url: string;
+  overridden: boolean;
   status: 'loaded' | 'loading' | 'failed' | 'not loaded';
   loadedAt?: number;
 }
@@ -196,6 +246,7 @@ export function remoteStatuses(): RemoteStatus[] {
     title: r.remote.title,
     version: r.remote.version,
     url: r.entry,
+    overridden: r.overridden,
     status: r.loaded ? 'loaded' : r.loading ? 'loading' : r.stale ? 'failed' : 'not loaded',
     loadedAt: r.loadedAt,
   }));
@@ -204,4 +255,5 @@ export function remoteStatuses(): RemoteStatus[] {
 /** Tests only: forget every registration. */
 export function resetFederationStateForTests(): void {
   registry.clear();
+  statusListeners.clear();
 }

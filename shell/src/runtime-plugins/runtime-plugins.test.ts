@@ -66,6 +66,23 @@ describe('errorLoadRemote plugin', () => {
     expect(remoteProblem('mf_items')).toMatchObject({ kind: 'script' });
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('mf_items could not be loaded'));
   });
+
+  it('skips a broken remote met while sharing modules, so the remote asked for still loads', () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    clearRemoteProblem('mf_branches');
+    const plugin = errorLoadRemotePlugin();
+    const result = plugin.errorLoadRemote!({
+      id: 'mf_branches',
+      error: new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003'),
+      from: 'runtime',
+      lifecycle: 'beforeLoadShare',
+      remote: { name: 'mf_branches', entry: 'http://localhost/remotes/mf-branches/mf-manifest.json' } as never,
+      origin: {} as never,
+    });
+    // Nothing returned: the runtime leaves that remote out of the share scope instead of failing the load.
+    expect(result).toBeUndefined();
+    expect(remoteProblem('mf_branches')).toMatchObject({ kind: 'manifest' });
+  });
 });
 
 describe('version skew', () => {

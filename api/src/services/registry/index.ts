@@ -6,6 +6,22 @@ import { isRemoteOn } from './flags';
 
 export { isRemoteOn, rolloutBucket } from './flags';
 export { syncLocalRemotes, localManifestUrl, devManifestUrl } from './local';
+export {
+  allowRemoteOverride,
+  disableRemote,
+  enableRemote,
+  enableRemoteFor,
+  listRemotes,
+  parseManifestUrl,
+  parsePercent,
+  publishRemote,
+  remoteHistory,
+  resolveRemoteName,
+  rollbackRemote,
+  rolloutRemote,
+  type PublishOptions,
+} from './operations';
+export { OPERATOR_TOKEN_FILE, ensureOperatorTokenFile, operatorTokenMatches, readOperatorToken } from './operator-token';
 
 /** The remotes switched on for a business, and the ones it may not use (their routes say "not available"). */
 export async function remotesForBusiness(db: Db, businessId: string): Promise<ShellRemotes> {

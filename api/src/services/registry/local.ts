@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { RemoteDescriptor } from '@bahi/shared/contracts';
 import { DEV_PORTS, REMOTE_DESCRIPTOR_FILE, remoteBasePath } from '@bahi/shared/mf';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { remoteRegistry } from '../../db/schema';
+import { recordChange } from './history';
 
 /** The remotes of this repository, in sidebar order. */
 export const REMOTE_FOLDERS = Object.keys(DEV_PORTS).filter((f) => f.startsWith('mf-'));
@@ -15,13 +17,23 @@ export const localManifestUrl = (folder: string) => `${remoteBasePath(folder)}mf
 export const devManifestUrl = (folder: string) => `http://localhost:${DEV_PORTS[folder]}/mf-manifest.json`;
 const devDescriptorUrl = (folder: string) => `http://localhost:${DEV_PORTS[folder]}/${REMOTE_DESCRIPTOR_FILE}`;
 
-export type LocalSyncResult = 'created' | 'updated' | 'kept';
+export type LocalSyncResult = 'created' | 'updated' | 'unchanged' | 'kept';
+
+/** Who the history names for the automatic registration of local builds. */
+export const SYNC_ACTORS = { build: 'server start (local build)', dev: 'server start (dev server)' } as const;
+
 
 /**
- * Registers a locally built or locally served remote. A row an operator published elsewhere (any URL other than
- * the local path or the dev server) is left alone: a restart must never undo a deploy.
+ * Registers a locally built or locally served remote, with a history row when anything changed. A row an
+ * operator published elsewhere (any URL other than the local path or the dev server) is left alone: a restart
+ * must never undo a deploy.
  */
-export async function registerLocalRemote(db: Db, descriptor: RemoteDescriptor, manifestUrl: string): Promise<LocalSyncResult> {
+export async function registerLocalRemote(
+  db: Db,
+  descriptor: RemoteDescriptor,
+  manifestUrl: string,
+  actor: string = SYNC_ACTORS.build,
+): Promise<LocalSyncResult> {
   const fields = {
     folder: descriptor.folder,
     manifestUrl,
@@ -31,17 +43,26 @@ export async function registerLocalRemote(db: Db, descriptor: RemoteDescriptor, 
     nav: descriptor.nav,
   };
   const local = [localManifestUrl(descriptor.folder), devManifestUrl(descriptor.folder)];
-  const rows = await db
-    .insert(remoteRegistry)
-    .values({ name: descriptor.name, ...fields })
-    .onConflictDoUpdate({
-      target: remoteRegistry.name,
-      set: { ...fields, updatedAt: sql`now()` },
-      setWhere: sql`${remoteRegistry.manifestUrl} in (${sql.join(local.map((u) => sql`${u}`), sql`, `)})`,
-    })
-    .returning({ inserted: sql<boolean>`(xmax = 0)` });
-  if (rows.length === 0) return 'kept';
-  return rows[0].inserted ? 'created' : 'updated';
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(remoteRegistry).where(eq(remoteRegistry.name, descriptor.name)).for('update');
+    if (before && !local.includes(before.manifestUrl)) return 'kept';
+    if (before && (Object.keys(fields) as (keyof typeof fields)[]).every((k) => isDeepStrictEqual(before[k], fields[k]))) {
+      return 'unchanged';
+    }
+    // The conflict clause covers another instance registering the same remote between the select and the insert.
+    const [after] = await tx
+      .insert(remoteRegistry)
+      .values({ name: descriptor.name, ...fields })
+      .onConflictDoUpdate({
+        target: remoteRegistry.name,
+        set: { ...fields, updatedAt: sql`now()` },
+        setWhere: sql`${remoteRegistry.manifestUrl} in (${sql.join(local.map((u) => sql`${u}`), sql`, `)})`,
+      })
+      .returning();
+    if (!after) return 'kept';
+    await recordChange(tx, { actor, action: 'sync', before: before ?? null, after });
+    return before ? 'updated' : 'created';
+  });
 }
 
 function readDescriptor(file: string, folder: string): RemoteDescriptor {
@@ -49,6 +70,13 @@ function readDescriptor(file: string, folder: string): RemoteDescriptor {
   if (descriptor.folder !== folder) throw new Error(`${file} describes ${descriptor.folder}, not ${folder}`);
   return descriptor;
 }
+
+const SYNC_MESSAGES: Record<LocalSyncResult, string> = {
+  created: 'registered from its build',
+  updated: 'updated from its build',
+  unchanged: 'registered, build unchanged',
+  kept: 'registry keeps its published URL',
+};
 
 export interface LocalSync {
   /** Resolves when every built remote is registered (start mode); dev-mode fetches go on in the background. */
@@ -80,7 +108,7 @@ export function syncLocalRemotes(deps: { db: Db; config: AppConfig; log: Fastify
           if (!res.ok) throw new Error(`answered ${res.status}`);
           const descriptor = RemoteDescriptor.parse(await res.json());
           if (stopped) return;
-          const result = await registerLocalRemote(db, descriptor, devManifestUrl(folder));
+          const result = await registerLocalRemote(db, descriptor, devManifestUrl(folder), SYNC_ACTORS.dev);
           log.info(`Remote ${folder}: dev server ${result === 'kept' ? 'found; registry keeps its published URL' : 'registered'}`);
         } catch (e) {
           if (stopped) return;
@@ -111,7 +139,7 @@ export function syncLocalRemotes(deps: { db: Db; config: AppConfig; log: Fastify
       }
       try {
         const result = await registerLocalRemote(db, readDescriptor(file, folder), localManifestUrl(folder));
-        log.info(`Remote ${folder}: ${result === 'kept' ? 'registry keeps its published URL' : `${result} from its build`}`);
+        log.info(`Remote ${folder}: ${SYNC_MESSAGES[result]}`);
       } catch (e) {
         log.warn(`Remote ${folder}: could not register its build: ${(e as Error).message}`);
       }

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { remoteRegistry } from '../../db/schema';
 import { createHarness, get, signUp, type Harness, type SignedUp } from '../../test/harness';
 import { rolloutBucket } from './flags';
+import { remoteHistory } from './operations';
 
 let h: Harness;
 let a: SignedUp;
@@ -114,6 +115,11 @@ describe('registering local builds at start', () => {
     expect(await row('mf_items')).toMatchObject({ manifestUrl: '/remotes/mf-items/mf-manifest.json', version: '1.0.0', flagMode: 'on' });
     expect(await row('mf_sales')).toMatchObject({ manifestUrl: 'https://cdn.example/mf-sales/mf-manifest.json', version: '2.0.0', flagMode: 'off' });
     expect(await row('mf_parties')).toBeUndefined();
+    // Each registration is in the history; the kept row is not.
+    expect((await remoteHistory(h.database.db, 'mf_items')).map((e) => [e.action, e.actor, e.after.version])).toEqual([
+      ['sync', 'server start (local build)', '1.0.0'],
+    ]);
+    expect(await remoteHistory(h.database.db, 'mf_sales')).toEqual([]);
 
     // A rebuild is picked up at the next start; the flag an operator set stays.
     await h.database.db.update(remoteRegistry).set({ flagMode: 'off' }).where(eq(remoteRegistry.name, 'mf_items'));

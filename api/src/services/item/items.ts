@@ -1,0 +1,495 @@
+import {
+  ITEM_MESSAGES,
+  ITEM_PAGE_SIZE_DEFAULT,
+  MAX_ITEM_IMAGES,
+  itemFormProblems,
+  type Item,
+  type ItemFormFields,
+  type ItemListPage,
+  type ItemType,
+  type TaxType,
+} from '@bahi/shared/contracts';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  itemCategories,
+  itemImages,
+  itemSerialNumbers,
+  itemStock,
+  items,
+  storeBranches,
+  taxRates,
+  units,
+} from '../../db/schema';
+import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCode } from '../../errors';
+import type { AuthContext } from '../auth/sessions';
+import { defaultBranchRow } from '../branches';
+import { imageNameFromUrl, imageUrl, removeImageFiles, storeImages, type StoredImage, type UploadedImage } from './images';
+import { UUID, toTaxRate } from './reference';
+import { applyStockChange } from './stock';
+
+export const ITEM_NOT_FOUND = 'Item not found';
+export const CATEGORY_NOT_FOUND = 'Item category not found';
+
+type ItemRow = typeof items.$inferSelect;
+
+export interface ItemContext {
+  db: Db;
+  dataDir: string;
+  auth: AuthContext;
+  now: Date;
+}
+
+/** Today in India, YYYY-MM-DD: the default as-of date. */
+export function indianDate(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
+}
+
+/** The session's active branch, or the business's default one when the session has none. */
+export async function activeBranch(db: Db | Tx, auth: AuthContext): Promise<{ id: string; name: string }> {
+  if (auth.activeBranchId) {
+    const [row] = await db
+      .select({ id: storeBranches.id, name: storeBranches.name })
+      .from(storeBranches)
+      .where(and(eq(storeBranches.businessId, auth.businessId), eq(storeBranches.id, auth.activeBranchId)));
+    if (row) return row;
+  }
+  const row = await defaultBranchRow(db, auth.businessId);
+  if (!row) throw conflict('Create a store branch first: stock is kept per branch.');
+  return { id: row.id, name: row.name };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading
+
+function selectItems(db: Db | Tx, businessId: string, branchId: string) {
+  return db
+    .select({
+      item: items,
+      categoryName: itemCategories.name,
+      taxValue: taxRates.value,
+      taxCess: taxRates.cessValue,
+      unitName: units.name,
+      unitShortName: units.shortName,
+      netQuantity: sql<number>`coalesce(${itemStock.quantity}, 0)`.mapWith(Number),
+    })
+    .from(items)
+    .leftJoin(itemCategories, and(eq(itemCategories.businessId, items.businessId), eq(itemCategories.id, items.categoryId)))
+    .leftJoin(taxRates, eq(taxRates.id, items.gstRateId))
+    .leftJoin(units, eq(units.id, items.unitId))
+    .leftJoin(
+      itemStock,
+      and(eq(itemStock.businessId, items.businessId), eq(itemStock.itemId, items.id), eq(itemStock.branchId, branchId)),
+    );
+}
+
+type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectItems>['where']>>[number];
+
+const price = (v: string | null) => (v === null ? null : Number(v));
+
+function toItem(r: SelectedRow, serials: string[], images: string[]): Item {
+  const row = r.item;
+  const product = row.itemType === 'PRODUCT';
+  return {
+    id: row.id,
+    itemType: row.itemType,
+    itemName: row.name,
+    serviceName: product ? null : row.name,
+    itemCode: product ? row.code : null,
+    serviceCode: product ? null : row.code,
+    hsnCode: row.hsnCode,
+    sacCode: row.sacCode,
+    itemProductType: row.condition,
+    hasSerialisation: row.hasSerialisation,
+    itemSerialNo: serials.map((serialNo) => ({ serialNo })),
+    itemImage: images.map(imageUrl),
+    itemCatagory: row.categoryId && r.categoryName !== null ? { id: row.categoryId, catagory: r.categoryName } : null,
+    gstRate:
+      row.gstRateId && r.taxValue !== null && r.taxCess !== null
+        ? toTaxRate({ id: row.gstRateId, value: r.taxValue, cessValue: r.taxCess })
+        : null,
+    unit: row.unitId && r.unitName !== null && r.unitShortName !== null ? { id: row.unitId, name: r.unitName, shortName: r.unitShortName } : null,
+    salePrice: price(row.salePrice),
+    purchasePrice: price(row.purchasePrice),
+    isSaleTaxApplicable: row.isSaleTaxApplicable,
+    isPurchaseTaxApplicable: row.isPurchaseTaxApplicable,
+    netQuantity: r.netQuantity,
+    openingStock: row.openingStock,
+    isAlertEnabled: row.isAlertEnabled,
+    productAlertValue: row.alertQuantity,
+    isOnlineVisible: row.isOnlineVisible,
+    asOfDate: row.asOfDate,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Serial numbers and image names of these items, in their saved order. */
+async function attachments(db: Db | Tx, businessId: string, ids: string[]) {
+  const serials = new Map<string, string[]>();
+  const images = new Map<string, string[]>();
+  if (ids.length === 0) return { serials, images };
+  // A long list (the unpaged seed call) reads the business's rows instead of naming thousands of ids.
+  const few = ids.length <= 500;
+  const [serialRows, imageRows] = await Promise.all([
+    db
+      .select({ itemId: itemSerialNumbers.itemId, serialNo: itemSerialNumbers.serialNo })
+      .from(itemSerialNumbers)
+      .where(and(eq(itemSerialNumbers.businessId, businessId), few ? inArray(itemSerialNumbers.itemId, ids) : undefined))
+      .orderBy(asc(itemSerialNumbers.itemId), asc(itemSerialNumbers.position)),
+    db
+      .select({ itemId: itemImages.itemId, fileName: itemImages.fileName })
+      .from(itemImages)
+      .where(and(eq(itemImages.businessId, businessId), few ? inArray(itemImages.itemId, ids) : undefined))
+      .orderBy(asc(itemImages.itemId), asc(itemImages.position)),
+  ]);
+  for (const s of serialRows) serials.set(s.itemId, [...(serials.get(s.itemId) ?? []), s.serialNo]);
+  for (const i of imageRows) images.set(i.itemId, [...(images.get(i.itemId) ?? []), i.fileName]);
+  return { serials, images };
+}
+
+async function findItemRow(db: Db | Tx, businessId: string, id: string): Promise<ItemRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(items)
+    .where(and(eq(items.businessId, businessId), eq(items.id, id)));
+  return row;
+}
+
+/** One item as read, with the stock of `branchId`; another business's id, or the wrong type, is not found. */
+export async function getItem(db: Db | Tx, businessId: string, branchId: string, id: string, itemType?: ItemType): Promise<Item> {
+  if (!UUID.test(id)) throw notFound(ITEM_NOT_FOUND);
+  const [row] = await selectItems(db, businessId, branchId).where(
+    and(eq(items.businessId, businessId), eq(items.id, id), itemType ? eq(items.itemType, itemType) : undefined),
+  );
+  if (!row) throw notFound(ITEM_NOT_FOUND);
+  const { serials, images } = await attachments(db, businessId, [id]);
+  return toItem(row, serials.get(id) ?? [], images.get(id) ?? []);
+}
+
+export interface ItemListFilter {
+  q?: string;
+  categoryId?: string;
+  itemType?: ItemType;
+  lowStock?: boolean;
+  page?: number;
+  pageSize?: number;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Items by name, searched by name, code, HSN or SAC; stock is the active branch's. With page or pageSize one page
+ * and its `meta`, without them every match (the seed's call).
+ */
+export async function listItems(db: Db, businessId: string, branchId: string, f: ItemListFilter): Promise<Omit<ItemListPage, 'success'>> {
+  const term = f.q?.trim();
+  const pattern = term ? `%${escapeLike(term)}%` : undefined;
+  const conditions: (SQL | undefined)[] = [
+    eq(items.businessId, businessId),
+    pattern ? or(ilike(items.name, pattern), ilike(items.code, pattern), ilike(items.hsnCode, pattern), ilike(items.sacCode, pattern)) : undefined,
+    f.itemType ? eq(items.itemType, f.itemType) : undefined,
+    f.lowStock
+      ? and(
+          eq(items.itemType, 'PRODUCT'),
+          eq(items.isAlertEnabled, true),
+          sql`coalesce(${itemStock.quantity}, 0) <= ${items.alertQuantity}`,
+        )
+      : undefined,
+  ];
+  if (f.categoryId) conditions.push(UUID.test(f.categoryId) ? eq(items.categoryId, f.categoryId) : sql`false`);
+  const where = and(...conditions);
+  const paged = f.page !== undefined || f.pageSize !== undefined;
+  const page = f.page ?? 1;
+  const pageSize = f.pageSize ?? ITEM_PAGE_SIZE_DEFAULT;
+
+  const query = selectItems(db, businessId, branchId).where(where).orderBy(asc(sql`lower(${items.name})`), asc(items.id));
+  const [rows, total] = await Promise.all([
+    paged ? query.limit(pageSize).offset((page - 1) * pageSize) : query,
+    paged
+      ? db
+          .select({ total: count() })
+          .from(items)
+          .leftJoin(
+            itemStock,
+            and(eq(itemStock.businessId, items.businessId), eq(itemStock.itemId, items.id), eq(itemStock.branchId, branchId)),
+          )
+          .where(where)
+          .then(([r]) => Number(r.total))
+      : Promise.resolve(undefined),
+  ]);
+  const ids = rows.map((r) => r.item.id);
+  const { serials, images } = await attachments(db, businessId, ids);
+  const data = rows.map((r) => toItem(r, serials.get(r.item.id) ?? [], images.get(r.item.id) ?? []));
+  return paged ? { data, meta: { total: total ?? 0, page, pageSize } } : { data };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writing
+
+const taxTypeOf = (type: TaxType | undefined, applicable: boolean | undefined): TaxType =>
+  type ?? (applicable ? 'WITH_TAX' : 'WITHOUT_TAX');
+
+/** The columns a checked form sets. */
+export function itemColumnsOf(v: ItemFormFields, today: string) {
+  const product = v.itemType === 'PRODUCT';
+  const preowned = product && v.itemProductType === 'OLD';
+  const alert = product && !preowned && v.isAlertEnabled === true;
+  return {
+    itemType: v.itemType,
+    name: v.itemName.trim(),
+    code: (product ? v.itemCode : v.serviceCode) ?? '',
+    hsnCode: product ? (v.hsnCode ?? null) : null,
+    sacCode: product ? null : (v.sacCode ?? null),
+    condition: product ? v.itemProductType : ('NEW' as const),
+    hasSerialisation: product && v.hasSerialisationOn === true,
+    categoryId: v.itemCatagory ?? null,
+    gstRateId: v.gstRate ?? null,
+    unitId: v.unit ?? null,
+    salePrice: v.salePrice === undefined ? null : v.salePrice.toFixed(2),
+    purchasePrice: v.purchasePrice === undefined ? null : v.purchasePrice.toFixed(2),
+    isSaleTaxApplicable: taxTypeOf(v.salePriceTaxType, v.isSaleTaxApplicable) === 'WITH_TAX',
+    isPurchaseTaxApplicable: taxTypeOf(v.purchasePriceTaxType, v.isPurchaseTaxApplicable) === 'WITH_TAX',
+    openingStock: product ? (v.openingStock ?? 0) : 0,
+    isAlertEnabled: alert,
+    alertQuantity: alert ? (v.productAlertValue ?? 0) : null,
+    isOnlineVisible: v.isOnlineVisible === true,
+    asOfDate: v.asOfDate ?? today,
+    description: v.description ?? null,
+  };
+}
+
+export type ItemColumns = ReturnType<typeof itemColumnsOf>;
+
+/** The serial numbers to keep: one per unit of opening stock when serialisation is on, none otherwise. */
+const serialsOf = (v: ItemFormFields, cols: ItemColumns) =>
+  cols.hasSerialisation && cols.openingStock >= 1 ? v.itemSerialNos.map((s) => s.trim()) : [];
+
+function assertRules(v: ItemFormFields, imageCount: number) {
+  const [problem] = itemFormProblems(v, imageCount);
+  if (problem) throw badRequest(problem.message, problem.field);
+}
+
+/** The category, GST rate and unit must exist (the category in this business: another's is not found). */
+async function assertReferences(db: Db | Tx, businessId: string, cols: ItemColumns) {
+  if (cols.categoryId) {
+    const [cat] = UUID.test(cols.categoryId)
+      ? await db
+          .select({ id: itemCategories.id })
+          .from(itemCategories)
+          .where(and(eq(itemCategories.businessId, businessId), eq(itemCategories.id, cols.categoryId)))
+      : [];
+    if (!cat) throw new HttpError(404, CATEGORY_NOT_FOUND, 'itemCatagory');
+  }
+  if (cols.gstRateId) {
+    const [tax] = await db.select({ id: taxRates.id }).from(taxRates).where(eq(taxRates.id, cols.gstRateId));
+    if (!tax) throw badRequest('Choose a GST rate from the list', 'gstRate');
+  }
+  if (cols.unitId) {
+    const [unit] = await db.select({ id: units.id }).from(units).where(eq(units.id, cols.unitId));
+    if (!unit) throw badRequest('Choose a unit from the list', 'unit');
+  }
+}
+
+const codeField = (type: ItemType) => (type === 'PRODUCT' ? 'itemCode' : 'serviceCode');
+const codeTaken = (type: ItemType, code: string, by: string) =>
+  conflict(`${type === 'PRODUCT' ? 'Item Code' : 'Service Code'} ${code} is already used by ${by}`, codeField(type));
+
+async function assertCodeFree(db: Db | Tx, businessId: string, cols: ItemColumns, exceptId?: string) {
+  const [clash] = await db
+    .select({ name: items.name })
+    .from(items)
+    .where(
+      and(eq(items.businessId, businessId), sql`lower(${items.code}) = lower(${cols.code})`, exceptId ? ne(items.id, exceptId) : undefined),
+    );
+  if (clash) throw codeTaken(cols.itemType, cols.code, clash.name);
+}
+
+/** A unique-key race that slipped past the checks still answers 409. */
+async function translateConflicts<T>(cols: ItemColumns, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (!(e instanceof HttpError) && pgErrorCode(e) === UNIQUE_VIOLATION) {
+      const constraint = String((e as { cause?: { constraint?: string } }).cause?.constraint ?? '');
+      if (constraint.includes('serial')) throw badRequest(ITEM_MESSAGES.serialsDuplicate, 'itemSerialNos');
+      throw codeTaken(cols.itemType, cols.code, 'another item');
+    }
+    throw e;
+  }
+}
+
+async function insertSerials(tx: Tx, businessId: string, itemId: string, serials: string[]) {
+  if (serials.length === 0) return;
+  await tx.execute(sql`
+    insert into item_serial_numbers (business_id, item_id, serial_no, position)
+    select ${businessId}::uuid, ${itemId}::uuid, s.serial_no, s.position::int
+    from unnest(${sql.param(serials)}::text[]) with ordinality as s(serial_no, position)`);
+}
+
+async function insertImages(tx: Tx, businessId: string, itemId: string, stored: StoredImage[], firstPosition: number) {
+  if (stored.length === 0) return;
+  await tx.insert(itemImages).values(
+    stored.map((s, i) => ({ businessId, itemId, fileName: s.fileName, contentType: s.contentType, size: s.size, position: firstPosition + i })),
+  );
+}
+
+/** Writes the new files first and removes them again if the save fails. */
+async function withStoredImages<T>(ctx: ItemContext, images: UploadedImage[], work: (stored: StoredImage[]) => Promise<T>): Promise<T> {
+  const stored = await storeImages(ctx.dataDir, ctx.auth.businessId, images);
+  try {
+    return await work(stored);
+  } catch (e) {
+    await removeImageFiles(ctx.dataDir, ctx.auth.businessId, stored.map((s) => s.fileName));
+    throw e;
+  }
+}
+
+/** item/create: the item, its serial numbers and images, and its opening stock at the active branch. */
+export async function createItem(ctx: ItemContext, v: ItemFormFields, images: UploadedImage[]): Promise<Item> {
+  const { db, auth, now } = ctx;
+  const businessId = auth.businessId;
+  assertRules(v, images.length);
+  const cols = itemColumnsOf(v, indianDate(now));
+  await assertReferences(db, businessId, cols);
+  await assertCodeFree(db, businessId, cols);
+  const branch = await activeBranch(db, auth);
+
+  const id = await withStoredImages(ctx, images, (stored) =>
+    translateConflicts(cols, () =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(items)
+          .values({ businessId, ...cols, openingBranchId: branch.id, createdAt: now, updatedAt: now })
+          .returning({ id: items.id });
+        await insertSerials(tx, businessId, row.id, serialsOf(v, cols));
+        await insertImages(tx, businessId, row.id, stored, 0);
+        if (cols.openingStock > 0) {
+          await applyStockChange(tx, {
+            businessId,
+            itemId: row.id,
+            branch,
+            delta: cols.openingStock,
+            kind: 'OPENING',
+            date: cols.asOfDate,
+            reason: 'Opening stock',
+            userId: auth.user.id,
+            now,
+          });
+        }
+        return row.id;
+      }),
+    ),
+  );
+  return getItem(db, businessId, branch.id, id);
+}
+
+/**
+ * item/update-item/:id: every field; removed images are deleted; a changed opening stock moves the stock of the
+ * branch it was opened at by the difference (never below 0).
+ */
+export async function updateItem(
+  ctx: ItemContext,
+  id: string,
+  v: ItemFormFields,
+  images: UploadedImage[],
+): Promise<Item> {
+  const { db, auth, now } = ctx;
+  const businessId = auth.businessId;
+  const existing = await findItemRow(db, businessId, id);
+  if (!existing) throw notFound(ITEM_NOT_FOUND);
+  if (existing.itemType !== v.itemType) throw badRequest(ITEM_MESSAGES.typeChange, 'itemType');
+
+  const current = await db
+    .select({ fileName: itemImages.fileName, position: itemImages.position })
+    .from(itemImages)
+    .where(and(eq(itemImages.businessId, businessId), eq(itemImages.itemId, id)));
+  const removeNames = new Set((v.removedImages ?? []).map(imageNameFromUrl));
+  const removed = current.filter((c) => removeNames.has(c.fileName)).map((c) => c.fileName);
+  const kept = current.length - removed.length;
+  if (kept + images.length > MAX_ITEM_IMAGES) throw badRequest(ITEM_MESSAGES.tooManyImages, 'itemImages');
+
+  assertRules(v, kept + images.length);
+  const cols = itemColumnsOf(v, existing.asOfDate ?? indianDate(now));
+  await assertReferences(db, businessId, cols);
+  await assertCodeFree(db, businessId, cols, id);
+  const branch = await activeBranch(db, auth);
+  const openingBranch = existing.openingBranchId
+    ? ((
+        await db
+          .select({ id: storeBranches.id, name: storeBranches.name })
+          .from(storeBranches)
+          .where(and(eq(storeBranches.businessId, businessId), eq(storeBranches.id, existing.openingBranchId)))
+      )[0] ?? branch)
+    : branch;
+  const delta = cols.openingStock - existing.openingStock;
+
+  await withStoredImages(ctx, images, (stored) =>
+    translateConflicts(cols, () =>
+      db.transaction(async (tx) => {
+        await tx
+          .update(items)
+          .set({ ...cols, openingBranchId: openingBranch.id, updatedAt: now })
+          .where(and(eq(items.businessId, businessId), eq(items.id, id)));
+        await tx.delete(itemSerialNumbers).where(and(eq(itemSerialNumbers.businessId, businessId), eq(itemSerialNumbers.itemId, id)));
+        await insertSerials(tx, businessId, id, serialsOf(v, cols));
+        if (removed.length) {
+          await tx
+            .delete(itemImages)
+            .where(and(eq(itemImages.businessId, businessId), eq(itemImages.itemId, id), inArray(itemImages.fileName, removed)));
+        }
+        await insertImages(tx, businessId, id, stored, Math.max(-1, ...current.map((c) => c.position)) + 1);
+        if (delta !== 0) {
+          await applyStockChange(tx, {
+            businessId,
+            itemId: id,
+            branch: openingBranch,
+            delta,
+            kind: 'OPENING_EDIT',
+            date: indianDate(now),
+            reason: `Opening stock changed from ${existing.openingStock} to ${cols.openingStock}`,
+            userId: auth.user.id,
+            now,
+          });
+        }
+      }),
+    ),
+  );
+  await removeImageFiles(ctx.dataDir, businessId, removed);
+  return getItem(db, businessId, branch.id, id);
+}
+
+/** item/update-item-stock: adds or reduces a product's stock at the active branch, with a date and a reason. */
+export async function adjustItemStock(
+  ctx: Omit<ItemContext, 'dataDir'>,
+  body: { itemId: string; type: 'ADD' | 'REDUCE'; quantity: number; date: string; reason: string },
+): Promise<Item> {
+  const { db, auth, now } = ctx;
+  const existing = await findItemRow(db, auth.businessId, body.itemId);
+  if (!existing) throw notFound(ITEM_NOT_FOUND);
+  if (existing.itemType !== 'PRODUCT') throw badRequest('Only products have stock; a service has none.', 'itemId');
+  const branch = await activeBranch(db, auth);
+  await db.transaction((tx) =>
+    applyStockChange(tx, {
+      businessId: auth.businessId,
+      itemId: existing.id,
+      branch,
+      delta: body.type === 'ADD' ? body.quantity : -body.quantity,
+      kind: body.type,
+      date: body.date,
+      reason: body.reason,
+      userId: auth.user.id,
+      now,
+    }),
+  );
+  return getItem(db, auth.businessId, branch.id, existing.id);
+}
+
+/** The item (404 otherwise) for the stock screen. */
+export async function assertItem(db: Db, businessId: string, id: string): Promise<ItemRow> {
+  const row = await findItemRow(db, businessId, id);
+  if (!row) throw notFound(ITEM_NOT_FOUND);
+  return row;
+}

@@ -1,0 +1,567 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Col, DatePicker, Flex, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Switch, Tabs, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import {
+  ITEM_MESSAGES,
+  itemApi,
+  notify,
+  revalidateArea,
+  taxRateLabel,
+  unitLabel,
+  type Item,
+  type ItemType,
+  type TaxType,
+} from '@bahi/shared';
+import { CreateItemCategoryModal } from './category-modal';
+import { ImagePicker } from './image-picker';
+import { serverMessage, useItemCategories, useTaxRates, useUnits } from './item-data';
+import {
+  emptyItemForm,
+  enableLowStockWarning,
+  generateItemCode,
+  itemDialogProblems,
+  itemFormFromItem,
+  removeLowStockWarning,
+  setCondition,
+  setOpeningStock,
+  setSerial,
+  setSerialisation,
+  setTaxType,
+  toPayload,
+  todayInIndia,
+  type ItemFormState,
+} from './item-rules';
+
+/** Seed §9: notifications raised by the item dialog close after 3000 ms. */
+export const ITEM_DIALOG_TOAST_MS = 3000;
+const CREATE_CATEGORY = '__create_category__';
+const DATE_FORMAT = 'DD/MM/YYYY';
+
+export interface ItemDialogProps {
+  open: boolean;
+  /** PRODUCT for Add Item, SERVICE for Add Service (create mode). */
+  itemType?: ItemType;
+  /** Edit mode: the item to prefill from. */
+  item?: Item | null;
+  onClose: (saved?: Item) => void;
+}
+
+type TabKey = 'basic' | 'stock' | 'pricing' | 'other';
+
+/** Which tab holds the field a problem names, so the dialog can show it. */
+function tabOf(field: string, itemType: ItemType): TabKey {
+  if (itemType === 'SERVICE') return ['description', 'isOnlineVisible', 'itemImages'].includes(field) ? 'other' : 'basic';
+  if (['openingStock', 'asOfDate', 'productAlertValue', 'itemSerialNos'].includes(field)) return 'stock';
+  if (['salePrice', 'purchasePrice', 'salePriceTaxType', 'purchasePriceTaxType', 'isSaleTaxApplicable', 'gstRate'].includes(field)) {
+    return 'pricing';
+  }
+  return 'basic';
+}
+
+const TAX_TYPE_OPTIONS = [
+  { value: 'WITH_TAX', label: 'With Tax' },
+  { value: 'WITHOUT_TAX', label: 'Without Tax' },
+];
+
+function Field({ label, id, required, children, extra }: { label: string; id?: string; required?: boolean; children: ReactNode; extra?: ReactNode }) {
+  return (
+    <Form.Item label={label} htmlFor={id} required={required} extra={extra} style={{ marginBottom: 16 }}>
+      {children}
+    </Form.Item>
+  );
+}
+
+/** The item dialog ('Create New Item', also edit): seed §2, §4, §5. */
+export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDialogProps) {
+  const editing = !!item;
+  const [state, setState] = useState<ItemFormState>(() => emptyItemForm(itemType));
+  const [tab, setTab] = useState<TabKey>('basic');
+  const [saving, setSaving] = useState(false);
+  const [categoryOpen, setCategoryOpen] = useState(false);
+  const { data: categories, mutate: mutateCategories } = useItemCategories();
+  const { data: taxes } = useTaxRates();
+  const { data: unitList } = useUnits();
+
+  // Seed §4: on open the as-of date is today; in edit mode the form is prefilled from the item.
+  useEffect(() => {
+    if (!open) return;
+    setState(item ? itemFormFromItem(item, todayInIndia()) : emptyItemForm(itemType, todayInIndia()));
+    setTab('basic');
+  }, [open, item, itemType]);
+
+  const update = (patch: Partial<ItemFormState>) => setState((s) => ({ ...s, ...patch }));
+  const product = state.itemType === 'PRODUCT';
+  const preowned = product && state.itemProductType === 'OLD';
+
+  const categoryOptions = useMemo(
+    () => [
+      ...(categories ?? []).map((c) => ({ value: c.id, label: c.catagory })),
+      { value: CREATE_CATEGORY, label: '+ Create New Category' },
+    ],
+    [categories],
+  );
+  const taxOptions = useMemo(() => (taxes ?? []).map((t) => ({ value: t.id, label: taxRateLabel(t) })), [taxes]);
+  const unitOptions = useMemo(() => (unitList ?? []).map((u) => ({ value: u.id, label: unitLabel(u) })), [unitList]);
+
+  const save = async () => {
+    const problems = itemDialogProblems(state);
+    if (problems.length) {
+      // Seed §5: every failed rule shows its own toast, all together.
+      for (const p of problems) notify.error(p.message, { duration: ITEM_DIALOG_TOAST_MS });
+      setTab(tabOf(problems[0].field, state.itemType));
+      return;
+    }
+    setSaving(true);
+    try {
+      const payload = toPayload(state);
+      const saved = item ? await itemApi.update(item.id, payload) : await itemApi.create(payload);
+      notify.success(item ? ITEM_MESSAGES.updated : ITEM_MESSAGES.created, { duration: ITEM_DIALOG_TOAST_MS });
+      setState(emptyItemForm(itemType, todayInIndia()));
+      onClose(saved);
+      void revalidateArea('items');
+    } catch (e) {
+      notify.error(serverMessage(e) ?? (item ? ITEM_MESSAGES.updateFailed : ITEM_MESSAGES.createFailed), {
+        duration: ITEM_DIALOG_TOAST_MS,
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const typeRadio = (
+    <Field label="Item Type">
+      {/* Seed §2: only a Product radio is shown. */}
+      <Radio.Group
+        name="itemType"
+        value={product ? 'PRODUCT' : undefined}
+        disabled={editing}
+        onChange={() => {
+          setState((s) => ({ ...s, itemType: 'PRODUCT' }));
+          setTab('basic');
+        }}
+        options={[{ value: 'PRODUCT', label: 'Product' }]}
+      />
+    </Field>
+  );
+
+  const nameField = (
+    <Field label={product ? 'Item Name' : 'Service Name'} id="item-name" required>
+      <Input
+        id="item-name"
+        placeholder={product ? 'Ex: Redmi Note 13 (8/128 GB)' : 'Ex: Screen replacement'}
+        value={state.itemName}
+        maxLength={200}
+        onChange={(e) => update({ itemName: e.target.value })}
+      />
+    </Field>
+  );
+
+  const categoryField = (
+    <Field label="Category" id="item-category">
+      <Select
+        id="item-category"
+        aria-label="Category"
+        placeholder="Select a category"
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        value={state.itemCatagory}
+        options={categoryOptions}
+        onChange={(v: string | undefined) => {
+          if (v === CREATE_CATEGORY) setCategoryOpen(true);
+          else update({ itemCatagory: v ?? null });
+        }}
+      />
+    </Field>
+  );
+
+  const codeKey = product ? 'itemCode' : 'serviceCode';
+  const codeField = (
+    <Field label={product ? 'Item Code' : 'Service Code'} id="item-code" required extra="Type a prefix and press Generate for a 10-character code">
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          id="item-code"
+          placeholder={product ? 'Ex: MOB' : 'Ex: SRV'}
+          value={state[codeKey]}
+          onChange={(e) => update({ [codeKey]: e.target.value })}
+        />
+        <Button
+          aria-label={product ? 'Generate item code' : 'Generate service code'}
+          onClick={() => update({ [codeKey]: generateItemCode(state[codeKey]) })}
+        >
+          Generate
+        </Button>
+      </Space.Compact>
+    </Field>
+  );
+
+  const unitField = (
+    <Field label="Unit" id="item-unit">
+      <Select
+        id="item-unit"
+        aria-label="Unit"
+        placeholder="Select a unit"
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        value={state.unit}
+        options={unitOptions}
+        onChange={(v: string | undefined) => update({ unit: v ?? null })}
+      />
+    </Field>
+  );
+
+  const price = (which: 'sale' | 'purchase') => {
+    const key = which === 'sale' ? 'salePrice' : 'purchasePrice';
+    const typeKey = which === 'sale' ? 'salePriceTaxType' : 'purchasePriceTaxType';
+    const label = which === 'sale' ? 'Sale Price' : 'Purchase Price';
+    return (
+      <Field label={label} id={`item-${which}-price`}>
+        <Space.Compact style={{ width: '100%' }}>
+          <InputNumber<number>
+            id={`item-${which}-price`}
+            style={{ flex: 1 }}
+            prefix="₹"
+            min={0}
+            step={0.01}
+            placeholder="0.00"
+            value={state[key]}
+            onChange={(v) => update({ [key]: v ?? null })}
+          />
+          <Select
+            aria-label={`${label} tax type`}
+            style={{ width: 140 }}
+            value={state[typeKey]}
+            disabled={preowned}
+            options={TAX_TYPE_OPTIONS}
+            onChange={(v: TaxType) => setState((s) => setTaxType(s, which, v))}
+          />
+        </Space.Compact>
+      </Field>
+    );
+  };
+
+  const gstField = (
+    <Field label="GST Rate" id="item-gst-rate">
+      <Select
+        id="item-gst-rate"
+        aria-label="GST Rate"
+        placeholder="Select a tax rate"
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        value={state.gstRate}
+        options={taxOptions}
+        onChange={(v: string | undefined) => update({ gstRate: v ?? null })}
+      />
+    </Field>
+  );
+
+  const descriptionField = (
+    <Field label="Description" id="item-description">
+      <Input.TextArea
+        id="item-description"
+        rows={3}
+        maxLength={2000}
+        placeholder="Anything your staff should know about it"
+        value={state.description}
+        onChange={(e) => update({ description: e.target.value })}
+      />
+    </Field>
+  );
+
+  const onlineField = (
+    <Field label="Show Online" id="item-online">
+      <Flex align="center" gap={8}>
+        <Switch id="item-online" checked={state.isOnlineVisible} onChange={(on) => update({ isOnlineVisible: on })} />
+        <Typography.Text type="secondary">{state.isOnlineVisible ? 'Visible in your online store' : 'Hidden online'}</Typography.Text>
+      </Flex>
+    </Field>
+  );
+
+  const imagesField = (
+    <Field label="Images">
+      <ImagePicker
+        kept={state.keptImages}
+        added={state.newImages}
+        toastDuration={ITEM_DIALOG_TOAST_MS}
+        onChange={({ kept, added, removedUrl }) =>
+          setState((s) => ({
+            ...s,
+            keptImages: kept,
+            newImages: added,
+            removedImages: removedUrl ? [...s.removedImages, removedUrl] : s.removedImages,
+          }))
+        }
+      />
+    </Field>
+  );
+
+  const productBasic = (
+    <>
+      {typeRadio}
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          {nameField}
+        </Col>
+        <Col xs={24} md={12}>
+          {categoryField}
+        </Col>
+        <Col xs={24} md={12}>
+          {codeField}
+        </Col>
+        <Col xs={24} md={12}>
+          <Field label="HSN Code" id="item-hsn">
+            <Input
+              id="item-hsn"
+              inputMode="numeric"
+              placeholder="4, 6 or 8 digits"
+              maxLength={8}
+              value={state.hsnCode}
+              onChange={(e) => update({ hsnCode: e.target.value.replace(/\D/g, '') })}
+            />
+          </Field>
+        </Col>
+        <Col xs={24} md={12}>
+          {unitField}
+        </Col>
+        <Col xs={24} md={12}>
+          <Field label="Item Condition">
+            <Radio.Group
+              name="itemProductType"
+              optionType="button"
+              value={state.itemProductType}
+              onChange={(e) => setState((s) => setCondition(s, e.target.value))}
+              options={[
+                { value: 'NEW', label: 'New' },
+                { value: 'OLD', label: 'Preowned' },
+              ]}
+            />
+          </Field>
+        </Col>
+        {preowned ? (
+          <Col xs={24} md={12}>
+            <Field label="Battery Percentage" id="item-battery">
+              <InputNumber<number>
+                id="item-battery"
+                style={{ width: '100%' }}
+                step={0.01}
+                suffix="%"
+                placeholder="0 - 100"
+                value={state.batteryPercentage}
+                onChange={(v) => update({ batteryPercentage: v ?? null })}
+              />
+            </Field>
+          </Col>
+        ) : null}
+      </Row>
+      {descriptionField}
+      {onlineField}
+      {imagesField}
+    </>
+  );
+
+  const stock = (
+    <>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Field label="Opening Stock" id="item-opening-stock" extra={preowned ? 'A preowned item is a single piece' : undefined}>
+            <InputNumber<number>
+              id="item-opening-stock"
+              style={{ width: '100%' }}
+              min={0}
+              step={1}
+              placeholder="0"
+              disabled={preowned}
+              value={state.openingStock}
+              onChange={(v) => setState((s) => setOpeningStock(s, v ?? null))}
+            />
+          </Field>
+        </Col>
+        <Col xs={24} md={12}>
+          <Field label="As of Date" id="item-as-of-date">
+            <DatePicker
+              id="item-as-of-date"
+              style={{ width: '100%' }}
+              format={DATE_FORMAT}
+              allowClear={false}
+              value={dayjs(state.asOfDate)}
+              onChange={(d) => d && update({ asOfDate: d.format('YYYY-MM-DD') })}
+            />
+          </Field>
+        </Col>
+      </Row>
+      {preowned ? null : state.isAlertEnabled ? (
+        <Field label="Low Stock Quantity" id="item-alert">
+          <Flex gap={8}>
+            <InputNumber<number>
+              id="item-alert"
+              style={{ flex: 1 }}
+              min={0}
+              step={1}
+              placeholder="Warn me at or under this stock"
+              value={state.productAlertValue}
+              onChange={(v) => update({ productAlertValue: v ?? null })}
+            />
+            <Button danger onClick={() => setState(removeLowStockWarning)}>
+              Remove
+            </Button>
+          </Flex>
+        </Field>
+      ) : (
+        <Button type="link" icon={<PlusOutlined />} style={{ paddingInline: 0, marginBottom: 16 }} onClick={() => setState(enableLowStockWarning)}>
+          Enable Low Stock Warning
+        </Button>
+      )}
+      <Field label="Serialisation" id="item-serialisation">
+        <Flex align="center" gap={8}>
+          <Switch
+            id="item-serialisation"
+            checked={state.hasSerialisationOn}
+            onChange={(on) => setState((s) => setSerialisation(s, on))}
+          />
+          <Typography.Text type="secondary">Track a serial number (IMEI) for every unit</Typography.Text>
+        </Flex>
+      </Field>
+      {state.hasSerialisationOn ? (
+        state.itemSerialNos.length === 0 ? (
+          <Typography.Text type="secondary">Enter the opening stock to add a serial number per unit.</Typography.Text>
+        ) : (
+          <Row gutter={[12, 8]}>
+            {state.itemSerialNos.map((serial, i) => (
+              <Col xs={24} md={12} key={i}>
+                <Input
+                  aria-label={`Serial No. ${i + 1}`}
+                  addonBefore={`${i + 1}`}
+                  placeholder="Serial number / IMEI"
+                  value={serial}
+                  maxLength={100}
+                  onChange={(e) => setState((s) => setSerial(s, i, e.target.value))}
+                />
+              </Col>
+            ))}
+          </Row>
+        )
+      ) : null}
+    </>
+  );
+
+  const pricing = (
+    <>
+      {preowned ? (
+        <Typography.Paragraph type="secondary">Prices of a preowned item are without tax.</Typography.Paragraph>
+      ) : null}
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          {price('sale')}
+        </Col>
+        <Col xs={24} md={12}>
+          {price('purchase')}
+        </Col>
+        <Col xs={24} md={12}>
+          {gstField}
+        </Col>
+      </Row>
+    </>
+  );
+
+  const serviceBasic = (
+    <>
+      {typeRadio}
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          {nameField}
+        </Col>
+        <Col xs={24} md={12}>
+          {categoryField}
+        </Col>
+        <Col xs={24} md={12}>
+          {codeField}
+        </Col>
+        <Col xs={24} md={12}>
+          <Field label="SAC Code" id="item-sac" required>
+            <Input
+              id="item-sac"
+              inputMode="numeric"
+              placeholder="6 digits starting with 99"
+              maxLength={6}
+              value={state.sacCode}
+              onChange={(e) => update({ sacCode: e.target.value.replace(/\D/g, '') })}
+            />
+          </Field>
+        </Col>
+        <Col xs={24} md={12}>
+          {unitField}
+        </Col>
+        <Col xs={24} md={12}>
+          {gstField}
+        </Col>
+        <Col xs={24} md={12}>
+          {price('sale')}
+        </Col>
+      </Row>
+    </>
+  );
+
+  const tabs = product
+    ? [
+        { key: 'basic', label: 'Basic Details *', children: productBasic },
+        { key: 'stock', label: 'Stock Details*', children: stock },
+        { key: 'pricing', label: 'Pricing Details', children: pricing },
+      ]
+    : [
+        { key: 'basic', label: 'Basic Details *', children: serviceBasic },
+        {
+          key: 'other',
+          label: 'Other Details',
+          children: (
+            <>
+              {descriptionField}
+              {onlineField}
+              {imagesField}
+            </>
+          ),
+        },
+      ];
+
+  return (
+    <>
+      <Modal
+        open={open}
+        title={editing ? 'Edit Item' : 'Create New Item'}
+        width={920}
+        centered
+        maskClosable={false}
+        onCancel={() => !saving && onClose()}
+        styles={{ body: { paddingTop: 8, height: 'min(600px, calc(100vh - 200px))', overflowY: 'auto', overflowX: 'hidden' } }}
+        footer={[
+          <Button key="cancel" onClick={() => onClose()} disabled={saving}>
+            Cancel
+          </Button>,
+          <Button key="save" type="primary" onClick={save} disabled={saving}>
+            {saving ? 'Saving...' : editing ? 'Update' : 'Save'}
+          </Button>,
+        ]}
+      >
+        <Form layout="vertical" component="div" requiredMark>
+          <Tabs
+            tabPosition="left"
+            activeKey={tab}
+            onChange={(k) => setTab(k as TabKey)}
+            items={tabs}
+            tabBarStyle={{ minWidth: 170 }}
+          />
+        </Form>
+      </Modal>
+      <CreateItemCategoryModal
+        open={categoryOpen}
+        toastDuration={ITEM_DIALOG_TOAST_MS}
+        onClose={(created) => {
+          setCategoryOpen(false);
+          if (created) {
+            void mutateCategories((list) => [...(list ?? []), { ...created, itemCount: 0 }], { revalidate: true });
+            update({ itemCatagory: created.id });
+          }
+        }}
+      />
+    </>
+  );
+}

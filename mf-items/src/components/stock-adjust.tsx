@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { UpdateItemStockRequest, itemApi, notify, revalidateArea, useSession, type Item } from '@bahi/shared';
+import { serverMessage } from './item-data';
+import { todayInIndia } from './item-rules';
+
+export interface StockAdjustModalProps {
+  open: boolean;
+  item: Item;
+  onClose: (updated?: Item) => void;
+}
+
+/** Adds or reduces a product's stock at the active branch with a date and a reason (a stock movement). */
+export function StockAdjustModal({ open, item, onClose }: StockAdjustModalProps) {
+  const { activeStoreBranch } = useSession();
+  const [type, setType] = useState<'ADD' | 'REDUCE'>('ADD');
+  const [quantity, setQuantity] = useState<number | null>(null);
+  const [date, setDate] = useState(todayInIndia());
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setType('ADD');
+    setQuantity(null);
+    setDate(todayInIndia());
+    setReason('');
+    setProblem(null);
+  }, [open]);
+
+  const after = item.netQuantity + (type === 'ADD' ? 1 : -1) * (quantity ?? 0);
+
+  const save = async () => {
+    const parsed = UpdateItemStockRequest.safeParse({ itemId: item.id, type, quantity: quantity ?? undefined, date, reason });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0].message);
+      return;
+    }
+    if (after < 0) {
+      setProblem(`Only ${item.netQuantity} in stock here: stock never goes below 0.`);
+      return;
+    }
+    setProblem(null);
+    setSaving(true);
+    try {
+      const updated = await itemApi.updateStock(parsed.data);
+      notify.success(`Stock updated: ${updated.netQuantity} in stock`);
+      onClose(updated);
+      void revalidateArea('items');
+    } catch (e) {
+      setProblem(serverMessage(e) ?? 'Could not update the stock');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title="Adjust Stock"
+      onCancel={() => !saving && onClose()}
+      destroyOnHidden
+      width={480}
+      footer={[
+        <Button key="cancel" onClick={() => onClose()} disabled={saving}>
+          Cancel
+        </Button>,
+        <Button key="save" type="primary" onClick={save} loading={saving}>
+          Save
+        </Button>,
+      ]}
+    >
+      <Typography.Paragraph type="secondary">
+        {item.itemName} at {activeStoreBranch?.name ?? 'the active branch'}: {item.netQuantity} in stock
+      </Typography.Paragraph>
+      <Form layout="vertical" component="div">
+        <Form.Item label="Adjustment">
+          <Radio.Group
+            optionType="button"
+            value={type}
+            onChange={(e) => setType(e.target.value)}
+            options={[
+              { value: 'ADD', label: 'Add Stock' },
+              { value: 'REDUCE', label: 'Reduce Stock' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item label="Quantity" htmlFor="stock-quantity" required extra={quantity ? `Stock after: ${after}` : undefined}>
+          <InputNumber<number> id="stock-quantity" min={1} step={1} style={{ width: '100%' }} value={quantity} onChange={setQuantity} />
+        </Form.Item>
+        <Form.Item label="Date" htmlFor="stock-date" required>
+          <DatePicker
+            id="stock-date"
+            format="DD/MM/YYYY"
+            allowClear={false}
+            style={{ width: '100%' }}
+            value={dayjs(date)}
+            onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))}
+          />
+        </Form.Item>
+        <Form.Item label="Reason" htmlFor="stock-reason" required>
+          <Input
+            id="stock-reason"
+            maxLength={200}
+            placeholder="Ex: Damaged, Stock count correction, Received from supplier"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </Form.Item>
+      </Form>
+      {problem ? <Alert type="error" showIcon title={problem} /> : null}
+    </Modal>
+  );
+}

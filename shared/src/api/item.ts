@@ -1,0 +1,118 @@
+import {
+  BulkImportResponse,
+  ItemCategoryListResponse,
+  ItemCategoryResponse,
+  ItemListResponse,
+  ItemResponse,
+  ItemStockResponse,
+  TaxRateListResponse,
+  UnitListResponse,
+  type CreateItemCategoryRequest,
+  type ItemType,
+  type UpdateItemStockRequest,
+} from '../contracts';
+import { apiRequest } from './client';
+
+const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
+
+/** What the item dialog sends (seed §3), before it becomes multipart form data. */
+export interface ItemSavePayload {
+  itemType: ItemType;
+  itemName: string;
+  isOnlineVisible?: boolean;
+  salePrice?: number | null;
+  salePriceTaxType?: 'WITH_TAX' | 'WITHOUT_TAX';
+  isSaleTaxApplicable?: boolean;
+  gstRate?: string | null;
+  unit?: string | null;
+  itemCatagory?: string | null;
+  openingStock?: number | null;
+  serviceCode?: string | null;
+  itemCode?: string | null;
+  hsnCode?: string | null;
+  asOfDate?: string | null;
+  productAlertValue?: number | null;
+  isAlertEnabled?: boolean;
+  description?: string | null;
+  purchasePrice?: number | null;
+  purchasePriceTaxType?: 'WITH_TAX' | 'WITHOUT_TAX';
+  isPurchaseTaxApplicable?: boolean;
+  sacCode?: string | null;
+  itemProductType?: 'NEW' | 'OLD';
+  hasSerialisationOn?: boolean;
+  itemSerialNos?: string[];
+  /** New image files; sent as repeated `itemImages` parts. */
+  itemImages?: Blob[];
+  /** Update only: URLs of existing images to delete. */
+  removedImages?: string[];
+}
+
+/**
+ * Multipart body of item/create and item/update-item/:id: plain fields as text, `itemSerialNos` as an indexed
+ * list (itemSerialNos[0], itemSerialNos[1], ...), `itemImages` as repeated files (seed §7).
+ */
+export function itemFormData(payload: ItemSavePayload): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    if (key === 'itemImages') {
+      for (const file of value as Blob[]) form.append('itemImages', file, (file as File).name ?? 'image');
+    } else if (Array.isArray(value)) {
+      (value as string[]).forEach((v, i) => form.append(`${key}[${i}]`, v));
+    } else {
+      form.append(key, String(value));
+    }
+  }
+  return form;
+}
+
+/** Query of item/items: every part optional; `page` from 1, `pageSize` up to 500 (50 by default). */
+export interface ItemListParams {
+  q?: string;
+  categoryId?: string;
+  itemType?: ItemType;
+  lowStock?: boolean;
+  page?: number;
+  pageSize?: number;
+}
+
+/** The endpoint paths of the item import, for the shared BulkImport component. */
+export const ITEM_IMPORT = {
+  endpoint: 'item/bulk-create-items',
+  templateEndpoint: 'item/bulk-create-items/template',
+} as const;
+
+/** One typed function per item endpoint (seed §7). */
+export const itemApi = {
+  create: (payload: ItemSavePayload, onUploadProgress?: (f: number) => void) =>
+    data(apiRequest('item/create', { method: 'POST', body: itemFormData(payload), schema: ItemResponse, onUploadProgress })),
+  update: (id: string, payload: ItemSavePayload, onUploadProgress?: (f: number) => void) =>
+    data(
+      apiRequest(`item/update-item/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body: itemFormData(payload),
+        schema: ItemResponse,
+        onUploadProgress,
+      }),
+    ),
+  /** One page of items; `total` says how many match. */
+  list: (query: ItemListParams = {}) => apiRequest('item/items', { query: { ...query }, schema: ItemListResponse }),
+  /** `{ success, data }` as the seed has it. */
+  get: (id: string, itemType: ItemType = 'PRODUCT') =>
+    apiRequest('item/get-item', { query: { id, itemType }, schema: ItemResponse }),
+  createCategory: (body: CreateItemCategoryRequest) =>
+    data(apiRequest('item/create-item-category', { method: 'POST', body, schema: ItemCategoryResponse })),
+  categories: () => data(apiRequest('item/get-item-catagories', { schema: ItemCategoryListResponse })),
+  taxes: () => data(apiRequest('item/taxes', { schema: TaxRateListResponse })),
+  units: () => data(apiRequest('item/units', { schema: UnitListResponse })),
+  updateStock: (body: UpdateItemStockRequest) =>
+    data(apiRequest('item/update-item-stock', { method: 'PUT', body, schema: ItemResponse })),
+  /** A 400 rejects with ApiError{status: 400, file: the error report, message: BULK_ERROR_MESSAGE} (seed §8). */
+  bulkCreate: (file: Blob, fileName: string, onUploadProgress?: (fraction: number) => void) => {
+    const body = new FormData();
+    body.append('file', file, fileName);
+    return apiRequest(ITEM_IMPORT.endpoint, { method: 'POST', body, onUploadProgress, schema: BulkImportResponse });
+  },
+  /** Stock at every branch and the movements that explain it. */
+  stock: (id: string) => data(apiRequest('item/item-stock', { query: { id }, schema: ItemStockResponse })),
+};

@@ -1,0 +1,387 @@
+import { z } from 'zod';
+import { isValidHsn, isValidSac } from '../india';
+import { Id, ok } from './common';
+import { PageMeta } from './party';
+
+/**
+ * Items and stock (seed §2, §3, §5, §7, §9). Field names are the seed's, misspellings included: a category is
+ * `{ id, catagory }` and an item's category is `itemCatagory`.
+ */
+
+export const ItemType = z.enum(['PRODUCT', 'SERVICE'], { error: 'Item type must be PRODUCT or SERVICE' });
+export type ItemType = z.infer<typeof ItemType>;
+/** NEW or OLD; OLD is shown as 'Preowned'. */
+export const ItemProductType = z.enum(['NEW', 'OLD'], { error: 'Item condition must be NEW or OLD' });
+export type ItemProductType = z.infer<typeof ItemProductType>;
+export const TaxType = z.enum(['WITH_TAX', 'WITHOUT_TAX'], { error: 'Tax type must be WITH_TAX or WITHOUT_TAX' });
+export type TaxType = z.infer<typeof TaxType>;
+
+/** Seed §9. */
+export const MAX_ITEM_IMAGES = 5;
+export const MAX_ITEM_IMAGE_BYTES = 2 * 1024 * 1024;
+export const ITEM_IMAGE_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
+export const ITEM_IMAGE_ACCEPT = '.png,.jpeg,.jpg,image/png,image/jpeg';
+export const ITEM_CODE_LENGTH = 10;
+/** A serialised item names every unit of its opening stock; beyond this many a spreadsheet import is the way. */
+export const MAX_SERIAL_NUMBERS = 1000;
+export const MAX_OPENING_STOCK = 1_000_000_000;
+
+/** Every message of the item area, word for word where the seed gives it. */
+export const ITEM_MESSAGES = {
+  nameRequired: 'Item Name is required',
+  itemCodeRequired: 'Item Code is required',
+  serialsBlank: 'All serial numbers must be filled when serialisation is on',
+  serviceCodeRequired: 'Service Code is required',
+  sacRequired: 'SAC Code is required',
+  tooManyImagesPicked: 'Maximum 5 images allowed',
+  tooManyImages: 'You can upload a maximum of 5 images',
+  imageType: 'Images must be PNG or JPEG',
+  imageTooLarge: 'Each image must be at most 2 MB',
+  created: 'Item created successfully',
+  updated: 'Item updated successfully',
+  createFailed: 'Failed to create item',
+  updateFailed: 'Failed to update item',
+  fetchFailed: 'Failed to fetch item.',
+  loadingDetail: 'Loading item details...',
+  noDescription: 'No description provided.',
+  categoryRequired: 'Category name is required',
+  categoryCreated: 'Item category created successfully',
+  codeTooLong: `Item Code can be at most ${ITEM_CODE_LENGTH} characters`,
+  serviceCodeTooLong: `Service Code can be at most ${ITEM_CODE_LENGTH} characters`,
+  hsn: 'HSN Code must be 4, 6 or 8 digits',
+  sac: 'SAC Code must be 6 digits starting with 99',
+  salePrice: 'Sale Price must be 0 or more, in steps of 0.01',
+  purchasePrice: 'Purchase Price must be 0 or more, in steps of 0.01',
+  openingStock: 'Opening Stock must be a whole number, 0 or more',
+  alertQuantity: 'Low stock quantity must be a whole number, 0 or more',
+  battery: 'Battery percentage must be between 0 and 100',
+  serialsDuplicate: 'Serial numbers must be unique',
+  serialsCount: (n: number) => `Enter ${n} serial ${n === 1 ? 'number' : 'numbers'}, one for each unit of opening stock`,
+  serialsTooMany: `A serialised item can have at most ${MAX_SERIAL_NUMBERS} units of opening stock`,
+  serialsWithoutSerialisation: 'Turn serialisation on to save serial numbers',
+  preownedStock: 'A preowned item has an opening stock of 1',
+  preownedTax: 'Prices of a preowned item are without tax',
+  taxFlagMismatch: 'isSaleTaxApplicable and isPurchaseTaxApplicable must be true exactly when the tax type is WITH_TAX',
+  asOfDate: 'As of date must be a date (YYYY-MM-DD)',
+  typeChange: 'An item cannot change between product and service',
+} as const;
+
+/** 'GST @ 18%', 'GST @ 28% + cess @ 12' (seed §3). */
+export function taxRateLabel(rate: { value: number; cessValue: number }): string {
+  return `GST @ ${rate.value}%${rate.cessValue !== 0 ? ` + cess @ ${rate.cessValue}` : ''}`;
+}
+
+/** 'Numbers - NOS' (seed §3). */
+export function unitLabel(unit: { name: string; shortName: string }): string {
+  return `${unit.name} - ${unit.shortName}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reference data
+
+export const ItemCategory = z.object({ id: Id, catagory: z.string() });
+export type ItemCategory = z.infer<typeof ItemCategory>;
+/** A category in the list, with how many items use it. */
+export const ItemCategoryEntry = ItemCategory.extend({ itemCount: z.number().int() });
+export type ItemCategoryEntry = z.infer<typeof ItemCategoryEntry>;
+
+export const CreateItemCategoryRequest = z.object({
+  catagory: z
+    .string({ error: ITEM_MESSAGES.categoryRequired })
+    .trim()
+    .min(1, ITEM_MESSAGES.categoryRequired)
+    .max(60, 'Category name can be at most 60 characters'),
+});
+export type CreateItemCategoryRequest = z.input<typeof CreateItemCategoryRequest>;
+export const ItemCategoryResponse = ok(ItemCategory);
+export const ItemCategoryListResponse = ok(z.array(ItemCategoryEntry));
+
+/** A GST rate with its compensation cess, in per cent. */
+export const TaxRate = z.object({ id: z.string(), value: z.number(), cessValue: z.number() });
+export type TaxRate = z.infer<typeof TaxRate>;
+export const TaxRateListResponse = ok(z.array(TaxRate));
+
+/** A GST unit quantity code (UQC): `{ id, name: 'Numbers', shortName: 'NOS' }`. */
+export const Unit = z.object({ id: z.string(), name: z.string(), shortName: z.string() });
+export type Unit = z.infer<typeof Unit>;
+export const UnitListResponse = ok(z.array(Unit));
+
+// ---------------------------------------------------------------------------------------------------------------
+// The item record as read (seed §3)
+
+export const Item = z.object({
+  id: Id,
+  itemType: ItemType,
+  itemName: z.string(),
+  /** The name again for a service, null for a product. */
+  serviceName: z.string().nullable(),
+  itemCode: z.string().nullable(),
+  serviceCode: z.string().nullable(),
+  hsnCode: z.string().nullable(),
+  sacCode: z.string().nullable(),
+  itemProductType: ItemProductType,
+  hasSerialisation: z.boolean(),
+  itemSerialNo: z.array(z.object({ serialNo: z.string() })),
+  /** URLs of the item's images, served behind the session. */
+  itemImage: z.array(z.string()),
+  itemCatagory: ItemCategory.nullable(),
+  gstRate: TaxRate.nullable(),
+  unit: Unit.nullable(),
+  salePrice: z.number().nullable(),
+  purchasePrice: z.number().nullable(),
+  isSaleTaxApplicable: z.boolean(),
+  isPurchaseTaxApplicable: z.boolean(),
+  /** The stock at the session's active branch. */
+  netQuantity: z.number(),
+  openingStock: z.number(),
+  isAlertEnabled: z.boolean(),
+  productAlertValue: z.number().nullable(),
+  isOnlineVisible: z.boolean(),
+  /** YYYY-MM-DD */
+  asOfDate: z.string().nullable(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Item = z.infer<typeof Item>;
+export const ItemResponse = ok(Item);
+
+/** Stock at or under the alert quantity. */
+export function isLowStock(item: Pick<Item, 'isAlertEnabled' | 'productAlertValue' | 'netQuantity' | 'itemType'>): boolean {
+  return (
+    item.itemType === 'PRODUCT' &&
+    item.isAlertEnabled &&
+    item.productAlertValue !== null &&
+    item.netQuantity <= item.productAlertValue
+  );
+}
+
+const booleanFromText = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  const s = v.trim().toLowerCase();
+  if (s === '') return undefined;
+  if (['true', '1', 'on', 'yes'].includes(s)) return true;
+  if (['false', '0', 'off', 'no'].includes(s)) return false;
+  return v;
+};
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+const numberFromText = (v: unknown) => {
+  const b = blankToUndefined(v);
+  if (typeof b === 'string') return Number(b.trim());
+  return b;
+};
+/** Multipart sends everything as text: 'true', '12.50', ''. Blank means "not given". */
+export const FormBoolean = z.preprocess(booleanFromText, z.boolean({ error: 'Must be true or false' }).optional());
+export const FormNumber = (label: string) =>
+  z.preprocess(numberFromText, z.number({ error: `${label} must be a number` }).finite(`${label} must be a number`).optional());
+const FormText = (max: number, label: string) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} can be at most ${max} characters`).optional());
+const FormEnum = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const FormDate = z.preprocess(
+  (v) => {
+    const b = blankToUndefined(v);
+    return typeof b === 'string' ? b.trim().slice(0, 10) : b;
+  },
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, ITEM_MESSAGES.asOfDate)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), ITEM_MESSAGES.asOfDate)
+    .optional(),
+);
+
+/**
+ * The fields of the item dialog as sent (seed §3 "Item form fields"), create and update alike. Field types only;
+ * the rules are `itemFormProblems`, shared with the dialog so both say the same thing.
+ */
+export const ItemFormFields = z.object({
+  itemType: z.preprocess((v) => blankToUndefined(v) ?? 'PRODUCT', ItemType),
+  itemName: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().max(200, 'Item Name can be at most 200 characters')),
+  isOnlineVisible: FormBoolean,
+  salePrice: FormNumber('Sale Price'),
+  salePriceTaxType: FormEnum(TaxType),
+  isSaleTaxApplicable: FormBoolean,
+  gstRate: FormText(40, 'GST rate'),
+  unit: FormText(40, 'Unit'),
+  itemCatagory: FormText(40, 'Category'),
+  openingStock: FormNumber('Opening Stock'),
+  serviceCode: FormText(60, 'Service Code'),
+  itemCode: FormText(60, 'Item Code'),
+  hsnCode: FormText(20, 'HSN Code'),
+  asOfDate: FormDate,
+  productAlertValue: FormNumber('Low stock quantity'),
+  isAlertEnabled: FormBoolean,
+  description: FormText(2000, 'Description'),
+  purchasePrice: FormNumber('Purchase Price'),
+  purchasePriceTaxType: FormEnum(TaxType),
+  isPurchaseTaxApplicable: FormBoolean,
+  sacCode: FormText(20, 'SAC Code'),
+  itemProductType: z.preprocess((v) => blankToUndefined(v) ?? 'NEW', ItemProductType),
+  hasSerialisationOn: FormBoolean,
+  itemSerialNos: z.preprocess((v) => v ?? [], z.array(z.string().max(100, 'A serial number can be at most 100 characters'))),
+  /** Held by the form, checked, never stored (seed §3). */
+  batteryPercentage: FormNumber('Battery percentage'),
+  /** Update only: URLs (or file names) of existing images to delete. */
+  removedImages: z.preprocess((v) => v ?? [], z.array(z.string())).optional(),
+});
+export type ItemFormFields = z.output<typeof ItemFormFields>;
+
+export interface ItemProblem {
+  field: string;
+  message: string;
+}
+
+const isMoney = (n: number) => Number.isFinite(n) && n >= 0 && Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+const isCount = (n: number) => Number.isInteger(n) && n >= 0;
+
+/** The tax type a form sends, from the boolean when only that was given. */
+const taxTypeOf = (type: TaxType | undefined, applicable: boolean | undefined): TaxType | undefined =>
+  type ?? (applicable === undefined ? undefined : applicable ? 'WITH_TAX' : 'WITHOUT_TAX');
+
+/**
+ * Every rule an item save breaks, in the seed's order (§5): name; products' code and serials; services' code and
+ * SAC; images; then the bounds of §9. The dialog shows each as its own toast; the API answers the first.
+ * `imageCount` is how many images the item would have after the save.
+ */
+export function itemFormProblems(v: ItemFormFields, imageCount = 0): ItemProblem[] {
+  const problems: ItemProblem[] = [];
+  const add = (field: string, message: string) => problems.push({ field, message });
+  const product = v.itemType === 'PRODUCT';
+  const stock = v.openingStock ?? 0;
+  const serials = v.itemSerialNos.map((s) => s.trim());
+
+  if (!v.itemName.trim()) add('itemName', ITEM_MESSAGES.nameRequired);
+  if (product) {
+    if (!v.itemCode) add('itemCode', ITEM_MESSAGES.itemCodeRequired);
+    if (v.hasSerialisationOn && stock >= 1 && serials.some((s) => s === '')) add('itemSerialNos', ITEM_MESSAGES.serialsBlank);
+  } else {
+    if (!v.serviceCode) add('serviceCode', ITEM_MESSAGES.serviceCodeRequired);
+    if (!v.sacCode) add('sacCode', ITEM_MESSAGES.sacRequired);
+  }
+  if (imageCount > MAX_ITEM_IMAGES) add('itemImages', ITEM_MESSAGES.tooManyImages);
+
+  if (product && v.itemCode && v.itemCode.length > ITEM_CODE_LENGTH) add('itemCode', ITEM_MESSAGES.codeTooLong);
+  if (!product && v.serviceCode && v.serviceCode.length > ITEM_CODE_LENGTH) add('serviceCode', ITEM_MESSAGES.serviceCodeTooLong);
+  if (product && v.hsnCode && !isValidHsn(v.hsnCode)) add('hsnCode', ITEM_MESSAGES.hsn);
+  if (!product && v.sacCode && !isValidSac(v.sacCode)) add('sacCode', ITEM_MESSAGES.sac);
+  if (v.salePrice !== undefined && !isMoney(v.salePrice)) add('salePrice', ITEM_MESSAGES.salePrice);
+  if (v.purchasePrice !== undefined && !isMoney(v.purchasePrice)) add('purchasePrice', ITEM_MESSAGES.purchasePrice);
+  if (product) {
+    if (!isCount(stock) || stock > MAX_OPENING_STOCK) add('openingStock', ITEM_MESSAGES.openingStock);
+    if (v.isAlertEnabled && v.productAlertValue !== undefined && !isCount(v.productAlertValue)) {
+      add('productAlertValue', ITEM_MESSAGES.alertQuantity);
+    }
+    if (v.itemProductType === 'OLD' && v.batteryPercentage !== undefined && (v.batteryPercentage < 0 || v.batteryPercentage > 100)) {
+      add('batteryPercentage', ITEM_MESSAGES.battery);
+    }
+    if (v.itemProductType === 'OLD') {
+      if (stock !== 1) add('openingStock', ITEM_MESSAGES.preownedStock);
+      const sale = taxTypeOf(v.salePriceTaxType, v.isSaleTaxApplicable);
+      const purchase = taxTypeOf(v.purchasePriceTaxType, v.isPurchaseTaxApplicable);
+      if (sale === 'WITH_TAX' || purchase === 'WITH_TAX') add('salePriceTaxType', ITEM_MESSAGES.preownedTax);
+    }
+    const filled = serials.filter((s) => s !== '');
+    if (v.hasSerialisationOn && isCount(stock) && stock >= 1) {
+      if (stock > MAX_SERIAL_NUMBERS) add('itemSerialNos', ITEM_MESSAGES.serialsTooMany);
+      else if (serials.length !== stock) add('itemSerialNos', ITEM_MESSAGES.serialsCount(stock));
+      if (new Set(filled.map((s) => s.toUpperCase())).size !== filled.length) add('itemSerialNos', ITEM_MESSAGES.serialsDuplicate);
+    } else if (!v.hasSerialisationOn && filled.length > 0) {
+      add('itemSerialNos', ITEM_MESSAGES.serialsWithoutSerialisation);
+    }
+  }
+  for (const [type, flag] of [
+    [v.salePriceTaxType, v.isSaleTaxApplicable],
+    [v.purchasePriceTaxType, v.isPurchaseTaxApplicable],
+  ] as const) {
+    if (type !== undefined && flag !== undefined && flag !== (type === 'WITH_TAX')) {
+      add('isSaleTaxApplicable', ITEM_MESSAGES.taxFlagMismatch);
+      break;
+    }
+  }
+  return problems;
+}
+
+/** The API's view of a valid save: the fields, checked against every rule (first problem reported). */
+export const ItemSaveRequest = ItemFormFields.superRefine((v, ctx) => {
+  for (const p of itemFormProblems(v)) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lists, detail, stock
+
+export const ITEM_PAGE_SIZE_MAX = 500;
+export const ITEM_PAGE_SIZE_DEFAULT = 50;
+const pageSizeMessage = `pageSize must be a whole number from 1 to ${ITEM_PAGE_SIZE_MAX}`;
+
+/**
+ * GET item/items, like GET party/parties: without page/pageSize every item is answered (the seed's call); with
+ * either, one page and `meta`. q searches name, code, HSN and SAC.
+ */
+export const ItemListQuery = z.object({
+  q: z.string().trim().max(100, 'Search is too long').optional(),
+  categoryId: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(40).optional()),
+  itemType: FormEnum(ItemType),
+  lowStock: FormBoolean,
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').optional(),
+  pageSize: z.coerce.number({ error: pageSizeMessage }).int(pageSizeMessage).min(1, pageSizeMessage).max(ITEM_PAGE_SIZE_MAX, pageSizeMessage).optional(),
+});
+
+/** `{ success, data }` as the seed has it, and `meta` (where this page sits among `total` matches) when paged. */
+export const ItemListResponse = ok(z.array(Item)).extend({ meta: PageMeta.optional() });
+export type ItemListPage = z.infer<typeof ItemListResponse>;
+
+export const GetItemQuery = z.object({
+  id: z.string().describe('Item id (uuid)'),
+  itemType: FormEnum(ItemType),
+});
+
+export const STOCK_ADJUSTMENTS = ['ADD', 'REDUCE'] as const;
+export const StockAdjustment = z.enum(STOCK_ADJUSTMENTS, { error: 'Choose Add or Reduce' });
+
+export const UpdateItemStockRequest = z.object({
+  itemId: z.string({ error: 'Item id is required' }),
+  type: StockAdjustment,
+  quantity: z
+    .number({ error: 'Quantity is required' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_OPENING_STOCK, 'Quantity is too large'),
+  date: z
+    .string({ error: 'Date is required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD'),
+  reason: z
+    .string({ error: 'Reason is required' })
+    .trim()
+    .min(1, 'Reason is required')
+    .max(200, 'Reason can be at most 200 characters'),
+});
+export type UpdateItemStockRequest = z.input<typeof UpdateItemStockRequest>;
+
+/** Why stock changed: opening stock, its later edit, a manual adjustment, an import; later areas add theirs. */
+export const STOCK_MOVEMENT_KINDS = ['OPENING', 'OPENING_EDIT', 'ADD', 'REDUCE'] as const;
+export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
+
+export const StockMovement = z.object({
+  id: Id,
+  branchId: Id,
+  branchName: z.string(),
+  kind: z.string(),
+  /** Signed: + in, - out. */
+  quantity: z.number(),
+  balanceAfter: z.number(),
+  date: z.string(),
+  reason: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StockMovement = z.infer<typeof StockMovement>;
+
+export const BranchStock = z.object({
+  branchId: Id,
+  branchName: z.string(),
+  quantity: z.number(),
+  isActive: z.boolean(),
+});
+export type BranchStock = z.infer<typeof BranchStock>;
+
+export const ItemStockResponse = ok(z.object({ branches: z.array(BranchStock), movements: z.array(StockMovement) }));
+export type ItemStock = z.infer<typeof ItemStockResponse>['data'];

@@ -1,0 +1,344 @@
+import { z } from 'zod';
+import {
+  INDIAN_STATES,
+  fromPaise,
+  isStateCode,
+  isValidGstin,
+  isValidPan,
+  panFromGstin,
+  stateCodeFromGstin,
+  stateName,
+  toPaise,
+} from '../india';
+import { Email, Gstin, Id, MobileNumber, Pan, Pin, PersonName, ok } from './common';
+
+/*
+ * Parties (seed §3, §7). Field names are the seed's, misspellings included (`partyCatagory`, `catagory`).
+ *
+ * Decisions of this contract:
+ * - Money (openingBalance, creditLimit) is a decimal STRING with two places in every answer ('1500.00'), exactly
+ *   what numeric(14,2) holds, so no client ever does float arithmetic on it. Requests take a string or a JSON
+ *   number with at most 2 decimals ('1,500.5' and 1500.5 are both fine); either is stored exactly.
+ * - An address is `{ id, type, miscData: { ad, st, pin, stateCode } }`. `miscData.st` is the state as users see it,
+ *   its NAME ('Maharashtra'), so the seed's "street, state, pin" reads right; `miscData.stateCode` adds the GST
+ *   state code ('27') that the GSTIN rule and tax code need. In a request `st` may be the name (any case) or the
+ *   code, and `stateCode` is not needed.
+ * - One address can serve both: billingAddress.type BOTH, and then shippingAddress is that same address (same id).
+ * - Empty strings and null in a request mean "not given"; answers use null for what is not known.
+ */
+
+export const PARTY_TYPES = ['CUSTOMER', 'SUPPLIER'] as const;
+export const PartyType = z.enum(PARTY_TYPES);
+export type PartyType = z.infer<typeof PartyType>;
+
+export const ADDRESS_TYPES = ['BILLING', 'SHIPPING', 'BOTH'] as const;
+export const AddressType = z.enum(ADDRESS_TYPES);
+export type AddressType = z.infer<typeof AddressType>;
+
+/** Limits the API enforces (and the form mirrors). */
+export const PARTY_LIMITS = {
+  name: 100,
+  street: 250,
+  category: 60,
+  creditPeriodDays: 3650,
+  email: 120,
+} as const;
+
+/** null, undefined and blank strings mean "not given". */
+const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+const maybe = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
+
+const STATE_BY_NAME = new Map(INDIAN_STATES.map((s) => [s.name.toLowerCase(), s.code]));
+
+/** 'Maharashtra', 'maharashtra', '27' and 27 (a spreadsheet number) all name state 27; anything else is kept as is. */
+export function resolveStateCode(value: string | number): string {
+  const text = String(value).trim();
+  if (/^[0-9]{1,2}$/.test(text) && isStateCode(text.padStart(2, '0'))) return text.padStart(2, '0');
+  return STATE_BY_NAME.get(text.toLowerCase().replace(/\s+/g, ' ')) ?? text;
+}
+
+export const STATE_MESSAGE = 'Choose a valid state';
+const StateRef = z
+  .union([z.string(), z.number()], { error: STATE_MESSAGE })
+  .transform(resolveStateCode)
+  .refine(isStateCode, STATE_MESSAGE);
+
+/** Pasted numbers carry spaces, dashes, +91 or a leading 0: the stored form is the 10 digits. */
+export function normalizeMobile(value: unknown): unknown {
+  if (typeof value !== 'string' && typeof value !== 'number') return value;
+  const compact = String(value).replace(/[\s().-]/g, '');
+  if (/^\+?91[0-9]{10}$/.test(compact)) return compact.slice(-10);
+  if (/^0[0-9]{10}$/.test(compact)) return compact.slice(1);
+  return compact;
+}
+
+/** A money amount: decimal string or number, at most 2 decimals, fits numeric(14,2); answered as 'x.yy'. */
+export function money(label: string, { allowNegative = false } = {}) {
+  return z
+    .union([z.string(), z.number()], { error: `${label} must be a number` })
+    .transform((v, ctx) => {
+      const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'x') : v.replace(/[₹,\s]/g, '');
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (!/^-?[0-9]+(\.[0-9]+)?$/.test(text)) return fail(`${label} must be a number`);
+      if (/\.[0-9]{3,}$/.test(text)) return fail(`${label} can have at most 2 decimals`);
+      if (!allowNegative && text.startsWith('-')) return fail(`${label} cannot be negative`);
+      if (text.replace(/^-/, '').split('.')[0].replace(/^0+(?=[0-9])/, '').length > 12) return fail(`${label} is too large`);
+      return fromPaise(toPaise(text));
+    });
+}
+
+export const CREDIT_PERIOD_MESSAGE = 'Credit period must be a whole number of days';
+const CreditPeriod = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*-?[0-9]+(\.[0-9]+)?\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: CREDIT_PERIOD_MESSAGE })
+    .int(CREDIT_PERIOD_MESSAGE)
+    .min(0, 'Credit period cannot be negative')
+    .max(PARTY_LIMITS.creditPeriodDays, `Credit period can be at most ${PARTY_LIMITS.creditPeriodDays} days`),
+);
+
+const PartyTypeInput = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.enum(PARTY_TYPES, {
+    error: (issue) => (issue.input === undefined ? 'Party type is required' : 'Party type must be CUSTOMER or SUPPLIER'),
+  }),
+);
+
+export const CATEGORY_MESSAGE = 'Choose a party category from the list';
+/** The category's id; `{ id, catagory }` as read from the API is accepted too. */
+const CategoryRef = z.preprocess(
+  (v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v),
+  z.string({ error: CATEGORY_MESSAGE }).trim().uuid(CATEGORY_MESSAGE),
+);
+
+const AddressInput = z.object({
+  type: maybe(AddressType),
+  miscData: z
+    .object({
+      ad: maybe(z.string().trim().max(PARTY_LIMITS.street, `Address must be at most ${PARTY_LIMITS.street} characters`)),
+      st: maybe(StateRef),
+      pin: maybe(z.union([z.string(), z.number()]).transform(String).pipe(Pin)),
+    })
+    .optional()
+    .default({}),
+});
+type AddressOut = z.output<typeof AddressInput>;
+const isEmptyAddress = (a: AddressOut | undefined) => !a || (!a.miscData.ad && !a.miscData.st && !a.miscData.pin);
+
+const partyFields = {
+  name: PersonName('Party name', PARTY_LIMITS.name),
+  partyType: PartyTypeInput,
+  mobileNumber: maybe(z.preprocess(normalizeMobile, MobileNumber)),
+  email: maybe(Email.pipe(z.string().max(PARTY_LIMITS.email, 'Email is too long'))),
+  partyCatagory: maybe(CategoryRef),
+  openingBalance: maybe(money('Opening balance', { allowNegative: true })),
+  gstin: maybe(Gstin),
+  panNumber: maybe(Pan),
+  creditPeriod: maybe(CreditPeriod),
+  creditLimit: maybe(money('Credit limit')),
+  billingAddress: maybe(AddressInput),
+  shippingAddress: maybe(AddressInput),
+};
+
+export interface PartyAddressFields {
+  /** Street, building, area. */
+  ad: string | null;
+  /** The state's code (after validation). */
+  st: string | null;
+  pin: string | null;
+}
+
+/** A validated party, ready to store: what the API's services receive. */
+export interface PartyInput {
+  name: string;
+  partyType: PartyType;
+  mobileNumber: string | null;
+  email: string | null;
+  categoryId: string | null;
+  openingBalance: string | null;
+  gstin: string | null;
+  panNumber: string | null;
+  creditPeriod: number | null;
+  creditLimit: string | null;
+  billing: PartyAddressFields | null;
+  /** null with `shippingSameAsBilling` or when no shipping address is known. */
+  shipping: PartyAddressFields | null;
+  shippingSameAsBilling: boolean;
+}
+
+const addressFields = (a: AddressOut): PartyAddressFields => ({
+  ad: a.miscData.ad ?? null,
+  st: a.miscData.st ?? null,
+  pin: a.miscData.pin ?? null,
+});
+
+/**
+ * Rules between fields: GSTIN against the billing state, PAN against the GSTIN. They run even when another field
+ * failed (so a form or an import report names every problem at once), on the values that did parse.
+ */
+export const CreatePartyRequest = z
+  .object(partyFields)
+  .superRefine(
+    (p, ctx) => {
+      if (!p || typeof p !== 'object') return;
+      const gstin = typeof p.gstin === 'string' && isValidGstin(p.gstin) ? p.gstin : undefined;
+      const billingState = p.billingAddress?.miscData?.st;
+      if (gstin && typeof billingState === 'string' && isStateCode(billingState) && stateCodeFromGstin(gstin) !== billingState) {
+        const code = stateCodeFromGstin(gstin);
+        ctx.addIssue({
+          code: 'custom',
+          path: ['gstin'],
+          message: `GSTIN starts with ${code} (${stateName(code)}), which does not match the billing state (${stateName(billingState)})`,
+        });
+      }
+      if (gstin && typeof p.panNumber === 'string' && isValidPan(p.panNumber) && panFromGstin(gstin) !== p.panNumber) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['panNumber'],
+          message: `PAN must be characters 3-12 of the GSTIN (${panFromGstin(gstin)})`,
+        });
+      }
+    },
+    { when: () => true },
+  )
+  .transform((p): PartyInput => {
+    const billing = isEmptyAddress(p.billingAddress) ? null : addressFields(p.billingAddress!);
+    const same = p.billingAddress?.type === 'BOTH';
+    const shipping = same || isEmptyAddress(p.shippingAddress) ? null : addressFields(p.shippingAddress!);
+    return {
+      name: p.name,
+      partyType: p.partyType,
+      mobileNumber: p.mobileNumber ?? null,
+      email: p.email ?? null,
+      categoryId: p.partyCatagory ?? null,
+      openingBalance: p.openingBalance ?? null,
+      gstin: p.gstin ?? null,
+      // The PAN is part of the GSTIN: known whenever the GSTIN is.
+      panNumber: p.panNumber ?? (p.gstin ? panFromGstin(p.gstin) : null),
+      creditPeriod: p.creditPeriod ?? null,
+      creditLimit: p.creditLimit ?? null,
+      billing,
+      shipping,
+      shippingSameAsBilling: same && !!billing,
+    };
+  });
+
+/** An address as a client sends it; `st` is a state name or code. */
+export interface PartyAddressRequest {
+  type?: AddressType | null;
+  miscData?: { ad?: string | null; st?: string | null; pin?: string | null };
+}
+
+/** The body of POST party/create and PUT party/update-party/:id (every field but id). */
+export interface CreatePartyRequest {
+  name: string;
+  partyType: PartyType;
+  mobileNumber?: string | null;
+  email?: string | null;
+  /** The category's id (or the `{ id, catagory }` object). */
+  partyCatagory?: string | { id: string } | null;
+  openingBalance?: string | number | null;
+  gstin?: string | null;
+  panNumber?: string | null;
+  creditPeriod?: number | string | null;
+  creditLimit?: string | number | null;
+  /** type BOTH: the billing address is the shipping address too, and shippingAddress is ignored. */
+  billingAddress?: PartyAddressRequest | null;
+  shippingAddress?: PartyAddressRequest | null;
+}
+export const UpdatePartyRequest = CreatePartyRequest;
+export type UpdatePartyRequest = CreatePartyRequest;
+
+export const PartyCategory = z.object({ id: Id, catagory: z.string() });
+export type PartyCategory = z.infer<typeof PartyCategory>;
+
+export const PartyAddress = z.object({
+  id: Id,
+  type: AddressType,
+  miscData: z.object({
+    ad: z.string().nullable(),
+    /** The state's name. */
+    st: z.string().nullable(),
+    pin: z.string().nullable(),
+    /** The GST state code of `st`. */
+    stateCode: z.string().nullable(),
+  }),
+});
+export type PartyAddress = z.infer<typeof PartyAddress>;
+
+export const Party = z.object({
+  id: Id,
+  name: z.string(),
+  partyType: PartyType,
+  mobileNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  partyCatagory: PartyCategory.nullable(),
+  /** Decimal string, two places. */
+  openingBalance: z.string().nullable(),
+  gstin: z.string().nullable(),
+  panNumber: z.string().nullable(),
+  /** Days. */
+  creditPeriod: z.number().int().nullable(),
+  /** Decimal string, two places. */
+  creditLimit: z.string().nullable(),
+  billingAddress: PartyAddress.nullable(),
+  /** The billing address itself (same id) when it serves both. */
+  shippingAddress: PartyAddress.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Party = z.infer<typeof Party>;
+
+export const PARTY_PAGE_SIZE_MAX = 100;
+export const PARTY_PAGE_SIZE_DEFAULT = 20;
+
+/**
+ * GET party/parties. Without page/pageSize every party is answered (the seed's call); with either, one page
+ * and `meta`. q searches name, mobile number and GSTIN.
+ */
+export const PartyListQuery = z.object({
+  q: z.string().trim().max(100, 'Search is too long').optional(),
+  partyType: z.preprocess((v) => (v === '' ? undefined : v), PartyType.optional()),
+  categoryId: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().optional()),
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').optional(),
+  pageSize: z.coerce
+    .number({ error: `pageSize must be a whole number from 1 to ${PARTY_PAGE_SIZE_MAX}` })
+    .int(`pageSize must be a whole number from 1 to ${PARTY_PAGE_SIZE_MAX}`)
+    .min(1, `pageSize must be a whole number from 1 to ${PARTY_PAGE_SIZE_MAX}`)
+    .max(PARTY_PAGE_SIZE_MAX, `pageSize must be a whole number from 1 to ${PARTY_PAGE_SIZE_MAX}`)
+    .optional(),
+});
+/** The list's query as a client builds it. */
+export interface PartyListQuery {
+  q?: string;
+  partyType?: PartyType;
+  categoryId?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export const PageMeta = z.object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type PageMeta = z.infer<typeof PageMeta>;
+
+export const PartyListResponse = ok(z.array(Party)).extend({ meta: PageMeta.optional() });
+export type PartyListResponse = z.infer<typeof PartyListResponse>;
+export const PartyResponse = ok(Party);
+
+export const CreatePartyCategoryRequest = z.object({
+  catagory: z
+    .string({ error: 'Category name is required' })
+    .trim()
+    .min(1, 'Category name is required')
+    .max(PARTY_LIMITS.category, `Category name must be at most ${PARTY_LIMITS.category} characters`),
+});
+export type CreatePartyCategoryRequest = z.input<typeof CreatePartyCategoryRequest>;
+export const PartyCategoryResponse = ok(PartyCategory);
+export const PartyCategoryListResponse = ok(z.array(PartyCategory));
+
+/** GET party/locations: the GST states and union territories. */
+export const PartyLocation = z.object({ code: z.string(), name: z.string(), isUnionTerritory: z.boolean() });
+export type PartyLocation = z.infer<typeof PartyLocation>;
+export const PartyLocationsResponse = ok(z.array(PartyLocation));

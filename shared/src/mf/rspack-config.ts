@@ -143,6 +143,8 @@ export function createRemoteConfig(opts: RemoteOptions): Configuration {
   const folder = pkg.name;
   const config = baseConfig(opts, folder, 'auto');
   const version = buildVersion(opts.dir);
+  // The manifest plugin reads the build version from here; without it mf-manifest.json says package.json's.
+  process.env.MF_BUILD_VERSION = version;
   config.plugins!.push(
     new ModuleFederationPlugin({
       name: containerName(folder),

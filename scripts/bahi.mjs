@@ -216,6 +216,7 @@ switch (command) {
   case 'remotes':
     ensureInstalled();
     process.exit(run(bin('tsx'), [path.join(ROOT, 'api', 'src', 'cli', 'remotes.ts'), ...rest]));
+    break;
   case 'bench':
     ensureInstalled();
     build();

@@ -59,6 +59,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
     const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // Only the typed text restarts the pause; the callback changes every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
   return (
     <Input

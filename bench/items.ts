@@ -15,7 +15,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@bahi/shared/contracts';
 import { xlsxOf, type Cells } from '../api/src/services/import/testing';
 import { ITEM_IMPORT_COLUMNS, type ItemColumn } from '../api/src/services/item/import';
 import type { AreaContext, AreaServer } from './lib/area';
-import { BENCH_DIR, median, ms, ratio, runCommand, table } from './lib/common';
+import { BENCH_DIR, median, ms, pct, ratio, runCommand, table } from './lib/common';
 
 export const ROWS = 10_000;
 const SMALL_ROWS = 100;
@@ -218,9 +218,9 @@ function report(figures: Figures[], skipped: string[]): string[] {
     const smallPerRow = f.smallImportMs / SMALL_ROWS;
     rows.push(
       [`${f.database}: import ${ROWS.toLocaleString('en-IN')} rows`, `${(f.importMs / 1000).toFixed(2)} s (${Math.round(ROWS / (f.importMs / 1000)).toLocaleString('en-US')} rows/s)`, `${SMALL_ROWS} rows: ${ms(f.smallImportMs)}`, `${ratio(perRow, smallPerRow)} per row`],
-      [`${f.database}: list endpoint, first page (50)`, rps(f.firstPage.rps), `${rps(f.health.rps)} health`, ratio(f.firstPage.rps, f.health.rps)],
+      [`${f.database}: list endpoint, first page (50)`, rps(f.firstPage.rps), `${rps(f.health.rps)} health`, pct(f.firstPage.rps, f.health.rps)],
       [`${f.database}: list endpoint, first page p99`, ms(f.firstPage.p99), `${ms(f.health.p99)} health`, ratio(f.firstPage.p99, f.health.p99)],
-      [`${f.database}: list endpoint, search`, rps(f.search.rps), `${rps(f.health.rps)} health`, ratio(f.search.rps, f.health.rps)],
+      [`${f.database}: list endpoint, search`, rps(f.search.rps), `${rps(f.health.rps)} health`, pct(f.search.rps, f.health.rps)],
       [`${f.database}: list endpoint, search p99`, ms(f.search.p99), `${ms(f.health.p99)} health`, ratio(f.search.p99, f.health.p99)],
       [`${f.database}: every item, unpaged (seed call)`, ms(f.everyItemMs), `${ms(f.healthMs)} health`, ratio(f.everyItemMs, f.healthMs)],
       [`${f.database}: list page, navigation to first row`, ms(f.listPage), `${ms(f.branchPage)} branch list page`, ratio(f.listPage, f.branchPage)],

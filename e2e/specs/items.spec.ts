@@ -11,7 +11,10 @@ const CSRF = { 'X-Requested-With': WRITE_HEADERS['X-Requested-With'] };
 const itemDialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: /^(Create New Item|Edit Item)$/ }) });
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
+  const select = scope.getByLabel(label, { exact: true });
+  await select.click();
+  // Long lists are virtual: searchable selects are narrowed to the option first.
+  if ((await select.getAttribute('readonly')) === null) await select.fill(option);
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
@@ -37,18 +40,18 @@ test('a serialised product with 3 units, images and a new category from the dial
   await expect(page.getByText('Item Name is required')).toBeVisible();
   await expect(page.getByText('Item Code is required')).toBeVisible();
 
-  await dialog.getByLabel('Item Name').fill('Redmi Note 13 (8/128 GB)');
-  await dialog.getByLabel('Item Code').fill('rn');
+  await dialog.getByLabel('Item Name', { exact: true }).fill('Redmi Note 13 (8/128 GB)');
+  await dialog.getByLabel('Item Code', { exact: true }).fill('rn');
   await dialog.getByRole('button', { name: 'Generate item code' }).click();
-  await expect(dialog.getByLabel('Item Code')).toHaveValue(/^RN\d{8}$/);
-  const itemCode = await dialog.getByLabel('Item Code').inputValue();
-  await dialog.getByLabel('HSN Code').fill('85171300');
+  await expect(dialog.getByLabel('Item Code', { exact: true })).toHaveValue(/^RN\d{8}$/);
+  const itemCode = await dialog.getByLabel('Item Code', { exact: true }).inputValue();
+  await dialog.getByLabel('HSN Code', { exact: true }).fill('85171300');
 
   // A new category from the dialog is created and selected.
   await choose(page, dialog, 'Category', '+ Create New Category');
   const categoryModal = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: 'Create Item Category' }) });
-  await expect(categoryModal.getByLabel('Category Name')).toHaveAttribute('placeholder', 'Ex: Electronics');
-  await categoryModal.getByLabel('Category Name').fill('Smartphones');
+  await expect(categoryModal.getByLabel('Category Name', { exact: true })).toHaveAttribute('placeholder', 'Ex: Electronics');
+  await categoryModal.getByLabel('Category Name', { exact: true }).fill('Smartphones');
   await categoryModal.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByText('Item category created successfully')).toBeVisible();
   await expect(categoryModal).toBeHidden();
@@ -62,14 +65,14 @@ test('a serialised product with 3 units, images and a new category from the dial
   await expect(dialog.getByRole('img', { name: /\.png$/ })).toHaveCount(2);
 
   await dialog.getByRole('tab', { name: 'Stock Details*' }).click();
-  await dialog.getByLabel('Opening Stock').fill('3');
+  await dialog.getByLabel('Opening Stock', { exact: true }).fill('3');
   await dialog.getByRole('switch', { name: 'Serialisation' }).click();
   await expect(dialog.getByRole('textbox', { name: /^Serial No\./ })).toHaveCount(3);
   for (const [i, serial] of ['861234050000011', '861234050000029', '861234050000037'].entries()) {
     await dialog.getByRole('textbox', { name: `Serial No. ${i + 1}` }).fill(serial);
   }
   await dialog.getByRole('button', { name: /Enable Low Stock Warning/ }).click();
-  await dialog.getByLabel('Low Stock Quantity').fill('2');
+  await dialog.getByLabel('Low Stock Quantity', { exact: true }).fill('2');
 
   await dialog.getByRole('tab', { name: 'Pricing Details' }).click();
   await dialog.getByLabel('Sale Price', { exact: true }).fill('15999');
@@ -127,13 +130,13 @@ test('a preowned item: opening stock 1, prices without tax, battery held but not
   await page.goto('/items');
   await page.getByRole('button', { name: /Add Item/ }).first().click();
   const dialog = itemDialog(page);
-  await dialog.getByLabel('Item Name').fill('iPhone 12 (used)');
-  await dialog.getByLabel('Item Code').fill('IP12USED01');
+  await dialog.getByLabel('Item Name', { exact: true }).fill('iPhone 12 (used)');
+  await dialog.getByLabel('Item Code', { exact: true }).fill('IP12USED01');
   await dialog.getByText('Preowned', { exact: true }).click();
-  await dialog.getByLabel('Battery Percentage').fill('87.5');
+  await dialog.getByLabel('Battery Percentage', { exact: true }).fill('87.5');
   await dialog.getByRole('tab', { name: 'Stock Details*' }).click();
-  await expect(dialog.getByLabel('Opening Stock')).toHaveValue('1');
-  await expect(dialog.getByLabel('Opening Stock')).toBeDisabled();
+  await expect(dialog.getByLabel('Opening Stock', { exact: true })).toHaveValue('1');
+  await expect(dialog.getByLabel('Opening Stock', { exact: true })).toBeDisabled();
   await expect(dialog.getByRole('button', { name: /Enable Low Stock Warning/ })).toHaveCount(0);
   await dialog.getByRole('tab', { name: 'Pricing Details' }).click();
   await expect(dialog.locator('.ant-select-disabled')).toHaveCount(2);
@@ -171,34 +174,34 @@ test('stock is adjusted with a reason and kept per branch: switching branch show
   await page.getByRole('button', { name: /Adjust Stock/ }).click();
   const adjust = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: 'Adjust Stock' }) });
   await adjust.getByText('Reduce Stock').click();
-  await adjust.getByLabel('Quantity').fill('7');
-  await adjust.getByLabel('Reason').fill('Damaged in transit');
+  await adjust.getByLabel('Quantity', { exact: true }).fill('7');
+  await adjust.getByLabel('Reason', { exact: true }).fill('Damaged in transit');
   await adjust.getByRole('button', { name: 'Save' }).click();
   await expect(adjust.getByText('Only 5 in stock here: stock never goes below 0.')).toBeVisible();
-  await adjust.getByLabel('Quantity').fill('2');
+  await adjust.getByLabel('Quantity', { exact: true }).fill('2');
   await adjust.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Stock updated: 3 in stock')).toBeVisible();
   await expect(adjust).toBeHidden();
   await expect.poll(netQuantity).toBe('3');
   const movements = page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: 'Stock Movements' }) });
-  await expect(movements.locator('tbody tr').first()).toContainText('Stock reduced');
-  await expect(movements.locator('tbody tr').first()).toContainText('Damaged in transit');
-  await expect(movements.locator('tbody tr').first()).toContainText('-2');
+  await expect(movements.locator('tr.ant-table-row').first()).toContainText('Stock reduced');
+  await expect(movements.locator('tr.ant-table-row').first()).toContainText('Damaged in transit');
+  await expect(movements.locator('tr.ant-table-row').first()).toContainText('-2');
 
   // Another branch has none of it until stock is added there.
-  await page.getByLabel('Active branch').click();
+  await page.getByLabel('Active branch', { exact: true }).click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(/^Pune Camp/).click();
   await expect(page.getByText('Pune Camp is now the active branch')).toBeVisible();
   await expect.poll(netQuantity).toBe('0');
   await page.getByRole('button', { name: /Adjust Stock/ }).click();
-  await adjust.getByLabel('Quantity').fill('4');
-  await adjust.getByLabel('Reason').fill('Transfer from Main Branch');
+  await adjust.getByLabel('Quantity', { exact: true }).fill('4');
+  await adjust.getByLabel('Reason', { exact: true }).fill('Transfer from Main Branch');
   await adjust.getByRole('button', { name: 'Save' }).click();
   await expect.poll(netQuantity).toBe('4');
   await expect(page.getByRole('list', { name: 'Stock by branch' })).toContainText('Main Branch: 3');
   await expect(page.getByRole('list', { name: 'Stock by branch' })).toContainText('Pune Camp: 4 (active)');
 
-  await page.getByLabel('Active branch').click();
+  await page.getByLabel('Active branch', { exact: true }).click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(/^Main Branch/).click();
   await expect.poll(netQuantity).toBe('3');
 

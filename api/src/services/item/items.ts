@@ -62,6 +62,14 @@ export async function activeBranch(db: Db | Tx, auth: AuthContext): Promise<{ id
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 
+/**
+ * The stock of an item at a branch, as a correlated subquery on item_stock's primary key: one index probe per
+ * item, whatever the planner believes about table sizes (PGlite has no autovacuum, so statistics go stale and a
+ * join could be planned as nested loops over thousands of rows).
+ */
+const stockAt = (branchId: string) =>
+  sql<number>`coalesce((select ${itemStock.quantity} from ${itemStock} where ${itemStock.businessId} = ${items.businessId} and ${itemStock.itemId} = ${items.id} and ${itemStock.branchId} = ${branchId}), 0)`;
+
 function selectItems(db: Db | Tx, businessId: string, branchId: string) {
   return db
     .select({
@@ -71,16 +79,12 @@ function selectItems(db: Db | Tx, businessId: string, branchId: string) {
       taxCess: taxRates.cessValue,
       unitName: units.name,
       unitShortName: units.shortName,
-      netQuantity: sql<number>`coalesce(${itemStock.quantity}, 0)`.mapWith(Number),
+      netQuantity: stockAt(branchId).mapWith(Number),
     })
     .from(items)
     .leftJoin(itemCategories, and(eq(itemCategories.businessId, items.businessId), eq(itemCategories.id, items.categoryId)))
     .leftJoin(taxRates, eq(taxRates.id, items.gstRateId))
-    .leftJoin(units, eq(units.id, items.unitId))
-    .leftJoin(
-      itemStock,
-      and(eq(itemStock.businessId, items.businessId), eq(itemStock.itemId, items.id), eq(itemStock.branchId, branchId)),
-    );
+    .leftJoin(units, eq(units.id, items.unitId));
 }
 
 type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectItems>['where']>>[number];
@@ -195,7 +199,7 @@ export async function listItems(db: Db, businessId: string, branchId: string, f:
       ? and(
           eq(items.itemType, 'PRODUCT'),
           eq(items.isAlertEnabled, true),
-          sql`coalesce(${itemStock.quantity}, 0) <= ${items.alertQuantity}`,
+          sql`${stockAt(branchId)} <= ${items.alertQuantity}`,
         )
       : undefined,
   ];
@@ -212,10 +216,6 @@ export async function listItems(db: Db, businessId: string, branchId: string, f:
       ? db
           .select({ total: count() })
           .from(items)
-          .leftJoin(
-            itemStock,
-            and(eq(itemStock.businessId, items.businessId), eq(itemStock.itemId, items.id), eq(itemStock.branchId, branchId)),
-          )
           .where(where)
           .then(([r]) => Number(r.total))
       : Promise.resolve(undefined),

@@ -13,6 +13,9 @@ const TRANSFORMED = [
   '@tokenizer[+/]inflate',
   'uint8array-extras',
   '@borewit[+/]text-codec',
+  // pdf-parse (tests) loads pdfjs-dist's ES modules and its worker with import().
+  'pdf-parse',
+  'pdfjs-dist',
 ];
 
 module.exports = {

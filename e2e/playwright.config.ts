@@ -55,6 +55,10 @@ export default defineConfig({
       OTP_OUTBOX: OUTBOX,
       OTP_RESEND_INTERVAL_SECONDS: '1',
       OTP_MAX_SENDS_PER_HOUR: '1000',
+      OTP_MAX_SENDS_PER_PHONE: '1000',
+      // Every test signs up from 127.0.0.1.
+      OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR: '100000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
     },

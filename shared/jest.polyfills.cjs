@@ -32,13 +32,6 @@ if (typeof window !== 'undefined') {
     };
   }
 
-  // jsdom does no layout, so antd's auto-sizing TextArea computes a NaN height; React's warning about it is noise.
-  const consoleError = console.error;
-  console.error = (...args) => {
-    if (typeof args[0] === 'string' && args[0].includes('is an invalid value for the') && args.includes('height')) return;
-    consoleError(...args);
-  };
-
   // jsdom matches every CSS-in-JS rule antd injected on each getComputedStyle call (user-event, rc-motion and
   // TextArea autosize call it constantly), which made a form test take seconds. No test depends on stylesheet
   // rules, so the computed style is the element's inline style.

@@ -1,11 +1,15 @@
 import path from 'node:path';
 import { createHostConfig } from '@bahi/shared/mf/rspack';
+import { PreloadStartChunksPlugin } from './build/preload-start-chunks';
 
 const plugin = (name: string) => path.join(__dirname, 'src', 'runtime-plugins', `${name}.ts`);
 
-export default createHostConfig({
+const config = createHostConfig({
   dir: __dirname,
   title: 'Bahi · billing and stock for your business',
   // Order matters: skew is checked on the manifest, retries wrap the loads, errors are reported last.
   runtimePlugins: [plugin('version-skew'), plugin('retry'), plugin('error-load-remote')],
 });
+config.plugins!.push(new PreloadStartChunksPlugin());
+
+export default config;

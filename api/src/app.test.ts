@@ -40,6 +40,8 @@ describe('the API', () => {
         'PUT /api/store-branch/update-branch/{id}',
         'POST /api/store-branch/set-active',
         'GET /api/shell/remotes',
+        'GET /api/sale/sale-invoice/{id}/pdf',
+        'GET /api/quotation/quotation-estimation-invoice/{id}/pdf',
         'GET /api/admin/remotes',
         'GET /api/admin/remotes/{name}/history',
         'POST /api/admin/remotes/{name}/publish',
@@ -49,6 +51,7 @@ describe('the API', () => {
         'POST /api/admin/remotes/{name}/enable-for',
         'POST /api/admin/remotes/{name}/rollout',
         'POST /api/admin/remotes/{name}/allow-override',
+        'POST /api/admin/remotes/{name}/override-origins',
         'POST /api/item/create',
         'PUT /api/item/update-item/{id}',
         'GET /api/item/items',
@@ -62,6 +65,19 @@ describe('the API', () => {
         'PUT /api/item/update-item-stock',
         'GET /api/item/item-stock',
         'GET /api/item/image/{name}',
+        'POST /api/account/add-bank-account',
+        'GET /api/account/bank-accounts',
+        'GET /api/account/transactions',
+        'POST /api/sale/create-sale',
+        'GET /api/sale/sale-invoices',
+        'GET /api/sale/sale-invoice/{id}',
+        'POST /api/sale/record-payment/{id}',
+        'POST /api/sale/cancel-sale/{id}',
+        'GET /api/sale/next-invoice-number',
+        'POST /api/quotation/create-quotation',
+        'GET /api/quotation/quotation-estimation-invoices',
+        'GET /api/quotation/quotation-estimation-invoice/{id}',
+        'POST /api/quotation/cancel-quotation/{id}',
         'POST /api/party/create',
         'GET /api/party/parties',
         'GET /api/party/get-party/{id}',
@@ -90,7 +106,7 @@ describe('the API', () => {
   it('answers an unknown API route with a JSON 404', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: 'No such API endpoint: GET /api/no-such-thing' });
+    expect(res.json()).toEqual({ success: false, message: 'No such API endpoint.' });
   });
 
   it('answers bad bodies with 4xx, never 500', async () => {

@@ -6,31 +6,35 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { SESSION_COOKIE } from '@bahi/shared/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { trustProxyOption, type AppConfig } from './config';
 import type { Db } from './db/client';
 import type { Clock, Deps } from './deps';
 import { HttpError } from './errors';
+import { logRequestsAtDebug, loggingOptions, type LogFormat } from './logging';
 import { createOtpSender, type OtpSender } from './otp';
-import { registerCsrf } from './plugins/csrf';
+import { registerCsrf, routerPath } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
+import { isPageRequest, registerSecurityHeaders } from './plugins/headers';
 import { registerMultipart } from './plugins/multipart';
+import { responseSerializer } from './plugins/serializer';
 import { NO_CACHE, registerStaticApps } from './plugins/static';
+import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { branchRoutes } from './routes/branches';
 import type { ZodApp } from './routes/common';
 import { healthRoutes } from './routes/health';
 import { partyRoutes } from './routes/party';
+import { pdfRoutes } from './routes/pdf';
 import { itemRoutes } from './routes/item';
+import { quotationRoutes } from './routes/quotation';
+import { saleRoutes } from './routes/sale';
 import { shellRoutes } from './routes/shell';
 import { purgeExpiredAuthData } from './services/auth/housekeeping';
+import { databaseRateLimitStore } from './services/auth/rate-limit';
 import { syncLocalRemotes } from './services/registry/local';
+import { remoteOrigins } from './services/registry/origins';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -40,6 +44,8 @@ export interface BuildAppOptions {
   /** Overrides the sender chosen by OTP_SENDER (tests read codes from an in-memory sender). */
   otpSender?: OtpSender;
   logger?: FastifyServerOptions['logger'];
+  /** Without `logger`: JSON lines (the default) or lines for a person at a terminal (main.ts, from LOG_FORMAT). */
+  logFormat?: LogFormat;
   /** The bearer token of /api/admin/* (main.ts: OPERATOR_TOKEN or `<DATA_DIR>/operator-token`); without one, admin is off. */
   operatorToken?: string;
 }
@@ -48,19 +54,21 @@ const API_VERSION: string = JSON.parse(fs.readFileSync(path.join(__dirname, '..'
 
 const HOUSEKEEPING_INTERVAL_MS = 30 * 60_000;
 
-const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/** By the router's reading of the path, so `/%61pi/nope` is an API 404 too, not the shell's page. */
+const isApiPath = (url: string) => /^\/+api(\/|$)/i.test(routerPath(url));
 
 /** The whole HTTP application, not yet listening: `main.ts` listens, tests call `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
-  const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
-    bodyLimit: config.bodyLimit,
-  });
+  const logging: Pick<FastifyServerOptions, 'logger' | 'logController'> =
+    options.logger !== undefined ? { logger: options.logger } : loggingOptions(config.logLevel, options.logFormat ?? 'json');
+  const app = Fastify({ ...logging, trustProxy: trustProxyOption(config.trustProxy), bodyLimit: config.bodyLimit });
+  if (logging.logController) logRequestsAtDebug(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   registerErrorHandler(app);
+  // First, so every answer (swagger-ui, static files, 404s) carries the headers.
+  await registerSecurityHeaders(app, config, () => remoteOrigins(db));
 
   const deps: Deps = {
     db,
@@ -73,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
+    store: databaseRateLimitStore(db, deps.clock),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests from your network. Please try again in ${context.after}.`, undefined, {
         'retry-after': String(Math.ceil(context.ttl / 1000)),
@@ -98,7 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // No validator badge: it would load an image from another host, which the CSP refuses.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
   await registerMultipart(app);
   app.decorateRequest('auth', null);
   registerCsrf(app, config);
@@ -110,6 +120,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/store-branch', (a) => branchRoutes(a, deps));
   await scoped('/api/party', (a) => partyRoutes(a, deps));
   await scoped('/api/item', (a) => itemRoutes(a, deps));
+  await scoped('/api/account', (a) => accountRoutes(a, deps));
+  await scoped('/api/sale', (a) => saleRoutes(a, deps));
+  await scoped('/api/quotation', (a) => quotationRoutes(a, deps));
+  await scoped('/api', (a) => pdfRoutes(a, deps));
   await scoped('/api', (a) => shellRoutes(a, deps));
   await scoped('/api/admin', (a) =>
     adminRoutes(a, deps, { operatorToken: options.operatorToken ?? config.operatorToken }),
@@ -118,25 +132,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const { shellDist } = config.serveApps ? await registerStaticApps(app, config) : { shellDist: null };
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0];
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !isApiPath(url) &&
-      !url.startsWith('/remotes/') &&
-      !path.posix.basename(url).includes('.');
+  // Not async: awaiting a reply that is still streaming a file stacks listeners on the response.
+  app.setNotFoundHandler((request, reply) => {
     // The shell is a single-page app: its routes (/parties, /store-branch/:id, ...) are all its index.html.
-    if (shellDist && isPage) {
-      return reply.header('cache-control', NO_CACHE).sendFile('index.html', shellDist);
+    if (shellDist && isPageRequest(request)) {
+      reply.header('cache-control', NO_CACHE).sendFile('index.html', shellDist);
+      return;
     }
-    const message = isApiPath(url) ? `No such API endpoint: ${request.method} ${url}` : 'Not found';
-    return reply.code(404).send({ success: false, message });
+    // The path is not echoed back: an answer must not reflect what a link put into it.
+    reply.code(404).send({ success: false, message: isApiPath(request.url) ? 'No such API endpoint.' : 'Not found' });
   });
 
   let stopSync = () => {};
   let housekeeping: NodeJS.Timeout | undefined;
   const purge = () =>
-    purgeExpiredAuthData(db, deps.clock(), config.session).catch((err) => app.log.warn({ err }, 'housekeeping failed'));
+    purgeExpiredAuthData(db, deps.clock(), config).catch((err) => app.log.warn({ err }, 'housekeeping failed'));
   app.addHook('onReady', async () => {
     const sync = syncLocalRemotes({ db, config, log: app.log });
     stopSync = sync.stop;

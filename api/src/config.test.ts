@@ -36,6 +36,28 @@ describe('configuration', () => {
     expect(c.serveApps).toBe(true);
   });
 
+  it('takes TRUST_PROXY as a hop count or a list of proxy addresses, and refuses "trust everyone"', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,loopback' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    for (const everyone of ['true', 'TRUE', 'yes', '*']) {
+      expect(() => loadConfig({ TRUST_PROXY: everyone })).toThrow('would believe X-Forwarded-For from anyone');
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.5,proxy.example' })).toThrow('not understood: proxy.example');
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('not understood: 10.0.0.0/33');
+  });
+
+  it('reads COOKIE_SECURE, SERVE_SOURCE_MAPS and REMOTE_OVERRIDE_HOURS', () => {
+    expect(loadConfig({})).toMatchObject({ cookieSecure: 'auto', serveSourceMaps: false, remoteOverrideHours: 4 });
+    expect(loadConfig({ COOKIE_SECURE: '1', SERVE_SOURCE_MAPS: '1', REMOTE_OVERRIDE_HOURS: '8' })).toMatchObject({
+      cookieSecure: true,
+      serveSourceMaps: true,
+      remoteOverrideHours: 8,
+    });
+    expect(() => loadConfig({ COOKIE_SECURE: 'maybe' })).toThrow('COOKIE_SECURE must be auto, 1 or 0');
+    expect(() => loadConfig({ REMOTE_OVERRIDE_HOURS: '1000' })).toThrow('REMOTE_OVERRIDE_HOURS must be a whole number from 1 to 72');
+  });
+
   it('refuses values that cannot work, saying which', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a whole number');
     expect(() => loadConfig({ OTP_SENDER: 'pigeon' })).toThrow('OTP_SENDER must be console, outbox or http');

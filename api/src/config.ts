@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 export type OtpSenderKind = 'console' | 'outbox' | 'http';
@@ -16,8 +17,15 @@ export interface AppConfig {
     httpToken: string | undefined;
     ttlSeconds: number;
     maxAttempts: number;
+    /** Minimum time between two codes sent to one phone for one client address. */
     resendIntervalSeconds: number;
+    /** Codes one client address may have sent to one phone in an hour. */
     maxSendsPerHour: number;
+    /** Codes one phone may be sent from all addresses together within `phoneWindowMinutes` (short, so a stranger's flood ends soon). */
+    maxSendsPerPhone: number;
+    phoneWindowMinutes: number;
+    /** Codes one client address may have sent to all phones together in an hour. */
+    maxSendsPerAddressPerHour: number;
   };
   session: {
     idleMinutes: number;
@@ -33,7 +41,14 @@ export interface AppConfig {
   appsRoot: string;
   /** Point the registry at the remotes' dev servers instead of built files. */
   remotesDev: boolean;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs; never "trust everyone". */
+  trustProxy: TrustProxy;
+  /** Session cookies Secure and `__Host-`-prefixed: 'auto' when the request came over HTTPS, or always / never. */
+  cookieSecure: 'auto' | boolean;
+  /** Serve the builds' .map files (off in production unless an operator turns them on). */
+  serveSourceMaps: boolean;
+  /** How long a remote override the user confirmed lasts in their browser. */
+  remoteOverrideHours: number;
   /** The bearer token of /api/admin/*; when unset, main.ts keeps a random one in `<dataDir>/operator-token`. */
   operatorToken: string | undefined;
   /** Maximum JSON body in bytes. */
@@ -48,11 +63,70 @@ const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005, 3006].map((p) => `http:
 
 class ConfigError extends Error {}
 
-function int(env: Record<string, string | undefined>, name: string, fallback: number, min = 0): number {
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: how many proxies stand in front of the API (a hop count), or their addresses / CIDRs. "true" would
+ * believe any X-Forwarded-For, so anyone could pick the address the per-IP limits count: it is refused.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const text = raw?.trim().toLowerCase() ?? '';
+  if (text === '' || text === 'false' || text === '0' || text === 'off' || text === 'no') return false;
+  if (['true', 'yes', 'on', '*'].includes(text)) {
+    throw new ConfigError(
+      `TRUST_PROXY=${raw!.trim()} would believe X-Forwarded-For from anyone. Give the number of proxies in front of ` +
+        'Bahi (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.5,10.1.0.0/16).',
+    );
+  }
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const wrong = entries.filter((e) => !isAddressOrCidr(e));
+  if (wrong.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY must be a number of proxies or a comma-separated list of addresses and CIDRs (not understood: ${wrong.join(', ')})`,
+    );
+  }
+  return entries;
+}
+
+/**
+ * Fastify's trustProxy option. Fastify 5.12 ignores X-Forwarded-* for a bare hop count (it cannot tell the proxy
+ * from a direct client), so a count becomes proxy-addr's rule "the first N hops are proxies": right when the API
+ * is reachable only through those proxies (docs/security.md).
+ */
+export function trustProxyOption(tp: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof tp === 'number' ? (_address, hop) => hop < tp : tp;
+}
+
+function parseCookieSecure(raw: string | undefined): 'auto' | boolean {
+  const text = raw?.trim().toLowerCase() ?? '';
+  if (text === '' || text === 'auto') return 'auto';
+  if (['1', 'true', 'yes', 'on'].includes(text)) return true;
+  if (['0', 'false', 'no', 'off'].includes(text)) return false;
+  throw new ConfigError(`COOKIE_SECURE must be auto, 1 or 0 (got "${raw}")`);
+}
+
+function int(env: Record<string, string | undefined>, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(`${name} must be a whole number ${range} (got "${raw}")`);
+  }
   return n;
 }
 
@@ -91,6 +165,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: int(env, 'OTP_MAX_ATTEMPTS', 5, 1),
       resendIntervalSeconds: int(env, 'OTP_RESEND_INTERVAL_SECONDS', 30),
       maxSendsPerHour: int(env, 'OTP_MAX_SENDS_PER_HOUR', 5, 1),
+      maxSendsPerPhone: int(env, 'OTP_MAX_SENDS_PER_PHONE', 10, 1),
+      phoneWindowMinutes: int(env, 'OTP_PHONE_WINDOW_MINUTES', 10, 1),
+      maxSendsPerAddressPerHour: int(env, 'OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR', 30, 1),
     },
     session: {
       idleMinutes: int(env, 'SESSION_IDLE_MINUTES', 720, 1),
@@ -101,7 +178,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serveApps: bool(env, 'SERVE_APPS', false),
     appsRoot: env.APPS_ROOT?.trim() ? path.resolve(env.APPS_ROOT.trim()) : REPO_ROOT,
     remotesDev,
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    cookieSecure: parseCookieSecure(env.COOKIE_SECURE),
+    serveSourceMaps: bool(env, 'SERVE_SOURCE_MAPS', false),
+    remoteOverrideHours: int(env, 'REMOTE_OVERRIDE_HOURS', 4, 1, 72),
     operatorToken: env.OPERATOR_TOKEN?.trim() || undefined,
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     logLevel: env.LOG_LEVEL?.trim() || 'info',

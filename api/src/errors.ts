@@ -18,11 +18,21 @@ export const unauthorized = (message = 'Please log in to continue.') => new Http
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
-/** The PostgreSQL error code of a failed query (drizzle wraps the driver's error in `cause`). */
-export function pgErrorCode(e: unknown): string | undefined {
+/** What PostgreSQL says about a failed query: the driver's error (drizzle wraps it in `cause`). */
+export interface PgError {
+  code: string;
+  constraint?: string;
+  column?: string;
+  detail?: string;
+}
+
+export function pgError(e: unknown): PgError | undefined {
   for (let cur = e as { code?: unknown; cause?: unknown } | undefined, i = 0; cur && i < 5; cur = cur.cause as typeof cur, i++) {
-    if (typeof cur.code === 'string' && /^[0-9A-Z]{5}$/.test(cur.code)) return cur.code;
+    if (typeof cur.code === 'string' && /^[0-9A-Z]{5}$/.test(cur.code)) return cur as PgError;
   }
   return undefined;
 }
+
+/** The PostgreSQL error code of a failed query. */
+export const pgErrorCode = (e: unknown): string | undefined => pgError(e)?.code;
 export const UNIQUE_VIOLATION = '23505';

@@ -1,7 +1,8 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
-import { DataDirLockedError } from './db/lock';
+import { DEFAULT_STALE_MS, DataDirLockedError } from './db/lock';
+import { describeOtpSender, logFormat, startLines, type LogFormat } from './logging';
 import { ensureOperatorTokenFile } from './services/registry';
 
 function fail(message: string): never {
@@ -11,16 +12,25 @@ function fail(message: string): never {
 
 async function main() {
   let config;
+  let format: LogFormat;
   try {
     config = loadConfig();
+    format = logFormat();
   } catch (e) {
     if (e instanceof ConfigError) fail(`Bahi cannot start: ${e.message}`);
     throw e;
   }
 
+  // Seconds without a heartbeat before another process may take the data directory's lock over.
+  const staleSeconds = Number(process.env.DATA_LOCK_STALE_SECONDS || DEFAULT_STALE_MS / 1000);
+  if (!(staleSeconds >= 1)) fail('Bahi cannot start: DATA_LOCK_STALE_SECONDS must be a number of seconds, at least 1.');
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      lock: { staleMs: staleSeconds * 1000, onLost: (e) => fail(`Bahi stops: ${e.message} Two processes must never share one data directory.`) },
+    });
   } catch (e) {
     if (e instanceof DataDirLockedError) fail(`Bahi cannot start: ${e.message}`);
     throw e;
@@ -29,7 +39,12 @@ async function main() {
 
   // Without OPERATOR_TOKEN the admin API (and the `remotes` CLI) use a random token kept in DATA_DIR.
   const tokenFile = config.operatorToken ? null : ensureOperatorTokenFile(config.dataDir);
-  const app = await buildApp({ config, db: database.db, operatorToken: config.operatorToken ?? tokenFile?.token });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    operatorToken: config.operatorToken ?? tokenFile?.token,
+    logFormat: format,
+  });
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
@@ -51,9 +66,15 @@ async function main() {
     throw e;
   }
   const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
-  app.log.info(`Database: ${database.describe}; OTP sender: ${config.otp.sender}`);
-  app.log.info(`Operator token (admin API, remotes CLI): ${tokenFile ? `in ${tokenFile.file}` : 'OPERATOR_TOKEN'}`);
-  process.stdout.write(`Bahi is running at http://${host}:${config.port}\n`);
+  const info = {
+    url: `http://${host}:${config.port}`,
+    database: database.describe,
+    otp: describeOtpSender(config.otp),
+    operatorToken: tokenFile ? `in ${tokenFile.file}` : 'from OPERATOR_TOKEN',
+    logLevel: config.logLevel,
+  };
+  if (format === 'pretty') process.stdout.write(`${startLines(info).join('\n')}\n`);
+  else app.log.info(info, `Bahi is running at ${info.url}`);
 }
 
 main().catch((e) => {

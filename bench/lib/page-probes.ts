@@ -31,36 +31,64 @@ export const PHONE_USABLE_PROBE = `(() => {
   requestAnimationFrame(tick);
 })();`;
 
+/** What a probe waits for: a visible element matching `selector` whose text includes `text`. */
+export interface VisibleSpec {
+  selector: string;
+  text?: string;
+}
+
+const FOUND = `
+  const __benchFound = (spec) => {
+    for (const el of document.querySelectorAll(spec.selector)) {
+      if (spec.text && !(el.textContent || '').includes(spec.text)) continue;
+      if (__benchVisible(el)) return true;
+    }
+    return false;
+  };`;
+
 /**
- * Init script defining `window.__benchArm({ selector, text })`: the next click anywhere starts the clock
- * (event.timeStamp, captured before the app sees the click), then every animation frame looks for a visible
- * element matching `selector` whose text includes `text`; `window.__benchResult = { ms }` once found.
+ * Init script: from the first frame of the page, checks every animation frame for `spec` and stores the time it
+ * first shows in `window.__benchShown` (ms since navigation start): a cold page load to its content.
+ */
+export const shownFromStartProbe = (spec: VisibleSpec) => `(() => {
+  ${VISIBLE}
+  ${FOUND}
+  const spec = ${JSON.stringify(spec)};
+  const tick = () => {
+    if (__benchFound(spec)) {
+      window.__benchShown = performance.now();
+      return;
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+/**
+ * Init script defining `window.__benchArm({ selector, text, event })`: the next `event` (click unless named)
+ * anywhere starts the clock (event.timeStamp, captured before the app sees it), then every animation frame looks
+ * for `spec`; `window.__benchResult = { ms }` once found.
  */
 export const CLICK_TO_VISIBLE_PROBE = `(() => {
   ${VISIBLE}
+  ${FOUND}
   window.__benchArm = (spec) => {
     window.__benchResult = undefined;
     let t0 = 0;
-    const found = () => {
-      for (const el of document.querySelectorAll(spec.selector)) {
-        if (spec.text && !(el.textContent || '').includes(spec.text)) continue;
-        if (__benchVisible(el)) return true;
-      }
-      return false;
-    };
+    const event = spec.event || 'click';
     const tick = () => {
-      if (found()) {
+      if (__benchFound(spec)) {
         window.__benchResult = { ms: performance.now() - t0 };
         return;
       }
       requestAnimationFrame(tick);
     };
-    const onClick = (e) => {
-      window.removeEventListener('click', onClick, true);
+    const onEvent = (e) => {
+      window.removeEventListener(event, onEvent, true);
       t0 = e.timeStamp;
       requestAnimationFrame(tick);
     };
-    window.addEventListener('click', onClick, true);
+    window.addEventListener(event, onEvent, true);
   };
 })();`;
 

@@ -129,7 +129,8 @@ async function post(url: string, body: unknown, cookie?: string): Promise<Respon
   });
 }
 
-async function otpFor(outbox: string, phone: string, purpose: string): Promise<string> {
+/** The newest code the outbox OTP sender wrote for `phone`. */
+export async function otpFor(outbox: string, phone: string, purpose: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (fs.existsSync(outbox)) {

@@ -2,7 +2,7 @@
 // alone; baseline: a trivial one-file rspack project built by the same rspack in the same run.
 import fs from 'node:fs';
 import path from 'node:path';
-import { FRONTENDS, ROOT, log, median, ratio, recordTarget, runCommand, samples, secs, table, tempDir, verdict } from '../lib/common';
+import { FRONTENDS, ROOT, kb, log, median, ratio, recordTarget, runCommand, samples, secs, table, tempDir, verdict } from '../lib/common';
 
 export const BUILD_TARGET_MS = 60_000;
 const ONE_REMOTE = 'mf-branches';
@@ -64,6 +64,51 @@ async function buildTrivial(dir: string): Promise<number> {
   return r.ms;
 }
 
+interface ManifestAssets {
+  js: { sync: string[]; async: string[] };
+}
+interface RemoteManifest {
+  metaData: { remoteEntry: { name: string } };
+  shared: Array<{ name: string; assets: ManifestAssets }>;
+  exposes: Array<{ path: string; assets: ManifestAssets }>;
+}
+
+/** A file's size as the server sends it to a browser that accepts brotli: its .br twin, else the file itself. */
+function servedBytes(dist: string, file: string): number {
+  const br = path.join(dist, `${file}.br`);
+  return fs.statSync(fs.existsSync(br) ? br : path.join(dist, file)).size;
+}
+
+/**
+ * What each remote adds to a page of its own, from its mf-manifest.json: the entry, the exposed routes module and
+ * its lazily loaded pages, as served. Its copies of the shared singletons are left out (the shell provides those;
+ * they are listed apart as what the remote ships but a composed page does not load).
+ */
+function remoteOwnJs(appsRoot: string): string[] {
+  const rows: string[][] = [];
+  for (const pkg of FRONTENDS.filter((f) => f.startsWith('mf-'))) {
+    const dist = path.join(appsRoot, pkg, 'dist');
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as RemoteManifest;
+    const shared = new Set(manifest.shared.flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async]));
+    const own = (files: string[]) => [...new Set(files)].filter((f) => !shared.has(f)).reduce((n, f) => n + servedBytes(dist, f), 0);
+    const entry = own([manifest.metaData.remoteEntry.name]);
+    const routes = own(manifest.exposes.flatMap((e) => e.assets.js.sync));
+    const pages = own(manifest.exposes.flatMap((e) => e.assets.js.async));
+    const fallbacks = [...shared].reduce((n, f) => n + servedBytes(dist, f), 0);
+    rows.push([pkg, kb(entry), kb(routes), kb(pages), kb(entry + routes + pages), kb(fallbacks)]);
+  }
+  return [
+    '### Each remote\'s own JavaScript (as served, brotli)',
+    '',
+    ...table(['Remote', 'remoteEntry.js', 'Routes module', 'Pages (lazy)', 'Own in all', 'Shared copies, not loaded in the shell'], rows),
+    '',
+    '- From each build\'s mf-manifest.json: a composed page of the area loads its remoteEntry.js, the `./routes` module and ' +
+      'the page\'s own chunk; the shared singletons (React, antd, @bahi/shared, …) come from the shell. The last column is ' +
+      'what the remote ships for running alone (its standalone mode), never fetched inside the shell.',
+    '',
+  ];
+}
+
 export interface BuildResult {
   lines: string[];
   /** An APPS_ROOT holding the fresh production builds (shell/dist, mf-*\/dist) when every build succeeded. */
@@ -122,6 +167,7 @@ export async function benchBuild(): Promise<BuildResult> {
     `- Baseline: a one-file project built by the workspace's rspack CLI (@rspack/core ${rspackCoreVersion()}) in production mode, ` +
       `median of ${baseline.length} builds spread through the section: ${samples(baseline)} ms. ${ONE_REMOTE} samples: ${samples(one)} ms.`,
     '',
+    ...remoteOwnJs(appsRoot),
   ];
   return { lines, appsRoot };
 }

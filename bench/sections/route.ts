@@ -1,13 +1,17 @@
 // A remote route: from clicking its sidebar entry to its content visible, cold (never visited, empty cache) and
 // preloaded (after hovering the entry and waiting for the preload); baseline: clicking Home (a shell-only route).
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@bahi/shared/contracts';
 import { log, median, ms, ratio, recordTarget, samples, sleep, table, verdict } from '../lib/common';
-import { CLICK_TO_VISIBLE_PROBE } from '../lib/page-probes';
+import { CLICK_TO_VISIBLE_PROBE, shownFromStartProbe, type VisibleSpec } from '../lib/page-probes';
 import type { BahiServer, Session } from '../lib/server';
 
 export const PRELOADED_TARGET_MS = 150;
 export const COLD_TARGET_MS = 600;
+export const COLD_PAGE_TARGET_MS = 1_000;
 const ROUNDS = 5;
+const ITEM_NAME = 'Bench soap 100 g';
 const REMOTE = { entry: 'Store branches', folder: 'mf-branches', path: '/store-branch' };
 /** A path no route claims: the shell's own 404 page, so that Home can be clicked. */
 const START_PATH = '/bench-no-such-page';
@@ -44,6 +48,59 @@ async function clickToVisible(page: Page, name: string, spec: Spec): Promise<num
     return NaN;
   }
   return ((await page.evaluate('window.__benchResult')) as { ms: number }).ms;
+}
+
+/** A product in the benchmark business, through the API (multipart, as the item dialog sends it). */
+async function addItem(server: BahiServer, session: Session, name: string, code: string): Promise<void> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ itemType: 'PRODUCT', itemName: name, itemCode: code, salePrice: '45.00', openingStock: '12' })) {
+    form.append(k, v);
+  }
+  const res = await fetch(`${server.baseUrl}/api/item/create`, {
+    method: 'POST',
+    headers: { cookie: session.cookieHeader, [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`item/create answered ${res.status}: ${await res.text()}`);
+}
+
+interface Timing {
+  url: string;
+  start: number;
+  end: number;
+}
+
+/** A page load in a new, signed-in context (empty cache): navigation start → `spec` on screen, and what it fetched. */
+async function coldLoad(browser: Browser, server: BahiServer, session: Session, pathName: string, spec: VisibleSpec) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    await context.addCookies(session.cookies.map((c) => ({ ...c, url: server.baseUrl })));
+    await context.addInitScript(shownFromStartProbe(spec));
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}${pathName}`, { waitUntil: 'commit', timeout: 60_000 });
+    await page.waitForFunction('window.__benchShown !== undefined', null, { timeout: 30_000 });
+    const shown = (await page.evaluate('window.__benchShown')) as number;
+    const timings = (await page.evaluate(
+      `performance.getEntriesByType('resource').map((e) => ({ url: e.name, start: e.startTime, end: e.responseEnd }))`,
+    )) as Timing[];
+    return { shown, timings: timings.filter((t) => t.start < shown) };
+  } catch {
+    return { shown: NaN, timings: [] as Timing[] };
+  } finally {
+    await context.close();
+  }
+}
+
+/** "main.js 12→80" for the requests that made up a page load, in the order they started. */
+function timeline(timings: Timing[]): string {
+  return [...timings]
+    .sort((a, b) => a.start - b.start)
+    .map((t) => {
+      const u = new URL(t.url);
+      const name = u.pathname.startsWith('/api/') ? u.pathname : `${u.pathname.split('/').slice(-2, -1)[0] || 'shell'}/${path.posix.basename(u.pathname)}`;
+      return `${name} ${Math.round(t.start)}→${Math.round(t.end)}`;
+    })
+    .join(', ');
 }
 
 const sidebarEntry = (page: Page, name: string) =>
@@ -107,7 +164,31 @@ export async function benchRoute(browser: Browser, server: BahiServer, session: 
     }
   }
 
-  const failed = [...homeMs, ...cold, ...preloaded].filter((v) => Number.isNaN(v)).length;
+  log('cold page loads: /items and / (signed in, empty cache)…');
+  await addItem(server, session, ITEM_NAME, 'BENCH00001');
+  const itemsSpec: VisibleSpec = { selector: 'a[href^="/items/inventory/"]', text: ITEM_NAME };
+  const homeSpec: VisibleSpec = { selector: 'h2', text: `, ${session.firstName}` };
+  const itemsLoads: number[] = [];
+  const homeLoads: number[] = [];
+  let itemsTimings: Timing[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    log(`cold page loads: round ${i + 1}/${ROUNDS}…`);
+    homeLoads.push((await coldLoad(browser, server, session, '/', homeSpec)).shown);
+    const items = await coldLoad(browser, server, session, '/items', itemsSpec);
+    itemsLoads.push(items.shown);
+    if (Number.isFinite(items.shown)) itemsTimings = items.timings;
+  }
+  const itemsMedian = median(itemsLoads.filter(Number.isFinite));
+  const homeLoadMedian = median(homeLoads.filter(Number.isFinite));
+  recordTarget({
+    figure: 'Cold page load /items, signed in: first row',
+    value: ms(itemsMedian),
+    baseline: `${ratio(itemsMedian, homeLoadMedian)} a cold load of Home (${ms(homeLoadMedian)})`,
+    target: `≤ ${COLD_PAGE_TARGET_MS} ms`,
+    verdict: verdict(Number.isFinite(itemsMedian) ? itemsMedian <= COLD_PAGE_TARGET_MS : null),
+  });
+
+  const failed = [...homeMs, ...cold, ...preloaded, ...itemsLoads, ...homeLoads].filter((v) => Number.isNaN(v)).length;
   const ok = (v: number[]) => v.filter((x) => !Number.isNaN(x));
   const homeMedian = median(ok(homeMs));
   const coldMedian = median(ok(cold));
@@ -127,7 +208,7 @@ export async function benchRoute(browser: Browser, server: BahiServer, session: 
     verdict: verdict(Number.isFinite(coldMedian) ? coldMedian <= COLD_TARGET_MS : null),
   });
   return [
-    `## Remote route: ${REMOTE.entry} (${REMOTE.folder}), headless Chromium`,
+    `## Remote routes: ${REMOTE.entry} (${REMOTE.folder}) and a cold load of Items, headless Chromium`,
     '',
     ...table(
       ['Figure', 'Value', 'Baseline', 'Ratio', 'Target', ''],
@@ -148,6 +229,14 @@ export async function benchRoute(browser: Browser, server: BahiServer, session: 
           `≤ ${PRELOADED_TARGET_MS} ms`,
           verdict(Number.isFinite(preMedian) ? preMedian <= PRELOADED_TARGET_MS : null),
         ],
+        [
+          `Cold page load of /items, signed in: navigation → first row (median of ${ok(itemsLoads).length})`,
+          ms(itemsMedian),
+          `${ms(homeLoadMedian)} cold load of Home`,
+          ratio(itemsMedian, homeLoadMedian),
+          `≤ ${COLD_PAGE_TARGET_MS} ms`,
+          verdict(Number.isFinite(itemsMedian) ? itemsMedian <= COLD_PAGE_TARGET_MS : null),
+        ],
       ],
     ),
     '',
@@ -159,7 +248,12 @@ export async function benchRoute(browser: Browser, server: BahiServer, session: 
       `away (Playwright moves the pointer onto it first, so the hover preload starts a few ms before the click, as a real ` +
       `user's would). Preloaded: the pointer rests on the entry until the ${REMOTE.folder} files have been fetched and the ` +
       'network has been quiet for 500 ms, then the entry is clicked.',
-    `- Samples (ms): cold ${samples(cold)}; preloaded ${samples(preloaded)}; Home ${samples(homeMs)}.`,
+    `- Cold page load: a new context holding only the session cookie opens /items; the clock runs from navigation start to the ` +
+      `first frame showing the row link "${ITEM_NAME}" (shell, session check, registry, mf-items manifest and code, antd, the ` +
+      'items request). Baseline: the same for / (the home greeting: shell and registry, no remote).',
+    `- One cold load of /items, requests in the order they started (ms from navigation start, start→end): ${timeline(itemsTimings)}.`,
+    `- Samples (ms): cold ${samples(cold)}; preloaded ${samples(preloaded)}; Home ${samples(homeMs)}; cold load /items ` +
+      `${samples(itemsLoads)}; cold load / ${samples(homeLoads)}.`,
     ...(failed ? [`- ${failed} sample(s) timed out (20 s) and are left out of the medians.`] : []),
     ...notes.map((n) => `- Note: ${n}.`),
     '',

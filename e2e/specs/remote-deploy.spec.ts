@@ -50,10 +50,11 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await restoreEntry(before);
   const after = await registryEntry(NAME);
-  expect({ url: after.manifestUrl, version: after.version, overridable: after.overridable }).toEqual({
+  expect({ url: after.manifestUrl, version: after.version, overridable: after.overridable, origins: after.overrideOrigins }).toEqual({
     url: before.manifestUrl,
     version: before.version,
     overridable: before.overridable,
+    origins: before.overrideOrigins,
   });
   await server?.close();
   if (candidateDir) fs.rmSync(candidateDir, { recursive: true, force: true });
@@ -62,6 +63,9 @@ test.afterAll(async () => {
 });
 
 const areaBuild = (page: Page) => page.getByTestId('area-build');
+/** The shell's own script tags; remotes' chunks (loaded on visit or in idle time) come and go with timing. */
+const shellScriptsOf = (page: Page) =>
+  page.locator('script[src]').evaluateAll((s) => s.map((e) => e.getAttribute('src') ?? '').filter((src) => src.startsWith('/') && !src.startsWith('/remotes/')));
 const branchList = (page: Page) => page.getByRole('button', { name: 'Create branch' }).first();
 const banner = (page: Page) => page.getByRole('region', { name: 'Overridden areas' });
 
@@ -83,7 +87,7 @@ test('a new build is published, shows its version in About and on its page, and 
   await page.goto('/store-branch');
   await expect(branchList(page)).toBeVisible();
   await expect(areaBuild(page)).toHaveText(`Store branches · ${NAME} ${before.version}`);
-  const shellScripts = await page.locator('script[src]').evaluateAll((s) => s.map((e) => e.getAttribute('src')));
+  const shellScripts = await shellScriptsOf(page);
 
   const published = await remotes('publish', NAME, candidateManifest, CANDIDATE_VERSION);
   expect(published).toMatchObject({ manifestUrl: candidateManifest, version: CANDIDATE_VERSION });
@@ -94,7 +98,7 @@ test('a new build is published, shows its version in About and on its page, and 
   await expect(areaBuild(page)).toHaveText(`Store branches · ${NAME} ${CANDIDATE_VERSION}`);
   expect(server.requests).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
   expect(server.requests.some((p) => p.startsWith('/__federation_expose_routes'))).toBe(true);
-  expect(await page.locator('script[src]').evaluateAll((s) => s.map((e) => e.getAttribute('src')))).toEqual(shellScripts);
+  expect(await shellScriptsOf(page)).toEqual(shellScripts);
   const { about, row } = await aboutRow(page);
   await expect(row).toContainText(CANDIDATE_VERSION);
   await expect(row).toContainText(candidateManifest);
@@ -121,18 +125,36 @@ test('a new build is published, shows its version in About and on its page, and 
   expect(errors).toEqual([]);
 });
 
-test('an integration tester overrides the build in one browser, sees a banner, and clears it', async ({ page }, testInfo) => {
+const overrideDialog = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Load another build of Store branches?' });
+const overrideLink = (url: string) => `/store-branch?bahi-remote.${NAME}=${encodeURIComponent(url)}`;
+
+test('an integration tester confirms an allow-listed override, sees a banner, and clears it', async ({ page }, testInfo) => {
   const errors = watchPageErrors(page);
   await remotes('allow-override', NAME, 'on');
+  await remotes('override-origins', NAME, server.url);
   await signUpViaApi(page);
+  const requestsBefore = server.requests.length;
 
-  await page.goto(`/store-branch?bahi-remote.${NAME}=${encodeURIComponent(candidateManifest)}`);
+  // The link alone loads nothing: the shell asks first, showing the URL.
+  await page.goto(overrideLink(candidateManifest));
+  const dialog = overrideDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('override-url')).toHaveText(candidateManifest);
+  await page.screenshot({ path: testInfo.outputPath('override-confirm.png') });
+  expect(server.requests.length).toBe(requestsBefore);
+  expect(await page.evaluate((n) => localStorage.getItem(`bahi:remote-override:${n}`), NAME)).toBeNull();
+
+  await dialog.getByRole('button', { name: 'Load this build' }).click();
   await expect(banner(page)).toContainText(`Store branches (${NAME}) is overridden in this browser`);
   await expect(banner(page)).toContainText(candidateManifest);
   await expect(branchList(page)).toBeVisible();
   await expect(areaBuild(page)).toHaveText(`Store branches · ${NAME} ${CANDIDATE_VERSION} (override)`);
-  // The parameter moved into localStorage: the address is clean and the override survives navigation.
+  // The parameter left the address bar; the confirmed override survives navigation, with an expiry.
   expect(new URL(page.url()).search).toBe('');
+  const kept = JSON.parse((await page.evaluate((n) => localStorage.getItem(`bahi:remote-override:${n}`), NAME)) ?? '{}');
+  expect(kept.url).toBe(candidateManifest);
+  expect(kept.expiresAt).toBeGreaterThan(Date.now());
+  expect(kept.expiresAt).toBeLessThanOrEqual(Date.now() + 4 * 3_600_000);
   await page.screenshot({ path: testInfo.outputPath('override-banner.png') });
   await page.goto('/reports');
   await expect(banner(page)).toBeVisible();
@@ -154,20 +176,81 @@ test('an integration tester overrides the build in one browser, sees a banner, a
   expect(errors).toEqual([]);
 });
 
-test('an override is ignored, with a console warning, where the registry does not allow it', async ({ page }) => {
+test('logging out forgets a confirmed override: the next person on this browser gets the published build', async ({ page }) => {
   const errors = watchPageErrors(page);
-  await remotes('allow-override', NAME, 'off');
+  await remotes('allow-override', NAME, 'on');
+  await remotes('override-origins', NAME, server.url);
+  await signUpViaApi(page);
+  await page.goto(overrideLink(candidateManifest));
+  await overrideDialog(page).getByRole('button', { name: 'Load this build' }).click();
+  await expect(banner(page)).toBeVisible();
+  await page.getByRole('button', { name: /^Account:/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await page.evaluate((n) => localStorage.getItem(`bahi:remote-override:${n}`), NAME)).toBeNull();
+  expect(errors).toEqual([]);
+});
+
+test('declining the dialog loads the published build and keeps nothing', async ({ page }) => {
+  const errors = watchPageErrors(page);
+  await remotes('allow-override', NAME, 'on');
+  await remotes('override-origins', NAME, server.url);
+  await signUpViaApi(page);
+  const requestsBefore = server.requests.length;
+  await page.goto(overrideLink(candidateManifest));
+  await overrideDialog(page).getByRole('button', { name: "Don't load it" }).click();
+  await expect(branchList(page)).toBeVisible();
+  await expect(areaBuild(page)).toHaveText(`Store branches · ${NAME} ${before.version}`);
+  await expect(banner(page)).toHaveCount(0);
+  expect(server.requests.length).toBe(requestsBefore);
+  expect(await page.evaluate((n) => localStorage.getItem(`bahi:remote-override:${n}`), NAME)).toBeNull();
+  expect(errors).toEqual([]);
+});
+
+/** Warnings the shell prints in the console. */
+function watchWarnings(page: Page): string[] {
   const warnings: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'warning') warnings.push(m.text());
   });
+  return warnings;
+}
+
+test('a link to an origin that is not on the allow-list loads nothing and asks nothing', async ({ page }) => {
+  const errors = watchPageErrors(page);
+  await remotes('allow-override', NAME, 'on');
+  await remotes('override-origins', NAME, 'https://qa.example.com');
+  const warnings = watchWarnings(page);
   await signUpViaApi(page);
   const requestsBefore = server.requests.length;
-  await page.goto(`/store-branch?bahi-remote.${NAME}=${encodeURIComponent(candidateManifest)}`);
+  await page.goto(overrideLink(candidateManifest));
   await expect(branchList(page)).toBeVisible();
   await expect(areaBuild(page)).toHaveText(`Store branches · ${NAME} ${before.version}`);
+  await expect(overrideDialog(page)).toHaveCount(0);
   await expect(banner(page)).toHaveCount(0);
-  expect(warnings.some((w) => w.includes(`override of ${NAME} ignored and removed`))).toBe(true);
+  expect(warnings.some((w) => w.includes(`${server.url} is not on its override allow-list`))).toBe(true);
+  expect(server.requests.length).toBe(requestsBefore);
+  expect(await page.evaluate((n) => localStorage.getItem(`bahi:remote-override:${n}`), NAME)).toBeNull();
+  // Nor could the page have fetched it: the policy allows only the registry's and the allow-list's origins.
+  const csp = (await page.request.get('/store-branch')).headers()['content-security-policy'];
+  expect(csp).toContain('https://qa.example.com');
+  expect(csp).not.toContain(server.url);
+  expect(errors).toEqual([]);
+});
+
+test('an override is ignored, with a console warning, where the registry does not allow it', async ({ page }) => {
+  const errors = watchPageErrors(page);
+  await remotes('allow-override', NAME, 'off');
+  await remotes('override-origins', NAME, server.url);
+  const warnings = watchWarnings(page);
+  await signUpViaApi(page);
+  const requestsBefore = server.requests.length;
+  await page.goto(overrideLink(candidateManifest));
+  await expect(branchList(page)).toBeVisible();
+  await expect(areaBuild(page)).toHaveText(`Store branches · ${NAME} ${before.version}`);
+  await expect(overrideDialog(page)).toHaveCount(0);
+  await expect(banner(page)).toHaveCount(0);
+  expect(warnings.some((w) => w.includes(`override of ${NAME} ignored: the registry does not allow overriding it`))).toBe(true);
   expect(await page.evaluate((n) => localStorage.getItem(`bahi:remote-override:${n}`), NAME)).toBeNull();
   expect(server.requests.length).toBe(requestsBefore);
   expect(errors).toEqual([]);

@@ -27,10 +27,16 @@ export function freshPhone(): string {
   return `9${String(Date.now() % 1e7).padStart(7, '0')}${String(counter).padStart(2, '0')}`;
 }
 
-/** Collects uncaught page errors so a test can assert there were none. */
+/**
+ * Collects uncaught page errors, and every Content-Security-Policy violation the browser reports, so a test can
+ * assert there were none: the composed app must work under its policy.
+ */
 export function watchPageErrors(page: Page): Error[] {
   const errors: Error[] = [];
   page.on('pageerror', (e) => errors.push(e));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content.Security.Policy/i.test(m.text())) errors.push(new Error(`CSP violation: ${m.text()}`));
+  });
   return errors;
 }
 

@@ -89,3 +89,13 @@ test("one remote's files unreachable: its boundary shows, the others work, Retry
   await expect(page.getByRole('link', { name: 'Main Branch' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('the API documentation page works under the Content-Security-Policy', async ({ page }) => {
+  const errors = watchPageErrors(page);
+  const res = await page.goto('/api/docs/');
+  expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+  // swagger-ui's bundle is large: parsing it takes a while on a busy machine.
+  await expect(page.getByRole('heading', { name: /Bahi API/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('/api/auth/signup').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});

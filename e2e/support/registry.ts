@@ -16,6 +16,7 @@ export interface RegistryEntry {
   manifestUrl: string;
   version: string;
   overridable: boolean;
+  overrideOrigins: string[];
   flag: { mode: 'on' | 'off' | 'businesses' | 'percentage'; businesses: string[]; percentage: number | null };
   previous: { manifestUrl: string; version: string } | null;
 }
@@ -55,7 +56,7 @@ export async function registryEntry(name: string): Promise<RegistryEntry> {
   return entry;
 }
 
-/** Puts a remote's flag, override permission and build back to what `before` recorded, changing only what differs. */
+/** Puts a remote's flag, override permission and allow-list, and build back to what `before` recorded, changing only what differs. */
 export async function restoreEntry(before: RegistryEntry): Promise<void> {
   const now = await registryEntry(before.name);
   if (now.manifestUrl !== before.manifestUrl || now.version !== before.version) {
@@ -76,6 +77,7 @@ export async function restoreEntry(before: RegistryEntry): Promise<void> {
     else await remotes('rollout', before.name, String(before.flag.percentage ?? 0));
   }
   if (now.overridable !== before.overridable) await remotes('allow-override', before.name, before.overridable ? 'on' : 'off');
+  if (now.overrideOrigins.join() !== before.overrideOrigins.join()) await remotes('override-origins', before.name, ...before.overrideOrigins);
 }
 
 /** The signed-in business's id, as operators name it in `enable-for`. */

@@ -1,11 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense, lazy } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { BahiProviders, itemApi } from '@bahi/shared';
+import { itemApi } from '@bahi/shared';
+import { BahiProviders } from '@bahi/shared/ui';
 import { area } from './area';
 import { routes } from './routes';
-import { mockReferenceData, signIn } from './test/render';
-
+import { mockReferenceData, mainBranch } from './test/fixtures';
+import { signIn } from '@bahi/shared/testing';
 afterEach(() => jest.restoreAllMocks());
 
 describe('routes', () => {
@@ -14,7 +15,7 @@ describe('routes', () => {
   });
 
   it('renders inside a host that wraps each route in its own React.lazy', async () => {
-    signIn();
+    signIn(mainBranch);
     mockReferenceData();
     jest.spyOn(itemApi, 'categories').mockResolvedValue([]);
     const HostLazy = lazy(async () => ({ default: routes['create-category'] }));

@@ -1,5 +1,6 @@
 import { Suspense, lazy, type ComponentType } from 'react';
-import { LoadingState, type RemoteRoutesModule } from '@bahi/shared';
+import { type RemoteRoutesModule } from '@bahi/shared';
+import { LoadingState } from '@bahi/shared/ui';
 
 /**
  * A page whose code loads on first visit. The host wraps each route in its own React.lazy, which must resolve to

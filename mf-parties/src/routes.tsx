@@ -1,5 +1,6 @@
 import { Suspense, lazy, type ComponentType } from 'react';
-import { LoadingState, type RemoteRoutesModule } from '@bahi/shared';
+import { type RemoteRoutesModule } from '@bahi/shared';
+import { LoadingState } from '@bahi/shared/ui';
 
 /** A page loaded on first visit: each screen is its own chunk. */
 function lazyPage(load: () => Promise<{ default: ComponentType }>): ComponentType {

@@ -1,5 +1,5 @@
 import type { RemoteRoutesModule } from '@bahi/shared';
-import { AreaPlaceholder } from '@bahi/shared';
+import { AreaPlaceholder } from '@bahi/shared/ui';
 
 export const routes: RemoteRoutesModule['routes'] = {
   'purchases/*': () => <AreaPlaceholder title="Purchases" />,

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { StandaloneRemote } from '@bahi/shared';
+import { StandaloneRemote } from '@bahi/shared/ui';
 import { area } from './area';
 import { routes } from './routes';
 

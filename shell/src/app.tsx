@@ -1,12 +1,12 @@
-import { Component, Suspense, lazy, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { BahiProviders } from '@bahi/shared';
+import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
+import { Route, RouterProvider, Routes, createBrowserRouter } from 'react-router-dom';
 import { AppSkeleton } from './app/app-skeleton';
+import { loadSignedInApp } from './app/signed-in-loader';
 import { LoginPage } from './auth/login-page';
 import { SignupPage } from './auth/signup-page';
 
-const AuthenticatedApp = lazy(() => import('./app/authenticated-app'));
+/** Everything but the sign-in pages: antd, @bahi/shared/ui, the layout, the registry, the remotes. */
+const SignedInRoot = lazy(loadSignedInApp);
 
 /** If the shell's own code cannot load (a deploy in progress, the network gone), offer a reload. */
 class ShellBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -17,20 +17,18 @@ class ShellBoundary extends Component<{ children: ReactNode }, { failed: boolean
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Result
-        status="error"
-        title="Bahi could not start"
-        subTitle="Part of the app did not load. Check your connection and reload the page."
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            Reload
-          </Button>
-        }
-      />
+      <main className="bahi-fatal" role="alert">
+        <h1>Bahi could not start</h1>
+        <p>Part of the app did not load. Check your connection and reload the page.</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </main>
     );
   }
 }
 
+/** The sign-in pages need only the UI-free core of @bahi/shared; everything else is one lazy chunk. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -40,7 +38,7 @@ export function AppRoutes() {
         path="*"
         element={
           <Suspense fallback={<AppSkeleton />}>
-            <AuthenticatedApp />
+            <SignedInRoot />
           </Suspense>
         }
       />
@@ -48,14 +46,14 @@ export function AppRoutes() {
   );
 }
 
+export const isSignInPath = (pathname: string) => pathname === '/login' || pathname === '/signup';
+
+/** A data router, so a form with unsaved changes can hold back in-app navigation (useBlocker) in every area. */
 export function App() {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <AppRoutes /> }]));
   return (
-    <BahiProviders>
-      <ShellBoundary>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </ShellBoundary>
-    </BahiProviders>
+    <ShellBoundary>
+      <RouterProvider router={router} />
+    </ShellBoundary>
   );
 }

@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { App, isSignInPath } from './app';
+import { startSignedInApp } from './app/early-start';
 import { captureOverridesFromUrl } from './remotes/overrides';
-import './shell.css';
+import './base.css';
 
 captureOverridesFromUrl();
+if (!isSignInPath(window.location.pathname)) startSignedInApp(window.location.pathname);
 
 createRoot(document.getElementById('root')!, {
   // A remote that failed to load is already reported by the runtime plugins and shown by its boundary.

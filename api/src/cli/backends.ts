@@ -13,6 +13,7 @@ import {
   remoteHistory,
   rollbackRemote,
   rolloutRemote,
+  setOverrideOrigins,
 } from '../services/registry';
 
 /** An error the CLI reports as one line on stderr, exiting with 1. */
@@ -31,6 +32,7 @@ export interface RegistryBackend {
   enableFor(name: string, businessIds: string[], by: string): Promise<RegistryRemote>;
   rollout(name: string, percent: number, by: string): Promise<RegistryRemote>;
   allowOverride(name: string, allowed: boolean, by: string): Promise<RegistryRemote>;
+  overrideOrigins(name: string, origins: string[], by: string): Promise<RegistryRemote>;
   close(): Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export function httpBackend(apiUrl: string, token: string, tokenSource: string):
     enableFor: (name, businessIds, by) => call('POST', at(name, 'enable-for'), { businessIds, by }),
     rollout: (name, percent, by) => call('POST', at(name, 'rollout'), { percent, by }),
     allowOverride: (name, allowed, by) => call('POST', at(name, 'allow-override'), { allowed, by }),
+    overrideOrigins: (name, origins, by) => call('POST', at(name, 'override-origins'), { origins, by }),
     close: async () => undefined,
   };
 }
@@ -125,6 +128,7 @@ export function databaseBackend(database: Database, appsRoot: string): RegistryB
     enableFor: wrap((name, ids, by) => enableRemoteFor(db, name, ids, by)),
     rollout: wrap((name, percent, by) => rolloutRemote(db, name, percent, by)),
     allowOverride: wrap((name, allowed, by) => allowRemoteOverride(db, name, allowed, by)),
+    overrideOrigins: wrap((name, origins, by) => setOverrideOrigins(db, name, origins, by)),
     close: () => database.close(),
   };
 }

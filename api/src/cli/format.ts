@@ -46,6 +46,8 @@ export function changeSummary(before: RegistryRemoteState | null, after: Registr
     parts.push(`flag ${flagDetail(before.flag)} -> ${flagDetail(after.flag)}`);
   }
   if (before.overridable !== after.overridable) parts.push(`overridable ${yesNo(before.overridable)} -> ${yesNo(after.overridable)}`);
+  const origins = (s: RegistryRemoteState) => (s.overrideOrigins ?? []).join(', ') || 'none';
+  if (origins(before) !== origins(after)) parts.push(`override origins ${origins(before)} -> ${origins(after)}`);
   const area = (s: RegistryRemoteState) => [s.title, s.routes, s.nav];
   if (parts.length === 0 && !isDeepStrictEqual(area(before), area(after))) parts.push('title, routes or sidebar entries updated');
   return parts.length > 0 ? parts.join('; ') : 'no change';

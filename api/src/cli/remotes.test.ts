@@ -13,7 +13,7 @@ import { remoteRegistry, remoteRegistryHistory } from '../db/schema';
 import { ensureOperatorTokenFile } from '../services/registry';
 import { registerLocalRemote } from '../services/registry/local';
 import { businessWithSession, descriptorOf, startRemoteServer, type RemoteServer } from '../services/registry/testing';
-import { createHarness, get, testConfig, type Harness } from '../test/harness';
+import { createHarness, get, testConfig, SETUP_TIMEOUT_MS, type Harness } from '../test/harness';
 import { runRemotesCli } from './remotes';
 
 const TOKEN = 'cli-test-operator-token-0123456789abcdef';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   h = await createHarness({ OPERATOR_TOKEN: TOKEN });
   cdn = await startRemoteServer();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-remotes-cli-'));
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(async () => {
   await cdn.close();
   await h.close();
@@ -112,7 +112,15 @@ describe('against a running server', () => {
     expect((await cli(env, 'disable', 'mf-sales')).out).toContain('mf_sales is off for every business.');
     expect(await shellSees(other.cookie)).not.toHaveProperty('mf_sales');
     expect((await cli(env, 'enable', 'mf-sales')).code).toBe(0);
-    expect((await cli(env, 'allow-override', 'mf-items', 'on')).out).toContain('Per-browser overrides of mf_items are allowed.');
+    expect((await cli(env, 'allow-override', 'mf-items', 'on')).out).toContain(
+      'Per-browser overrides of mf_items are allowed, but no origin is allowed yet (remotes override-origins).',
+    );
+    expect((await cli(env, 'override-origins', 'mf-items', 'http://127.0.0.1:9301', 'https://qa.example.com')).out).toContain(
+      'Overrides of mf_items may load only from http://127.0.0.1:9301, https://qa.example.com.',
+    );
+    const badOrigin = await cli(env, 'override-origins', 'mf-items', 'https://qa.example.com/builds');
+    expect(badOrigin.code).toBe(1);
+    expect(badOrigin.err).toMatch(/^remotes: "https:\/\/qa\.example\.com\/builds" is not an origin/);
 
     const rollback = await cli(env, 'rollback', 'mf-items', '--json');
     expect(JSON.parse(rollback.out)).toMatchObject({ name: 'mf_items', version: '1.0.0', previous: { version: '2.0.0-rc', manifestUrl: url } });
@@ -124,6 +132,7 @@ describe('against a running server', () => {
     expect(lines[0]).toMatch(/^AT +ACTOR +ACTION +CHANGE$/);
     expect(lines.slice(1).map((l) => l.split(/ {2,}/).slice(1, 3))).toEqual([
       ['asha@' + os.hostname(), 'rollback'],
+      ['asha@' + os.hostname(), 'override-origins'],
       ['asha@' + os.hostname(), 'allow-override'],
       ['asha@' + os.hostname(), 'rollout'],
       ['asha@' + os.hostname(), 'enable-for'],
@@ -131,7 +140,8 @@ describe('against a running server', () => {
       ['server start (local build)', 'sync'],
     ]);
     expect(lines[1]).toContain(`version 2.0.0-rc -> 1.0.0; url ${url} -> /remotes/mf-items/mf-manifest.json`);
-    expect(lines[3]).toContain(`flag on for ${biz.id} -> 100%`);
+    expect(lines[2]).toContain("override origins none -> http://127.0.0.1:9301, https://qa.example.com");
+    expect(lines[4]).toContain(`flag on for ${biz.id} -> 100%`);
 
     const json = JSON.parse((await cli(env, 'history', 'mf_items', '--json')).out);
     expect(json[0]).toMatchObject({ action: 'rollback', before: { version: '2.0.0-rc' }, after: { version: '1.0.0' } });

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RegistryRemote } from '@bahi/shared/contracts';
 import { ConfigError, loadConfig } from '../config';
-import { parsePercent, readOperatorToken } from '../services/registry';
+import { parseOverrideOrigin, parsePercent, readOperatorToken } from '../services/registry';
 import { OPERATOR_TOKEN_FILE } from '../services/registry/operator-token';
 import { CliError, httpBackend, openDirect, probeApi, type RegistryBackend } from './backends';
 import { flagText, historyTable, remotesTable } from './format';
@@ -23,6 +23,7 @@ Commands:
   enable-for <name> <businessId> [...]          on only for these businesses
   rollout <name> <percent>                      on for a stable 0-100 % of businesses
   allow-override <name> on|off                  allow a per-browser override of its URL (integration testers)
+  override-origins <name> [<origin> ...]        the only origins an override may load from (none: clears the list)
   history <name>                                every change of a remote, newest first
 
 <name> is the container name (mf_items) or the folder (mf-items).
@@ -89,6 +90,7 @@ const ARITY: Record<string, [number, number]> = {
   'enable-for': [2, Infinity],
   rollout: [2, 2],
   'allow-override': [2, 2],
+  'override-origins': [1, Infinity],
   history: [1, 1],
 };
 
@@ -101,6 +103,7 @@ const SYNOPSIS: Record<string, string> = {
   'enable-for': 'enable-for <name> <businessId> [<businessId> ...]',
   rollout: 'rollout <name> <percent>',
   'allow-override': 'allow-override <name> on|off',
+  'override-origins': 'override-origins <name> [<origin> ...]',
   history: 'history <name>',
 };
 
@@ -140,8 +143,12 @@ function changeMessage(command: string, r: RegistryRemote): string {
       return `${r.name} is on only for ${flagText(r.flag)}: ${r.flag.businesses.join(', ')}.`;
     case 'rollout':
       return `${r.name} is on for ${r.flag.percentage}% of businesses (each business keeps its answer).`;
+    case 'override-origins':
+      return r.overrideOrigins.length > 0
+        ? `Overrides of ${r.name} may load only from ${r.overrideOrigins.join(', ')}${r.overridable ? '' : ' (once allowed with allow-override on)'}.`
+        : `Overrides of ${r.name} may load from nowhere: no origin is allowed.`;
     default:
-      return `Per-browser overrides of ${r.name} are ${r.overridable ? 'allowed' : 'not allowed'}.`;
+      return `Per-browser overrides of ${r.name} are ${r.overridable ? 'allowed' : 'not allowed'}${r.overridable && r.overrideOrigins.length === 0 ? ', but no origin is allowed yet (remotes override-origins)' : ''}.`;
   }
 }
 
@@ -196,6 +203,7 @@ async function run(opts: Options, io: CliIo): Promise<void> {
   // Refuse what is wrong on its face before reaching any server or database.
   const percent = command === 'rollout' ? parsePercent(args[1]) : 0;
   const allowed = command === 'allow-override' ? parseOnOff(args[1]) : false;
+  if (command === 'override-origins') args.slice(1).forEach(parseOverrideOrigin);
   const by = opts.by ?? defaultActor(io.env);
   const print = (data: unknown, human: () => string) => io.out(opts.json ? `${JSON.stringify(data, null, 2)}\n` : human());
 
@@ -221,6 +229,7 @@ async function run(opts: Options, io: CliIo): Promise<void> {
     else if (command === 'disable') remote = await backend.disable(name, by);
     else if (command === 'enable-for') remote = await backend.enableFor(name, args.slice(1), by);
     else if (command === 'rollout') remote = await backend.rollout(name, percent, by);
+    else if (command === 'override-origins') remote = await backend.overrideOrigins(name, args.slice(1), by);
     else remote = await backend.allowOverride(name, allowed, by);
     print(remote, () => `${changeMessage(command, remote)} Takes effect at the next shell load.\n\n${remotesTable([remote])}`);
   } finally {

@@ -8,11 +8,17 @@ import { ConsoleOtpSender, HttpOtpSender, OutboxOtpSender, maskPhone } from './i
 const message = { phone: '9876543210', code: '042917', purpose: 'login' as const, at: new Date('2026-01-02T03:04:05.000Z'), ttlSeconds: 300 };
 
 describe('OTP senders', () => {
-  it('console prints the code with the number masked', async () => {
+  it('console prints the code on a line of its own, with the number masked', async () => {
     const lines: string[] = [];
-    await new ConsoleOtpSender((l) => lines.push(l)).send(message);
-    expect(lines).toEqual(['OTP for 98XXXXXX10 (login): 042917']);
+    await new ConsoleOtpSender((l) => lines.push(l), false).send(message);
+    expect(lines).toEqual(['', '  ▶ OTP 042917  for 98XXXXXX10 (login), valid 5 min', '']);
     expect(maskPhone('9876543210')).toBe('98XXXXXX10');
+  });
+
+  it('console highlights the code in a terminal', async () => {
+    const lines: string[] = [];
+    await new ConsoleOtpSender((l) => lines.push(l), true).send(message);
+    expect(lines[1]).toContain('\u001b[7m 042917 ');
   });
 
   it('outbox appends one JSON line per code', async () => {

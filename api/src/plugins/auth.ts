@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ACTIVE_BRANCH_COOKIE, SESSION_COOKIE } from '@bahi/shared/contracts';
+import { ACTIVE_BRANCH_COOKIE, OTP_COOKIE, SESSION_COOKIE, hostCookieName } from '@bahi/shared/contracts';
+import type { AppConfig } from '../config';
 import type { Deps } from '../deps';
 import { unauthorized } from '../errors';
-import { resolveSession, type AuthContext } from '../services/auth/sessions';
+import type { Requester } from '../services/auth/otp';
+import { clientAddressKey } from '../services/auth/rate-limit';
+import { hashToken, resolveSession, type AuthContext } from '../services/auth/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,10 +17,26 @@ declare module 'fastify' {
 
 export const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
+/**
+ * Whether cookies are Secure (and `__Host-`-named): COOKIE_SECURE, or by default whether this request came over
+ * HTTPS (X-Forwarded-Proto counts only from a trusted proxy, see TRUST_PROXY).
+ */
+export function isSecureRequest(request: FastifyRequest, config: AppConfig): boolean {
+  return config.cookieSecure === 'auto' ? request.protocol === 'https' : config.cookieSecure;
+}
+
+/** The session cookie's name for this request: over HTTPS only the `__Host-` one is read or written. */
+export const sessionCookieName = (request: FastifyRequest, config: AppConfig) =>
+  hostCookieName(SESSION_COOKIE, isSecureRequest(request, config));
+
+/** The token of this browser's session cookie, if it sent one. */
+export const sessionToken = (request: FastifyRequest, config: AppConfig): string | undefined =>
+  request.cookies[sessionCookieName(request, config)];
+
 /** preHandler of every signed-in route: resolves the session cookie or answers 401. */
 export function requireAuth(deps: Deps) {
   return async (request: FastifyRequest) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionToken(request, deps.config);
     if (!token) throw unauthorized('Please log in to continue.');
     const auth = await resolveSession(deps.db, token, deps.clock(), deps.config.session);
     if (!auth) throw unauthorized(SESSION_ENDED);
@@ -38,8 +58,8 @@ export function setSessionCookies(
   branchId: string | null,
 ) {
   const maxAge = deps.config.session.absoluteDays * 86_400;
-  const secure = request.protocol === 'https';
-  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
+  const secure = isSecureRequest(request, deps.config);
+  reply.setCookie(sessionCookieName(request, deps.config), token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
   if (branchId) setBranchCookie(reply, request, deps, branchId);
   else reply.clearCookie(ACTIVE_BRANCH_COOKIE, { path: '/' });
 }
@@ -49,13 +69,36 @@ export function setBranchCookie(reply: FastifyReply, request: FastifyRequest, de
     path: '/',
     httpOnly: false,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure: isSecureRequest(request, deps.config),
     maxAge: deps.config.session.absoluteDays * 86_400,
   });
 }
 
 /** Ends the session cookie; the active-branch cookie stays, so the next login on this browser resumes that branch. */
-export function clearSessionCookies(reply: FastifyReply, request: FastifyRequest) {
-  const secure = request.protocol === 'https';
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+export function clearSessionCookies(reply: FastifyReply, request: FastifyRequest, config: AppConfig) {
+  const secure = isSecureRequest(request, config);
+  reply.clearCookie(sessionCookieName(request, config), { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+const OTP_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The browser asking for a code, by its OTP cookie (made on its first request), and its address. A code can be
+ * tried only from the browser that asked for it, so a stranger's requests and guesses never touch the owner's.
+ */
+export function otpRequester(request: FastifyRequest, reply: FastifyReply, config: AppConfig): Requester {
+  const secure = isSecureRequest(request, config);
+  const name = hostCookieName(OTP_COOKIE, secure);
+  let token = request.cookies[name];
+  if (!token || !OTP_TOKEN.test(token)) {
+    token = randomBytes(32).toString('base64url');
+    reply.setCookie(name, token, { path: '/', httpOnly: true, sameSite: 'strict', secure, maxAge: 86_400 });
+  }
+  return { browser: hashToken(token), address: clientAddressKey(request.ip) };
+}
+
+/** The browser's OTP cookie, hashed as challenges keep it; null when it sent none. */
+export function otpBrowser(request: FastifyRequest, config: AppConfig): string | null {
+  const token = request.cookies[hostCookieName(OTP_COOKIE, isSecureRequest(request, config))];
+  return token && OTP_TOKEN.test(token) ? hashToken(token) : null;
 }

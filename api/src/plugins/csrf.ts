@@ -11,7 +11,20 @@ export const CSRF_MESSAGES = {
   contentType: 'Send the request body as JSON (application/json) or as multipart/form-data.',
 };
 
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/**
+ * The path as the router sees it (percent-decoded), for deciding where CORS answers apply. Never used to decide
+ * whether a write is checked: every write is.
+ */
+export function routerPath(url: string): string {
+  const path = url.split(/[?;#]/)[0];
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+const isApi = (path: string) => /^\/+api(\/|$)/i.test(path);
 
 function isSameOrigin(origin: string, request: FastifyRequest): boolean {
   try {
@@ -27,17 +40,18 @@ function refuse(reply: FastifyReply, status: number, message: string) {
 }
 
 /**
- * CSRF defence for every write under /api: the custom header (a cross-site form or fetch cannot send it without a
- * CORS preflight we refuse), a JSON or multipart body, and an Origin that is this server or an allowed dev origin.
- * Also answers CORS for ALLOWED_ORIGINS, with credentials.
+ * CSRF defence for every state-changing request, whatever its path: `/api/x`, `/%61pi/x`, `//api/x` and `/API/x`
+ * are all checked before the router picks a handler (or none), so no spelling reaches one unchecked. A write
+ * needs the custom header (a cross-site form cannot send it, and a cross-site fetch needs a preflight we refuse),
+ * a JSON or multipart body, and — when the browser says where it comes from — this origin or an allowed dev
+ * origin (`Origin`, else `Sec-Fetch-Site: same-origin`). Also answers CORS for ALLOWED_ORIGINS, with credentials.
  */
 export function registerCsrf(app: FastifyInstance, config: AppConfig) {
   const allowed = new Set(config.allowedOrigins);
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApi(request.url)) return;
     const origin = request.headers.origin;
     const corsAllowed = origin !== undefined && allowed.has(origin);
-    if (corsAllowed) {
+    if (corsAllowed && isApi(routerPath(request.url))) {
       reply.header('access-control-allow-origin', origin);
       reply.header('access-control-allow-credentials', 'true');
       reply.header('vary', 'Origin');
@@ -49,9 +63,10 @@ export function registerCsrf(app: FastifyInstance, config: AppConfig) {
       }
     }
     if (!STATE_CHANGING.has(request.method)) return;
-    if (origin !== undefined && !corsAllowed && !isSameOrigin(origin, request)) {
-      return refuse(reply, 403, CSRF_MESSAGES.foreignOrigin);
-    }
+    const fetchSite = request.headers['sec-fetch-site'];
+    const foreign =
+      origin !== undefined ? !corsAllowed && !isSameOrigin(origin, request) : fetchSite !== undefined && fetchSite !== 'same-origin';
+    if (foreign) return refuse(reply, 403, CSRF_MESSAGES.foreignOrigin);
     if (request.headers[CSRF_HEADER.toLowerCase()] !== CSRF_HEADER_VALUE) {
       return refuse(reply, 403, CSRF_MESSAGES.missingHeader);
     }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../errors';
+import { HttpError, pgError } from '../errors';
 
 const SERVER_ERROR = 'Something went wrong on our side. Please try again.';
 
@@ -17,6 +17,70 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 function label(field: string): string {
   const words = (field.split('.').at(-1) ?? field).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The request field a database constraint guards. Services check these first and answer in their own words; this
+ * names the field should a request still reach the constraint (a race, a rule a service does not repeat).
+ */
+const CONSTRAINT_FIELDS: Record<string, string> = {
+  items_business_code_key: 'itemCode',
+  items_category_fk: 'itemCatagory',
+  items_gst_rate_id_tax_rates_id_fk: 'gstRate',
+  items_unit_id_units_id_fk: 'unit',
+  items_opening_stock_check: 'openingStock',
+  items_alert_quantity_check: 'productAlertValue',
+  items_prices_check: 'salePrice',
+  item_serial_numbers_item_serial_key: 'itemSerialNos',
+  item_categories_business_name_key: 'catagory',
+  item_stock_quantity_check: 'quantity',
+  item_stock_branch_fk: 'branchId',
+  stock_movements_branch_fk: 'branchId',
+  parties_business_name_key: 'name',
+  parties_category_fk: 'partyCatagory',
+  parties_credit_period_check: 'creditPeriod',
+  party_categories_business_name_key: 'catagory',
+  store_branches_business_name_key: 'name',
+};
+
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * A database error a request can still cause (a value the column cannot hold, a broken key) as a 4xx naming the
+ * field where one is known; undefined for anything else, which stays a 500.
+ */
+export function databaseError(e: unknown): HttpError | undefined {
+  const pg = pgError(e);
+  if (!pg) return undefined;
+  const { code, constraint, column, detail } = pg;
+  const field = (constraint && CONSTRAINT_FIELDS[constraint]) || (column ? camel(column) : undefined);
+  const name = field ? label(field) : undefined;
+  switch (code) {
+    case '22003':
+      return new HttpError(400, name ? `${name} is out of range` : 'A number in the request is out of range.', field);
+    case '22007':
+    case '22008':
+      return new HttpError(400, name ? `${name} is not a real date` : 'A date in the request is not a real date.', field);
+    case '22001':
+      return new HttpError(400, name ? `${name} is too long` : 'A text in the request is too long.', field);
+    case '22P02':
+      return new HttpError(400, name ? `${name} is not valid` : 'A value in the request is not in the right form.', field);
+    case '22021':
+    case '22P05':
+      return new HttpError(400, 'The request contains characters that cannot be stored (such as a null byte).', field);
+    case '23505':
+      return new HttpError(409, name ? `${name} is already used` : 'This is already saved.', field);
+    case '23503':
+      // Deleting a row others still name, or naming a row that does not exist (or is another business's).
+      return detail?.includes('still referenced')
+        ? new HttpError(409, 'It is still in use, so it cannot be removed.', field)
+        : new HttpError(400, name ? `Choose a ${name.toLowerCase()} from the list` : 'The request names something that does not exist.', field);
+    case '23514':
+    case '23502':
+      return new HttpError(400, name ? `${name} is not allowed` : 'A value in the request is not allowed.', field);
+    default:
+      return code.startsWith('22') ? new HttpError(400, 'A value in the request cannot be stored.', field) : undefined;
+  }
 }
 
 /**
@@ -38,11 +102,13 @@ export function registerErrorHandler(app: FastifyInstance) {
             : text;
       return reply.code(400).send({ success: false, message, ...(field ? { field } : {}) });
     }
-    if (error instanceof HttpError) {
+    const known = error instanceof HttpError ? error : databaseError(error);
+    if (known) {
+      if (known !== error) request.log.warn({ err: error }, 'database refused the request');
       return reply
-        .code(error.statusCode)
-        .headers(error.headers)
-        .send({ success: false, message: error.message, ...(error.field ? { field: error.field } : {}) });
+        .code(known.statusCode)
+        .headers(known.headers)
+        .send({ success: false, message: known.message, ...(known.field ? { field: known.field } : {}) });
     }
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -19,6 +19,9 @@ function cacheHeaders(reply: FastifyReply, file: string) {
   reply.header('cache-control', !ENTRY_FILES.has(name) && HASHED_FILE.test(name) ? IMMUTABLE : NO_CACHE);
 }
 
+/** Production builds ship .map files beside their code; served only when an operator asks (SERVE_SOURCE_MAPS). */
+const isSourceMap = (pathName: string) => /\.map$/i.test(pathName.split('?')[0]);
+
 export interface StaticApps {
   /** The built shell's folder, when there is one: unknown non-API paths answer its index.html. */
   shellDist: string | null;
@@ -27,6 +30,7 @@ export interface StaticApps {
 /** Serves the built shell at / and each built remote at /remotes/<folder>/ (the start command's one URL). */
 export async function registerStaticApps(app: FastifyInstance, config: AppConfig): Promise<StaticApps> {
   const shellDist = path.join(config.appsRoot, 'shell', 'dist');
+  const allowedPath = config.serveSourceMaps ? undefined : (pathName: string) => !isSourceMap(pathName);
   const hasShell = fs.existsSync(path.join(shellDist, 'index.html'));
   if (hasShell) {
     await app.register(fastifyStatic, {
@@ -35,6 +39,7 @@ export async function registerStaticApps(app: FastifyInstance, config: AppConfig
       cacheControl: false,
       // The builds ship .br/.gz twins of every text asset: served as-is to browsers that accept them.
       preCompressed: true,
+      allowedPath,
       setHeaders: cacheHeaders,
     });
   } else {
@@ -52,10 +57,13 @@ export async function registerStaticApps(app: FastifyInstance, config: AppConfig
       decorateReply: false,
       cacheControl: false,
       preCompressed: true,
+      allowedPath,
       setHeaders: (reply, file) => {
         cacheHeaders(reply, file);
-        // Another origin (a shell under test, a team's own host) fetches the manifest with CORS.
+        // Another origin (a shell under test, a team's own host) fetches the manifest with CORS and loads the
+        // scripts, which helmet's same-origin resource policy would block.
         reply.header('access-control-allow-origin', '*');
+        reply.header('cross-origin-resource-policy', 'cross-origin');
       },
     });
   }

@@ -3,7 +3,7 @@ import { buildApp } from '../app';
 import { remoteRegistry, remoteRegistryHistory } from '../db/schema';
 import { registerLocalRemote } from '../services/registry/local';
 import { businessWithSession, descriptorOf, startRemoteServer, type RemoteServer } from '../services/registry/testing';
-import { JSON_WRITE, createHarness, get, testConfig, type Harness } from '../test/harness';
+import { JSON_WRITE, createHarness, get, testConfig, SETUP_TIMEOUT_MS, type Harness } from '../test/harness';
 import { OPERATOR_TOKEN_MESSAGES } from './admin';
 
 const TOKEN = 'test-operator-token-0123456789abcdef';
@@ -14,7 +14,7 @@ let cdn: RemoteServer;
 beforeAll(async () => {
   h = await createHarness({ OPERATOR_TOKEN: TOKEN });
   cdn = await startRemoteServer();
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(async () => {
   await cdn.close();
   await h.close();
@@ -90,6 +90,7 @@ describe('/api/admin/remotes', () => {
       ['/mf_items/enable-for', { businessIds: [biz.id] }, { flag: { mode: 'businesses', businesses: [biz.id], percentage: null } }],
       ['/mf_items/rollout', { percent: 25 }, { flag: { mode: 'percentage', businesses: [], percentage: 25 } }],
       ['/mf_items/allow-override', { allowed: true }, { overridable: true }],
+      ['/mf_items/override-origins', { origins: ['https://qa.example.com'] }, { overrideOrigins: ['https://qa.example.com'] }],
       ['/mf_items/rollback', {}, { version: '1.0.0', manifestUrl: '/remotes/mf-items/mf-manifest.json' }],
     ];
     for (const [path, body, expected] of changes) {
@@ -101,7 +102,7 @@ describe('/api/admin/remotes', () => {
     const history = await get(h.app, '/api/admin/remotes/mf-items/history', undefined, { headers: AUTH });
     expect(history.statusCode).toBe(200);
     const entries = history.json().data as { action: string; actor: string }[];
-    expect(entries.map((e) => e.action)).toEqual(['rollback', 'allow-override', 'rollout', 'enable-for', 'enable', 'disable', 'publish', 'sync']);
+    expect(entries.map((e) => e.action)).toEqual(['rollback', 'override-origins', 'allow-override', 'rollout', 'enable-for', 'enable', 'disable', 'publish', 'sync']);
     expect(entries.find((e) => e.action === 'publish')?.actor).toBe('ci');
     expect(entries[0].actor).toBe('operator (admin API)');
   });
@@ -119,6 +120,8 @@ describe('/api/admin/remotes', () => {
       ['/mf-items/enable-for', { businessIds: [] }, 400, /at least one business/],
       ['/mf-items/enable-for', { businessIds: ['00000000-0000-4000-8000-000000000000'] }, 422, /No business has the id/],
       ['/mf-items/allow-override', { allowed: 'yes' }, 400, /true or false/],
+      ['/mf-items/override-origins', { origins: ['https://qa.example.com/path'] }, 400, /is not an origin/],
+      ['/mf-items/override-origins', { origins: 'https://qa.example.com' }, 400, /list of origins/],
       ['/mf-items/rollback', {}, 409, /no previously published build/],
     ];
     for (const [path, body, status, message] of cases) {
@@ -143,6 +146,7 @@ describe('/api/admin/remotes', () => {
       'post /api/admin/remotes/{name}/disable',
       'post /api/admin/remotes/{name}/enable',
       'post /api/admin/remotes/{name}/enable-for',
+      'post /api/admin/remotes/{name}/override-origins',
       'post /api/admin/remotes/{name}/publish',
       'post /api/admin/remotes/{name}/rollback',
       'post /api/admin/remotes/{name}/rollout',

@@ -1,6 +1,7 @@
 import {
   AllowOverrideRequest,
   EnableForRequest,
+  OverrideOriginsRequest,
   PublishRemoteRequest,
   RegistryChangeRequest,
   RegistryHistoryResponse,
@@ -23,6 +24,7 @@ import {
   remoteHistory,
   rollbackRemote,
   rolloutRemote,
+  setOverrideOrigins,
 } from '../services/registry';
 import { errorResponses, type ZodApp } from './common';
 
@@ -130,5 +132,14 @@ export function adminRoutes(app: ZodApp, deps: Deps, options: AdminRouteOptions)
     schema: { ...change("Allow or forbid pointing this remote at another build in one browser"), body: AllowOverrideRequest },
     handler: async (request) =>
       ok(await allowRemoteOverride(deps.db, request.params.name, request.body.allowed, request.body.by ?? DEFAULT_ACTOR)),
+  });
+
+  app.post('/remotes/:name/override-origins', {
+    schema: {
+      ...change('Set the origins a per-browser override of this remote may load from (replaces the list; empty allows none)'),
+      body: OverrideOriginsRequest,
+    },
+    handler: async (request) =>
+      ok(await setOverrideOrigins(deps.db, request.params.name, request.body.origins, request.body.by ?? DEFAULT_ACTOR)),
   });
 }

@@ -1,16 +1,19 @@
+import { eq } from 'drizzle-orm';
 import { sessions } from '../db/schema';
-import { createHarness, cookieFrom, get, logIn, newPhone, signUp, write, type Harness } from '../test/harness';
+import { hashToken } from '../services/auth/sessions';
+import { TestBrowser, createHarness, cookieFrom, get, logIn, newPhone, signUp, write, SETUP_TIMEOUT_MS, type Harness } from '../test/harness';
 
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(() => h.close());
 
 describe('sign-up', () => {
   it('creates nothing until the OTP is verified', async () => {
     const phone = newPhone();
-    const res = await write(h.app, 'POST', '/api/auth/signup', { name: 'Asha Rao', businessName: 'Asha Stores', mobileNumber: phone });
+    const browser = new TestBrowser(h.app);
+    const res = await browser.post('/api/auth/signup', { name: 'Asha Rao', businessName: 'Asha Stores', mobileNumber: phone });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
@@ -18,22 +21,23 @@ describe('sign-up', () => {
       data: { mobileNumber: phone, expiresInSeconds: 300, resendAfterSeconds: 0 },
     });
     expect(h.otp.lastCode(phone)).toMatch(/^[0-9]{6}$/);
-    // Not registered yet: logging in with a code sent for login does not work.
-    await write(h.app, 'POST', '/api/auth/login', { mobileNumber: phone });
-    const login = await write(h.app, 'POST', '/api/auth/verify-login', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
+    // Not registered yet: logging in with the sign-up code does not work.
+    await browser.post('/api/auth/login', { mobileNumber: phone });
+    const login = await browser.post('/api/auth/verify-login', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
     expect(login.statusCode).toBe(400);
     expect(login.json().message).toMatch(/^Incorrect OTP/);
   });
 
   it('verify-signup creates the business, its owner and a default first branch, and signs in', async () => {
     const phone = newPhone();
-    await write(h.app, 'POST', '/api/auth/signup', {
+    const browser = new TestBrowser(h.app);
+    await browser.post('/api/auth/signup', {
       name: '  Ravi Kumar ',
       businessName: 'Kumar Traders',
       mobileNumber: phone,
       gstin: '27aapfu0939f1zv',
     });
-    const res = await write(h.app, 'POST', '/api/auth/verify-signup', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
+    const res = await browser.post('/api/auth/verify-signup', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.user).toEqual({
@@ -57,15 +61,27 @@ describe('sign-up', () => {
     expect(branches.json().data).toHaveLength(1);
   });
 
-  it('refuses a number that is already registered', async () => {
-    const { phone } = await signUp(h);
-    const res = await write(h.app, 'POST', '/api/auth/signup', { name: 'Other', businessName: 'Other Co', mobileNumber: phone });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      success: false,
-      message: 'This mobile number is already registered. Log in instead.',
-      field: 'mobileNumber',
-    });
+  it('answers a registered number exactly like a new one; its owner gets a login code that signs them in', async () => {
+    const { phone: known, profile } = await signUp(h, { businessName: 'Known Traders' });
+    const unknown = newPhone();
+    const body = (mobileNumber: string) => ({ name: 'Other', businessName: 'Other Co', mobileNumber });
+    const owner = new TestBrowser(h.app);
+    const a = await owner.post('/api/auth/signup', body(known));
+    const b = await write(h.app, 'POST', '/api/auth/signup', body(unknown));
+    expect(b.statusCode).toBe(200);
+    expect(a.statusCode).toBe(200);
+    const mask = (s: string, p: string) => s.replaceAll(p, 'PHONE').replaceAll(`${p.slice(0, 2)}XXXXXX${p.slice(-2)}`, 'MASKED');
+    expect(mask(a.body, known)).toBe(mask(b.body, unknown));
+    // A resend of the sign-up answers alike too.
+    const ra = await owner.post('/api/auth/resend-otp', { mobileNumber: known, purpose: 'signup' });
+    const rb = await write(h.app, 'POST', '/api/auth/resend-otp', { mobileNumber: unknown, purpose: 'signup' });
+    expect(mask(ra.body, known)).toBe(mask(rb.body, unknown));
+
+    expect(h.otp.sent.filter((m) => m.phone === known).at(-1)?.purpose).toBe('login');
+    const res = await owner.post('/api/auth/verify-signup', { mobileNumber: known, otp: h.otp.lastCode(known) });
+    expect(res.statusCode).toBe(200);
+    // Signed in to the existing business; nothing new was created.
+    expect(res.json().data.user.business).toEqual(profile.user.business);
   });
 
   it('names the wrong field', async () => {
@@ -95,17 +111,35 @@ describe('login', () => {
   it('answers the same for an unknown number and sends it nothing', async () => {
     const { phone: known } = await signUp(h);
     const unknown = newPhone();
-    const a = await write(h.app, 'POST', '/api/auth/login', { mobileNumber: known });
-    const b = await write(h.app, 'POST', '/api/auth/login', { mobileNumber: unknown });
+    const browser = new TestBrowser(h.app);
+    const a = await browser.post('/api/auth/login', { mobileNumber: known });
+    const b = await browser.post('/api/auth/login', { mobileNumber: unknown });
     expect(b.statusCode).toBe(a.statusCode);
     const mask = (s: string, p: string) => s.replaceAll(p, 'PHONE').replaceAll(`${p.slice(0, 2)}XXXXXX${p.slice(-2)}`, 'MASKED');
     expect(mask(b.body, unknown)).toBe(mask(a.body, known));
     expect(h.otp.countFor(unknown)).toBe(0);
     // A guess is answered exactly like a wrong code for a registered number.
-    const guessKnown = await write(h.app, 'POST', '/api/auth/verify-login', { mobileNumber: known, otp: '000000' });
-    const guessUnknown = await write(h.app, 'POST', '/api/auth/verify-login', { mobileNumber: unknown, otp: '000000' });
+    const wrong = (code: string | undefined) => (code === '000000' ? '111111' : '000000');
+    const guessKnown = await browser.post('/api/auth/verify-login', { mobileNumber: known, otp: wrong(h.otp.lastCode(known)) });
+    const guessUnknown = await browser.post('/api/auth/verify-login', { mobileNumber: unknown, otp: '000000' });
     expect(guessUnknown.statusCode).toBe(guessKnown.statusCode);
     expect(guessUnknown.json()).toEqual(guessKnown.json());
+  });
+
+  it("ends the browser's previous session when it logs in again, whoever's it was", async () => {
+    const { phone } = await signUp(h);
+    const other = await signUp(h);
+    const browser = new TestBrowser(h.app);
+    browser.cookies.set('bahi_session', other.cookie.split('=')[1]);
+    expect((await browser.get('/api/auth/profile')).json().data.user.mobileNumber).toBe(other.phone);
+    await browser.post('/api/auth/login', { mobileNumber: phone });
+    const res = await browser.post('/api/auth/verify-login', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
+    expect(res.statusCode).toBe(200);
+    // The old row is gone: its cookie, kept anywhere, no longer works.
+    const [old] = await h.database.db.select().from(sessions).where(eq(sessions.id, hashToken(other.cookie.split('=')[1])));
+    expect(old).toBeUndefined();
+    expect((await get(h.app, '/api/auth/profile', other.cookie)).statusCode).toBe(401);
+    expect((await browser.get('/api/auth/profile')).json().data.user.mobileNumber).toBe(phone);
   });
 
   it('gives a new session token at every login; logout ends the session', async () => {
@@ -137,8 +171,10 @@ describe('login', () => {
 describe('session cookie', () => {
   it('is HttpOnly, SameSite=Lax, Path=/ and not Secure over plain HTTP; the branch cookie is readable', async () => {
     const phone = newPhone();
-    await write(h.app, 'POST', '/api/auth/signup', { name: 'A', businessName: 'B', mobileNumber: phone });
-    const res = await write(h.app, 'POST', '/api/auth/verify-signup', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
+    const browser = new TestBrowser(h.app);
+    await browser.post('/api/auth/signup', { name: 'A', businessName: 'B', mobileNumber: phone });
+    const res = await browser.post('/api/auth/verify-signup', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
+    expect(res.cookies.map((c) => c.name)).not.toContain('__Host-bahi_session');
     const session = res.cookies.find((c) => c.name === 'bahi_session')!;
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(session.secure).toBeFalsy();
@@ -148,15 +184,44 @@ describe('session cookie', () => {
     expect(branch).toMatchObject({ sameSite: 'Lax', path: '/', value: res.json().data.activeStoreBranch.id });
   });
 
-  it('is Secure when served over HTTPS behind a trusted proxy', async () => {
-    const app = await h.variant({ TRUST_PROXY: '1' });
+  /** Signs up through `app` with these headers on every request; answers the verify answer and the browser. */
+  const signUpWith = async (app: Harness['app'], headers: Record<string, string>) => {
     const phone = newPhone();
-    const headers = { 'x-forwarded-proto': 'https' };
-    await write(app, 'POST', '/api/auth/signup', { name: 'A', businessName: 'B', mobileNumber: phone }, { headers });
-    const res = await write(app, 'POST', '/api/auth/verify-signup', { mobileNumber: phone, otp: h.otp.lastCode(phone) }, { headers });
+    const browser = new TestBrowser(app, headers);
+    await browser.post('/api/auth/signup', { name: 'A', businessName: 'B', mobileNumber: phone });
+    const res = await browser.post('/api/auth/verify-signup', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
     expect(res.statusCode).toBe(200);
-    expect(res.cookies.find((c) => c.name === 'bahi_session')).toMatchObject({ secure: true, httpOnly: true });
+    return { res, browser };
+  };
+
+  it('is __Host- prefixed and Secure when served over HTTPS behind a trusted proxy, and works there', async () => {
+    const app = await h.variant({ TRUST_PROXY: '1' });
+    const { res, browser } = await signUpWith(app, { 'x-forwarded-proto': 'https' });
+    expect(res.cookies.map((c) => c.name)).not.toContain('bahi_session');
+    const session = res.cookies.find((c) => c.name === '__Host-bahi_session')!;
+    expect(session).toMatchObject({ secure: true, httpOnly: true, path: '/' });
+    expect(session.domain).toBeUndefined();
+    expect(res.cookies.find((c) => c.name === '__Host-bahi_otp')).toBeUndefined();
     expect(res.cookies.find((c) => c.name === 'bahi_branch')).toMatchObject({ secure: true });
+    expect((await browser.get('/api/auth/profile')).statusCode).toBe(200);
+    // Over HTTPS a cookie without the prefix (planted by a sibling subdomain or a plain-http page) is not read.
+    const planted = await get(app, '/api/auth/profile', `bahi_session=${session.value}`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(planted.statusCode).toBe(401);
+  });
+
+  it('believes X-Forwarded-Proto only from a trusted proxy', async () => {
+    const { res } = await signUpWith(h.app, { 'x-forwarded-proto': 'https' });
+    expect(res.cookies.find((c) => c.name === 'bahi_session')?.secure).toBeFalsy();
+    const elsewhere = await h.variant({ TRUST_PROXY: '10.0.0.5' });
+    const spoofed = await signUpWith(elsewhere, { 'x-forwarded-proto': 'https' });
+    expect(spoofed.res.cookies.find((c) => c.name === 'bahi_session')?.secure).toBeFalsy();
+  });
+
+  it('is Secure with COOKIE_SECURE=1 behind a TLS-terminating proxy that the API does not hear about', async () => {
+    const app = await h.variant({ COOKIE_SECURE: '1' });
+    const { res, browser } = await signUpWith(app, {});
+    expect(res.cookies.find((c) => c.name === '__Host-bahi_session')).toMatchObject({ secure: true });
+    expect((await browser.get('/api/auth/profile')).statusCode).toBe(200);
   });
 
   it('stores only a hash of the token', async () => {

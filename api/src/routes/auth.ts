@@ -4,34 +4,59 @@ import {
   OtpSentResponse,
   ProfileResponse,
   ResendOtpRequest,
-  SESSION_COOKIE,
   SignupRequest,
   VerifyOtpRequest,
   ACTIVE_BRANCH_COOKIE,
 } from '@bahi/shared/contracts';
-import type { FastifyContextConfig } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
-import { authOf, clearSessionCookies, requireAuth, setSessionCookies } from '../plugins/auth';
-import { getProfile, resendOtp, startLogin, startSignup, verifyLogin, verifySignup } from '../services/auth/accounts';
-import { deleteSession, resolveSession } from '../services/auth/sessions';
+import {
+  authOf,
+  clearSessionCookies,
+  otpBrowser,
+  otpRequester,
+  requireAuth,
+  sessionToken,
+  setSessionCookies,
+} from '../plugins/auth';
+import { getProfile, resendOtp, startLogin, startSignup, verifyLogin, verifySignup, type SignedIn } from '../services/auth/accounts';
+import { clientAddressKey } from '../services/auth/rate-limit';
+import { deleteSessionByToken } from '../services/auth/sessions';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 const tags = ['auth'];
 
 export function authRoutes(app: ZodApp, deps: Deps) {
   const perMinute = deps.config.authRateLimitPerMinute;
-  // Per-IP limit on top of the per-phone OTP limits kept in the database.
-  const config: FastifyContextConfig = perMinute > 0 ? { rateLimit: { max: perMinute, timeWindow: 60_000 } } : {};
+  // Per-IP limit of all auth routes together (counted in the database), on top of the OTP send limits.
+  const config: FastifyContextConfig =
+    perMinute > 0
+      ? { rateLimit: { max: perMinute, timeWindow: 60_000, keyGenerator: (request) => `auth:${clientAddressKey(request.ip)}` } }
+      : {};
+
+  /** Signs this browser in, ending the session it had before (whoever's it was). */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, { token, profile }: SignedIn) => {
+    const previous = sessionToken(request, deps.config);
+    if (previous) await deleteSessionByToken(deps.db, previous);
+    setSessionCookies(reply, request, deps, token, profile.activeStoreBranch?.id ?? null);
+    return { success: true as const, data: profile };
+  };
+  const lastBranchOf = (request: FastifyRequest) => request.cookies[ACTIVE_BRANCH_COOKIE];
 
   app.post('/signup', {
     config,
     schema: {
       tags,
-      summary: 'Start sign-up: sends an OTP; nothing is created until it is verified',
+      summary:
+        'Start sign-up: sends an OTP (a login code to a number already registered; the answer is the same); nothing ' +
+        'is created until it is verified',
       body: SignupRequest,
-      response: { 200: OtpSentResponse, ...errorResponses(400, 409, 429, 503) },
+      response: { 200: OtpSentResponse, ...errorResponses(400, 429, 503) },
     },
-    handler: async (request) => ({ success: true as const, ...(await startSignup(deps, request.body)) }),
+    handler: async (request, reply) => ({
+      success: true as const,
+      ...(await startSignup(deps, request.body, otpRequester(request, reply, deps.config))),
+    }),
   });
 
   app.post('/verify-signup', {
@@ -43,9 +68,8 @@ export function authRoutes(app: ZodApp, deps: Deps) {
       response: { 200: ProfileResponse, ...errorResponses(400, 409, 429) },
     },
     handler: async (request, reply) => {
-      const { token, profile } = await verifySignup(deps, request.body.mobileNumber, request.body.otp);
-      setSessionCookies(reply, request, deps, token, profile.activeStoreBranch?.id ?? null);
-      return { success: true as const, data: profile };
+      const { mobileNumber, otp } = request.body;
+      return signIn(request, reply, await verifySignup(deps, mobileNumber, otp, otpBrowser(request, deps.config), lastBranchOf(request)));
     },
   });
 
@@ -57,7 +81,10 @@ export function authRoutes(app: ZodApp, deps: Deps) {
       body: LoginRequest,
       response: { 200: OtpSentResponse, ...errorResponses(400, 429) },
     },
-    handler: async (request) => ({ success: true as const, ...(await startLogin(deps, request.body.mobileNumber)) }),
+    handler: async (request, reply) => ({
+      success: true as const,
+      ...(await startLogin(deps, request.body.mobileNumber, otpRequester(request, reply, deps.config))),
+    }),
   });
 
   app.post('/verify-login', {
@@ -69,10 +96,8 @@ export function authRoutes(app: ZodApp, deps: Deps) {
       response: { 200: ProfileResponse, ...errorResponses(400, 429) },
     },
     handler: async (request, reply) => {
-      const lastBranchId = request.cookies[ACTIVE_BRANCH_COOKIE];
-      const { token, profile } = await verifyLogin(deps, request.body.mobileNumber, request.body.otp, lastBranchId);
-      setSessionCookies(reply, request, deps, token, profile.activeStoreBranch?.id ?? null);
-      return { success: true as const, data: profile };
+      const { mobileNumber, otp } = request.body;
+      return signIn(request, reply, await verifyLogin(deps, mobileNumber, otp, otpBrowser(request, deps.config), lastBranchOf(request)));
     },
   });
 
@@ -80,13 +105,13 @@ export function authRoutes(app: ZodApp, deps: Deps) {
     config,
     schema: {
       tags,
-      summary: 'Send a new OTP, replacing the previous one',
+      summary: "Send a new OTP, replacing this browser's previous one (a code another browser asked for stays valid)",
       body: ResendOtpRequest,
-      response: { 200: OtpSentResponse, ...errorResponses(400, 409, 429, 503) },
+      response: { 200: OtpSentResponse, ...errorResponses(400, 429, 503) },
     },
-    handler: async (request) => ({
+    handler: async (request, reply) => ({
       success: true as const,
-      ...(await resendOtp(deps, request.body.mobileNumber, request.body.purpose)),
+      ...(await resendOtp(deps, request.body.mobileNumber, request.body.purpose, otpRequester(request, reply, deps.config))),
     }),
   });
 
@@ -109,12 +134,9 @@ export function authRoutes(app: ZodApp, deps: Deps) {
       response: { 200: MessageResponse },
     },
     handler: async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) {
-        const auth = await resolveSession(deps.db, token, deps.clock(), deps.config.session);
-        if (auth) await deleteSession(deps.db, auth.sessionId);
-      }
-      clearSessionCookies(reply, request);
+      const token = sessionToken(request, deps.config);
+      if (token) await deleteSessionByToken(deps.db, token);
+      clearSessionCookies(reply, request, deps.config);
       return { success: true as const, message: 'You have been logged out.' };
     },
   });

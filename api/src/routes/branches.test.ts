@@ -1,4 +1,4 @@
-import { createHarness, cookieFrom, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
+import { TestBrowser, createHarness, cookieFrom, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
 
 let h: Harness;
 let a: SignedUp;
@@ -127,22 +127,18 @@ describe('store branches', () => {
 
   it("a new login on this browser resumes the branch it last had active; another business's branch is ignored", async () => {
     await write(h.app, 'POST', '/api/store-branch/set-active', { branchId: puneId }, { cookie: a.cookie });
-    const resume = async (branchCookie: string) => {
-      await write(h.app, 'POST', '/api/auth/login', { mobileNumber: a.phone });
-      const res = await write(
-        h.app,
-        'POST',
-        '/api/auth/verify-login',
-        { mobileNumber: a.phone, otp: h.otp.lastCode(a.phone) },
-        { cookie: branchCookie },
-      );
+    const resume = async (branchId: string) => {
+      const browser = new TestBrowser(h.app);
+      browser.cookies.set('bahi_branch', branchId);
+      await browser.post('/api/auth/login', { mobileNumber: a.phone });
+      const res = await browser.post('/api/auth/verify-login', { mobileNumber: a.phone, otp: h.otp.lastCode(a.phone) });
       expect(res.statusCode).toBe(200);
       return res.json().data.activeStoreBranch;
     };
-    expect((await resume(`bahi_branch=${puneId}`)).id).toBe(puneId);
+    expect((await resume(puneId)).id).toBe(puneId);
     const other = await signUp(h, { businessName: 'Elsewhere Traders' });
     const foreign = other.profile.activeStoreBranch!.id;
-    expect((await resume(`bahi_branch=${foreign}`)).isDefault).toBe(true);
+    expect((await resume(foreign)).isDefault).toBe(true);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

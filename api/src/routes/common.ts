@@ -1,6 +1,7 @@
 import { ErrorResponse } from '@bahi/shared/contracts';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 export type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -17,3 +18,16 @@ export function errorResponses(...codes: number[]) {
 
 /** The cookie the API authenticates with, as named in the OpenAPI description. */
 export const SESSION_SECURITY = [{ session: [] }];
+
+/**
+ * The parts of a multipart/form-data body, for the OpenAPI description (and the fuzz test, which sends hostile
+ * parts to every route that declares one). It validates nothing: the handler reads and checks the parts as they
+ * stream, and answers 415 to a body that is not multipart.
+ */
+export function multipartParts(parts: Record<string, 'text' | 'file' | 'files'>) {
+  const binary = { type: 'string', format: 'binary' };
+  const properties = Object.fromEntries(
+    Object.entries(parts).map(([name, kind]) => [name, kind === 'text' ? { type: 'string' } : kind === 'file' ? binary : { type: 'array', items: binary }]),
+  );
+  return z.unknown().meta({ type: 'object', properties });
+}

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { XLSX_MIME, type Item } from '@bahi/shared/contracts';
-import { csvOf, readWorkbook, uploadFile, xlsxOf, type Cells } from '../services/import/testing';
+import { eq } from 'drizzle-orm';
+import { itemStock } from '../db/schema';
+import { csvOf, failInserts, readWorkbook, uploadFile, xlsxOf, type Cells } from '../services/import/testing';
 import { ITEM_IMPORT_COLUMNS, type ItemColumn } from '../services/item/import';
 import { createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
 
@@ -143,9 +145,9 @@ describe('bulk-create-items', () => {
       itemCatagory: { catagory: 'Mobiles' },
       unit: { id: 'PCS', name: 'Pieces', shortName: 'PCS' },
       gstRate: { id: 'gst-18', value: 18, cessValue: 0 },
-      salePrice: 15999.5,
+      salePrice: '15999.50',
       isSaleTaxApplicable: true,
-      purchasePrice: 13500,
+      purchasePrice: '13500.00',
       isPurchaseTaxApplicable: false,
       openingStock: 10,
       netQuantity: 10,
@@ -183,5 +185,32 @@ describe('bulk-create-items', () => {
     const empty = await importFile(a, await xlsxOf([HEADER]));
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('The file has no items to import: add one row per item under the header row.');
+  });
+});
+
+describe('all or nothing, when the database fails half-way', () => {
+  let c: SignedUp;
+  let undo: () => Promise<void>;
+  beforeAll(async () => {
+    c = await signUp(h, { businessName: 'Gamma Mobiles' });
+    await write(h.app, 'POST', '/api/item/create-item-category', { catagory: 'Existing' }, { cookie: c.cookie });
+    // Fails the import's last statement (the opening-stock movements): categories, items and stock are written by then.
+    undo = await failInserts(h.database.db, 'stock_movements', 'new.quantity = 13');
+  });
+  afterAll(() => undo());
+
+  it('leaves no item, no stock and no category behind', async () => {
+    const file = await xlsxOf([
+      HEADER,
+      row({ itemType: 'PRODUCT', name: 'Written First', code: 'W1', category: 'Created By Import', openingStock: 5 }),
+      row({ itemType: 'SERVICE', name: 'Written Second', code: 'W2', hsnSac: '998713', category: 'Existing' }),
+      row({ itemType: 'PRODUCT', name: 'Fails Last', code: 'F3', openingStock: 13 }),
+    ]);
+    const res = await importFile(c, file);
+    expect(res.statusCode).toBe(500);
+    expect((await items(c)).total).toBe(0);
+    expect(await categories(c)).toEqual([['Existing', 0]]);
+    const stock = await h.database.db.select().from(itemStock).where(eq(itemStock.businessId, c.profile.user.business.id));
+    expect(stock).toEqual([]);
   });
 });

@@ -183,8 +183,8 @@ describe('creating items', () => {
       itemCatagory: { id: cat.id, catagory: 'Smartphones' },
       gstRate: { id: 'gst-18', value: 18, cessValue: 0 },
       unit: { id: 'PCS', name: 'Pieces', shortName: 'PCS' },
-      salePrice: 15999.5,
-      purchasePrice: 13000,
+      salePrice: '15999.50',
+      purchasePrice: '13000.00',
       isSaleTaxApplicable: true,
       isPurchaseTaxApplicable: false,
       netQuantity: 3,
@@ -433,7 +433,7 @@ describe('updating items', () => {
       hsnCode: '8517',
       gstRate: { id: 'gst-28-cess-12', value: 28, cessValue: 12 },
       unit: { id: 'NOS', name: 'Numbers', shortName: 'NOS' },
-      salePrice: 18999,
+      salePrice: '18999.00',
       openingStock: 3,
       netQuantity: 3,
       itemSerialNo: [{ serialNo: 'S1' }, { serialNo: 'S2' }, { serialNo: 'S3' }],
@@ -584,7 +584,7 @@ describe('stock', () => {
       [{ itemId: item.id, type: 'ADD', quantity: 0, date: '2025-04-05', reason: 'x' }, 'Quantity must be at least 1'],
       [{ itemId: item.id, type: 'ADD', quantity: 1.5, date: '2025-04-05', reason: 'x' }, 'Quantity must be a whole number'],
       [{ itemId: item.id, type: 'MOVE', quantity: 1, date: '2025-04-05', reason: 'x' }, 'Choose Add or Reduce'],
-      [{ itemId: item.id, type: 'ADD', quantity: 1, date: '5 April', reason: 'x' }, 'Date must be YYYY-MM-DD'],
+      [{ itemId: item.id, type: 'ADD', quantity: 1, date: '5 April', reason: 'x' }, 'Date must be a real date, YYYY-MM-DD'],
       [{ itemId: item.id, type: 'ADD', quantity: 1, date: '2025-04-05', reason: '  ' }, 'Reason is required'],
     ];
     for (const [body, message] of cases) {

@@ -3,6 +3,7 @@ import {
   BulkImportResponse,
   CreateItemCategoryRequest,
   GetItemQuery,
+  ItemFormFields,
   ItemCategoryListResponse,
   ItemCategoryResponse,
   ItemListQuery,
@@ -40,10 +41,17 @@ import {
   readItemForm,
   updateItem,
 } from '../services/item';
-import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
+import { SESSION_SECURITY, errorResponses, multipartParts, type ZodApp } from './common';
 
 const tags = ['item'];
 const ItemIdParams = z.object({ id: z.string().describe('Item id (uuid)') });
+/** The item form's parts: its fields as text, serial numbers as `itemSerialNos[i]`, images as repeated files. */
+const ITEM_PARTS = multipartParts({
+  ...Object.fromEntries(Object.keys(ItemFormFields.shape).map((name) => [name, 'text' as const])),
+  'itemSerialNos[0]': 'text',
+  'removedImages[0]': 'text',
+  itemImages: 'files',
+});
 const MULTIPART_NOTE =
   'multipart/form-data: the fields of seed §3 as text (booleans "true"/"false"), `itemSerialNos[0]`, ' +
   '`itemSerialNos[1]`, ... and up to 5 `itemImages` files (PNG or JPEG, at most 2 MB each).';
@@ -75,6 +83,7 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
       description: `${MULTIPART_NOTE} Opening stock goes to the active branch.`,
       consumes: ['multipart/form-data'],
       security: SESSION_SECURITY,
+      body: ITEM_PARTS,
       response: { 201: ItemResponse, ...errorResponses(400, 401, 404, 409, 413, 415) },
     },
     handler: async (request, reply) => {
@@ -93,6 +102,7 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
       consumes: ['multipart/form-data'],
       security: SESSION_SECURITY,
       params: ItemIdParams,
+      body: ITEM_PARTS,
       response: { 200: ItemResponse, ...errorResponses(400, 401, 404, 409, 413, 415) },
     },
     handler: async (request) => {
@@ -189,6 +199,7 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
         'row fails the answer is 400 with an .xlsx error report (each failed row, its values and the reason per column).',
       consumes: ['multipart/form-data'],
       security: SESSION_SECURITY,
+      body: multipartParts({ file: 'file' }),
       response: { 201: BulkImportResponse, ...errorResponses(400, 401, 413, 415) },
     },
     handler: async (request, reply) => {
@@ -235,7 +246,7 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
       tags,
       summary: "An item's stock at every branch and its newest stock movements",
       security: SESSION_SECURITY,
-      querystring: z.object({ id: z.string().describe('Item id (uuid)') }),
+      querystring: z.object({ id: z.string().max(100).describe('Item id (uuid)') }),
       response: { 200: ItemStockResponse, ...errorResponses(401, 404) },
     },
     handler: async (request) => {

@@ -23,7 +23,7 @@ import {
   updateParty,
 } from '../services/party';
 import { partyImport } from '../services/party/import';
-import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
+import { SESSION_SECURITY, errorResponses, multipartParts, type ZodApp } from './common';
 
 const tags = ['party'];
 /** Any string: an id that is not a uuid is simply not found (404), never a 400 or 500. */
@@ -138,6 +138,7 @@ export function partyRoutes(app: ZodApp, deps: Deps) {
         'When a row fails the answer is 400 with an .xlsx error report listing every failed row',
       security: SESSION_SECURITY,
       consumes: ['multipart/form-data'],
+      body: multipartParts({ file: 'file' }),
       response: { 201: BulkImportResponse, ...errorResponses(400, 401, 413, 415) },
     },
     handler: async (request, reply) =>

@@ -15,7 +15,7 @@ export function shellRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await remotesForBusiness(deps.db, authOf(request).businessId),
+      data: await remotesForBusiness(deps.db, authOf(request).businessId, deps.config.remoteOverrideHours),
     }),
   });
 }

@@ -33,10 +33,18 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     AUTH_RATE_LIMIT_PER_MINUTE: '0',
     OTP_RESEND_INTERVAL_SECONDS: '0',
     OTP_MAX_SENDS_PER_HOUR: '1000',
+    OTP_MAX_SENDS_PER_PHONE: '1000',
+    OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR: '100000',
     LOG_LEVEL: 'silent',
     ...env,
   });
 }
+
+/**
+ * For a test file's beforeAll that creates its harness: migrating a fresh database takes a few seconds alone and
+ * far longer on a machine shared with other test runs, which must not fail a file.
+ */
+export const SETUP_TIMEOUT_MS = 180_000;
 
 /** One database and one app per test file. */
 export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
@@ -102,6 +110,46 @@ export function cookieFrom(res: LightMyRequestResponse, name: string): string | 
   return c ? `${c.name}=${c.value}` : undefined;
 }
 
+/**
+ * A test client that keeps the cookies answers set, as one browser does: the OTP cookie that ties a code to the
+ * browser that asked for it, the session cookie after a login.
+ */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly headers: Record<string, string> = {},
+    /** The client address the server sees (the per-address limits count it). */
+    readonly remoteAddress = '127.0.0.1',
+  ) {}
+
+  get cookie(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private keep(res: LightMyRequestResponse) {
+    for (const c of res.cookies) {
+      if (c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0)) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  private headersWith(extra: Record<string, string>) {
+    const cookie = this.cookie;
+    return { ...this.headers, ...(cookie ? { cookie } : {}), ...extra };
+  }
+
+  async post(url: string, body: unknown = {}) {
+    const headers = this.headersWith(JSON_WRITE);
+    return this.keep(await this.app.inject({ method: 'POST', url, headers, remoteAddress: this.remoteAddress, payload: JSON.stringify(body) }));
+  }
+
+  async get(url: string) {
+    return this.keep(await this.app.inject({ method: 'GET', url, headers: this.headersWith({}), remoteAddress: this.remoteAddress }));
+  }
+}
+
 export interface SignedUp {
   phone: string;
   cookie: string;
@@ -115,7 +163,8 @@ export async function signUp(
   app: FastifyInstance = h.app,
 ): Promise<SignedUp> {
   const phone = fields.phone ?? newPhone();
-  const start = await write(app, 'POST', '/api/auth/signup', {
+  const browser = new TestBrowser(app);
+  const start = await browser.post('/api/auth/signup', {
     name: fields.name ?? 'Asha Rao',
     businessName: fields.businessName ?? 'Asha Stores',
     mobileNumber: phone,
@@ -123,16 +172,17 @@ export async function signUp(
     ...(fields.stateCode ? { stateCode: fields.stateCode } : {}),
   });
   if (start.statusCode !== 200) throw new Error(`signup answered ${start.statusCode}: ${start.body}`);
-  const res = await write(app, 'POST', '/api/auth/verify-signup', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
+  const res = await browser.post('/api/auth/verify-signup', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
   if (res.statusCode !== 200) throw new Error(`verify-signup answered ${res.statusCode}: ${res.body}`);
   return { phone, cookie: cookieFrom(res, 'bahi_session')!, profile: res.json().data };
 }
 
 /** Logs an existing user in and answers the new session cookie. */
 export async function logIn(h: Harness, phone: string): Promise<{ cookie: string; res: LightMyRequestResponse }> {
-  const start = await write(h.app, 'POST', '/api/auth/login', { mobileNumber: phone });
+  const browser = new TestBrowser(h.app);
+  const start = await browser.post('/api/auth/login', { mobileNumber: phone });
   if (start.statusCode !== 200) throw new Error(`login answered ${start.statusCode}: ${start.body}`);
-  const res = await write(h.app, 'POST', '/api/auth/verify-login', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
+  const res = await browser.post('/api/auth/verify-login', { mobileNumber: phone, otp: h.otp.lastCode(phone) });
   if (res.statusCode !== 200) throw new Error(`verify-login answered ${res.statusCode}: ${res.body}`);
   return { cookie: cookieFrom(res, 'bahi_session')!, res };
 }

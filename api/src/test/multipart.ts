@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { itemFormData, type ItemSavePayload } from '@bahi/shared/forms';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 export interface FilePart {
@@ -8,38 +8,51 @@ export interface FilePart {
   bytes: Buffer;
 }
 
-/** A multipart/form-data body as a browser's FormData sends it: text fields, then files. */
-export function multipartBody(fields: Array<[string, string]>, files: FilePart[] = []) {
-  const boundary = `----bahi${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of fields) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`,
-      ),
-      f.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+/** A FormData as the browser's fetch sends it: Node's own encoder (undici), bytes and boundary. */
+export async function encodeForm(form: FormData): Promise<{ payload: Buffer; contentType: string }> {
+  const request = new Request('http://bahi.test/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
 }
 
-/** Flattens an object the way the item dialog sends it: lists as name[0], name[1], ...; null/undefined left out. */
-export function formFields(values: Record<string, unknown>): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) value.forEach((v, i) => out.push([`${key}[${i}]`, String(v)]));
-    else out.push([key, String(value)]);
-  }
-  return out;
+/** Text fields, then files, as a browser's FormData sends them (encoded by `encodeForm`, the browser's encoder). */
+export function multipartBody(fields: Array<[string, string]>, files: FilePart[] = []): Promise<{ payload: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const [name, value] of fields) form.append(name, value);
+  for (const f of files) form.append(f.field, new File([f.bytes], f.filename, { type: f.contentType }), f.filename);
+  return encodeForm(form);
+}
+
+/**
+ * The item dialog's multipart body, built by the client's own `itemFormData`: text fields (tests may pass the text
+ * a form sends, 'true' or '12.50'), lists as name[0], name[1], ..., images as repeated `itemImages` files.
+ */
+export function itemForm(fields: Record<string, unknown>, files: FilePart[] = []): FormData {
+  const toFile = (f: FilePart) => new File([f.bytes], f.filename, { type: f.contentType });
+  // Tests also send what no dialog would (missing or wrong fields): the encoding is the point here, not the type.
+  const payload = { ...fields, itemImages: files.filter((f) => f.field === 'itemImages').map(toFile) } as unknown as ItemSavePayload;
+  const form = itemFormData(payload);
+  for (const f of files.filter((x) => x.field !== 'itemImages')) form.append(f.field, toFile(f), f.filename);
+  return form;
 }
 
 /** A multipart write with the CSRF header and the session cookie. */
+export async function sendForm(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT',
+  url: string,
+  cookie: string | undefined,
+  form: FormData,
+): Promise<LightMyRequestResponse> {
+  const { payload, contentType } = await encodeForm(form);
+  return app.inject({
+    method,
+    url,
+    headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+    payload,
+  });
+}
+
+/** An item save as the dialog sends it. */
 export function sendMultipart(
   app: FastifyInstance,
   method: 'POST' | 'PUT',
@@ -48,13 +61,7 @@ export function sendMultipart(
   fields: Record<string, unknown>,
   files: FilePart[] = [],
 ): Promise<LightMyRequestResponse> {
-  const { payload, contentType } = multipartBody(formFields(fields), files);
-  return app.inject({
-    method,
-    url,
-    headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': contentType, ...(cookie ? { cookie } : {}) },
-    payload,
-  });
+  return sendForm(app, method, url, cookie, itemForm(fields, files));
 }
 
 /** The smallest valid PNG (1x1). */

@@ -18,12 +18,6 @@ export function stateLabel(code: string, name: string): string {
   return `${code} - ${name}`;
 }
 
-/** "+91 98765 43210" for a stored 10-digit mobile number. */
-export function formatMobile(phone: string | null | undefined): string | undefined {
-  if (!phone) return undefined;
-  return /^[0-9]{10}$/.test(phone) ? `+91 ${phone.slice(0, 5)} ${phone.slice(5)}` : phone;
-}
-
 /** "Pune, Maharashtra" — whatever part of the place is known. */
 export function branchPlace(b: Branch): string | undefined {
   const parts = [b.address.city, stateName(b.address.stateCode)].filter(Boolean);

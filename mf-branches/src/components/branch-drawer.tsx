@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { Drawer } from 'antd';
 import type { Branch } from '@bahi/shared';
+import { useUnsavedChanges } from '@bahi/shared/ui';
 import { BranchForm } from './branch-form';
 
 export interface BranchDrawerProps {
@@ -10,12 +12,20 @@ export interface BranchDrawerProps {
   onSaved?: (branch: Branch) => void;
 }
 
-/** The branch form in a side drawer; a fresh form every time it opens. */
+/** The branch form in a side drawer; a fresh form every time it opens. Closing with changes asks first. */
 export function BranchDrawer({ open, branch, onClose, onSaved }: BranchDrawerProps) {
+  const [dirty, setDirty] = useState(false);
+  const unsaved = useUnsavedChanges(open && dirty);
+  const close = () => {
+    setDirty(false);
+    onClose();
+  };
+  const cancel = () => unsaved.confirmDiscard(close);
+
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      onClose={cancel}
       title={branch ? `Edit ${branch.name}` : 'Create branch'}
       size={560}
       destroyOnHidden
@@ -25,13 +35,16 @@ export function BranchDrawer({ open, branch, onClose, onSaved }: BranchDrawerPro
       }}
       styles={{ body: { paddingBottom: 0 } }}
     >
+      {unsaved.guard}
       {open ? (
         <BranchForm
           branch={branch}
-          onCancel={onClose}
+          onEdit={() => setDirty(true)}
+          onCancel={cancel}
           onSaved={(saved) => {
+            unsaved.markSaved();
             onSaved?.(saved);
-            onClose();
+            close();
           }}
         />
       ) : null}

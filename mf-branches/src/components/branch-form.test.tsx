@@ -1,9 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, GSTIN_MESSAGES, branchApi, getSession } from '@bahi/shared';
 import { BranchForm, formPathOf } from './branch-form';
-import { makeBranch, renderScreen, signIn } from '../test/render';
-import { setupUser, type TestUser } from '../test/user';
-
+import { makeBranch } from '../test/fixtures';
+import { type TestUser, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
 /** A control by its label; optional fields' labels end in "(optional)". */
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 /** The antd form item (label, control, error) a labelled control sits in. */
@@ -31,7 +30,6 @@ async function fillValid(user: TestUser) {
   await enter(user, 'PIN code', '400602');
 }
 
-jest.setTimeout(20_000);
 afterEach(() => jest.restoreAllMocks());
 
 describe('BranchForm', () => {

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { App, Button, Col, Divider, Flex, Form, Input, Row, Select, Space, Switch, Typography } from 'antd';
-import type { FormInstance, FormRule } from 'antd';
+import { Button, Col, Divider, Flex, Form, Input, Row, Select, Space, Switch, Typography } from 'antd';
+import type { FormInstance } from 'antd';
 import {
   CreateBranchRequest,
   INDIAN_STATES,
   branchApi,
-  errorMessage,
   getSession,
-  isApiError,
   isValidGstin,
+  mobileDigits,
   panFromGstin,
   revalidateArea,
   setActiveStoreBranch,
@@ -16,6 +15,16 @@ import {
   stateName,
   type Branch,
 } from '@bahi/shared';
+import {
+  fieldErrors,
+  notify,
+  recheckShownErrors,
+  reportSaveError,
+  schemaRule,
+  useSaveShortcut,
+  type FieldErrors,
+  type FieldPath,
+} from '@bahi/shared/ui';
 import { stateLabel } from './branch-data';
 
 /** What the form holds; everything is optional while the user types. */
@@ -28,8 +37,6 @@ export interface BranchFormValues {
   invoicePrefix?: string;
   isDefault?: boolean;
 }
-
-type FieldPath = string[];
 
 const ADDRESS_FIELDS = ['street', 'city', 'stateCode', 'pin'];
 const TOP_FIELDS = ['name', 'phone', 'email', 'gstin', 'invoicePrefix', 'isDefault'];
@@ -69,25 +76,12 @@ function toRequest(values: BranchFormValues): CreateBranchRequest {
   };
 }
 
-/**
- * The messages the shared contract gives for one field. The API validates with the same schema, so the form
- * says exactly what the server would.
- */
-export function schemaMessages(values: BranchFormValues, path: FieldPath): string[] {
+/** Every problem the API's own schema finds in the values, by form field (the schema's paths are the form's). */
+function schemaErrors(values: BranchFormValues): FieldErrors[] {
   const parsed = CreateBranchRequest.safeParse(toRequest(values));
-  if (parsed.success) return [];
-  const key = path.join('.');
-  return parsed.error.issues.filter((i) => i.path.join('.') === key).map((i) => i.message);
+  return parsed.success ? [] : fieldErrors(parsed.error.issues);
 }
-
-const schemaRule =
-  (path: FieldPath): FormRule =>
-  ({ getFieldsValue }) => ({
-    validator: async () => {
-      const [first] = schemaMessages(getFieldsValue(true) as BranchFormValues, path);
-      if (first) throw new Error(first);
-    },
-  });
+const rule = (path: FieldPath) => schemaRule(schemaErrors, path);
 
 /** The form field a server error names ('gstin', 'address.pin', 'pin'), or null when it names none we show. */
 export function formPathOf(field: string | undefined): FieldPath | null {
@@ -100,28 +94,9 @@ export function formPathOf(field: string | undefined): FieldPath | null {
   return null;
 }
 
-/** Leaf paths of a changed-values object from onValuesChange ({address: {pin: '4'}} -> [['address','pin']]). */
-function changedPaths(changed: Record<string, unknown>, prefix: FieldPath = []): FieldPath[] {
-  return Object.entries(changed).flatMap(([k, v]) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? changedPaths(v as Record<string, unknown>, [...prefix, k])
-      : [[...prefix, k]],
-  );
-}
-
-const digitsOnly = (v: string | undefined) => (v ?? '').replace(/\D/g, '');
-
-/** Pasted numbers often carry +91 or a leading 0; the field holds the 10 digits. */
-function normalizeMobile(v: string | undefined): string {
-  const d = digitsOnly(v);
-  if (d.length === 12 && d.startsWith('91')) return d.slice(2);
-  if (d.length === 11 && d.startsWith('0')) return d.slice(1);
-  return d;
-}
-
 const upper = (v: string | undefined) => (v ?? '').toUpperCase().replace(/\s/g, '');
 /** Caps length after cleaning, so a pasted "400 053" or "27 AAPFU 0939F 1ZV" is not cut short by maxLength. */
-const normalizePin = (v: string | undefined) => digitsOnly(v).slice(0, 6);
+const normalizePin = (v: string | undefined) => (v ?? '').replace(/\D/g, '').slice(0, 6);
 const normalizeGstin = (v: string | undefined) => upper(v).slice(0, 15);
 
 function GstinHint({ form }: { form: FormInstance }) {
@@ -140,33 +115,33 @@ export interface BranchFormProps {
   branch?: Branch;
   onSaved: (branch: Branch) => void;
   onCancel?: () => void;
+  /** The user changed something (the container guards unsaved changes). */
+  onEdit?: () => void;
 }
 
-/** Create or edit a store branch. Enter submits; the first field has focus. */
-export function BranchForm({ branch, onSaved, onCancel }: BranchFormProps) {
+/** Create or edit a store branch. Enter, Ctrl+Enter or Ctrl+S submits; the first field has focus. */
+export function BranchForm({ branch, onSaved, onCancel, onEdit }: BranchFormProps) {
   // Untyped instance: field paths come from zod issues and server errors as plain string arrays.
   const [form] = Form.useForm();
-  const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
+  const shortcut = useSaveShortcut(() => form.submit(), !saving);
   const editing = !!branch;
 
   const onValuesChange = (changed: Record<string, unknown>) => {
+    onEdit?.();
     if (typeof changed.gstin === 'string' && isValidGstin(changed.gstin)) {
       const code = stateCodeFromGstin(changed.gstin);
       if (form.getFieldValue(['address', 'stateCode']) !== code) {
         form.setFields([{ name: ['address', 'stateCode'], value: code, errors: [] }]);
       }
     }
-    // Fields validate on blur; once one shows an error it re-checks as the user fixes it.
-    for (const path of changedPaths(changed)) {
-      if (form.getFieldError(path).length) form.validateFields([path]).catch(() => undefined);
-    }
+    recheckShownErrors(form, changed);
   };
 
   const onFinish = async (values: BranchFormValues) => {
     const parsed = CreateBranchRequest.safeParse(toRequest(values));
     if (!parsed.success) {
-      form.setFields(parsed.error.issues.map((i) => ({ name: i.path as FieldPath, errors: [i.message] })));
+      form.setFields(fieldErrors(parsed.error.issues));
       return;
     }
     setSaving(true);
@@ -174,16 +149,10 @@ export function BranchForm({ branch, onSaved, onCancel }: BranchFormProps) {
       const saved = editing ? await branchApi.update(branch.id, parsed.data) : await branchApi.create(parsed.data);
       if (getSession().activeStoreBranch?.id === saved.id) setActiveStoreBranch(saved);
       void revalidateArea('branches');
-      message.success(editing ? `${saved.name} updated` : `${saved.name} created`);
+      notify.success(editing ? `${saved.name} updated` : `${saved.name} created`);
       onSaved(saved);
     } catch (e) {
-      const path = isApiError(e) ? formPathOf(e.field) : null;
-      if (path && isApiError(e)) {
-        form.setFields([{ name: path, errors: [e.message] }]);
-        form.scrollToField(path);
-      } else {
-        message.error(errorMessage(e, editing ? 'Could not update the branch' : 'Could not create the branch'));
-      }
+      reportSaveError(form, e, formPathOf, editing ? 'Could not update the branch' : 'Could not create the branch');
     } finally {
       setSaving(false);
     }
@@ -202,9 +171,10 @@ export function BranchForm({ branch, onSaved, onCancel }: BranchFormProps) {
       scrollToFirstError
       disabled={saving}
       style={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}
+      {...shortcut.form}
     >
       <div style={{ flex: 1 }}>
-        <Form.Item label="Branch name" name="name" required rules={[schemaRule(['name'])]}>
+        <Form.Item label="Branch name" name="name" required rules={[rule(['name'])]}>
           <Input autoFocus placeholder="e.g. Andheri West store" maxLength={80} autoComplete="off" />
         </Form.Item>
         <Row gutter={16}>
@@ -212,14 +182,14 @@ export function BranchForm({ branch, onSaved, onCancel }: BranchFormProps) {
             <Form.Item label="Phone" htmlFor="branch_phone">
               <Space.Compact block>
                 <Space.Addon>+91</Space.Addon>
-                <Form.Item name="phone" noStyle normalize={normalizeMobile} rules={[schemaRule(['phone'])]}>
+                <Form.Item name="phone" noStyle normalize={mobileDigits} rules={[rule(['phone'])]}>
                   <Input inputMode="numeric" autoComplete="tel-national" placeholder="98765 43210" />
                 </Form.Item>
               </Space.Compact>
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item label="Email" name="email" rules={[schemaRule(['email'])]}>
+            <Form.Item label="Email" name="email" rules={[rule(['email'])]}>
               <Input inputMode="email" autoComplete="email" placeholder="branch@example.in" />
             </Form.Item>
           </Col>
@@ -233,7 +203,7 @@ export function BranchForm({ branch, onSaved, onCancel }: BranchFormProps) {
           name="gstin"
           normalize={normalizeGstin}
           dependencies={[['address', 'stateCode']]}
-          rules={[schemaRule(['gstin'])]}
+          rules={[rule(['gstin'])]}
           extra={<GstinHint form={form} />}
         >
           <Input
@@ -246,7 +216,7 @@ export function BranchForm({ branch, onSaved, onCancel }: BranchFormProps) {
           label="Invoice prefix"
           name="invoicePrefix"
           normalize={upper}
-          rules={[schemaRule(['invoicePrefix'])]}
+          rules={[rule(['invoicePrefix'])]}
           extra="Starts every invoice number of this branch, e.g. AND/ gives AND/0001."
         >
           <Input maxLength={8} placeholder="AND/" autoComplete="off" style={{ maxWidth: 200 }} />
@@ -255,12 +225,12 @@ export function BranchForm({ branch, onSaved, onCancel }: BranchFormProps) {
         <Divider titlePlacement="start" plain>
           <Typography.Text strong>Address</Typography.Text>
         </Divider>
-        <Form.Item label="Street" name={['address', 'street']} required rules={[schemaRule(['address', 'street'])]}>
+        <Form.Item label="Street" name={['address', 'street']} required rules={[rule(['address', 'street'])]}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={200} placeholder="Shop no., building, street, area" />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item label="City" name={['address', 'city']} required rules={[schemaRule(['address', 'city'])]}>
+            <Form.Item label="City" name={['address', 'city']} required rules={[rule(['address', 'city'])]}>
               <Input maxLength={80} autoComplete="address-level2" placeholder="Mumbai" />
             </Form.Item>
           </Col>
@@ -270,7 +240,7 @@ export function BranchForm({ branch, onSaved, onCancel }: BranchFormProps) {
               name={['address', 'stateCode']}
               required
               validateTrigger={['onBlur', 'onChange']}
-              rules={[schemaRule(['address', 'stateCode'])]}
+              rules={[rule(['address', 'stateCode'])]}
             >
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
@@ -288,7 +258,7 @@ export function BranchForm({ branch, onSaved, onCancel }: BranchFormProps) {
               name={['address', 'pin']}
               required
               normalize={normalizePin}
-              rules={[schemaRule(['address', 'pin'])]}
+              rules={[rule(['address', 'pin'])]}
             >
               <Input inputMode="numeric" autoComplete="postal-code" placeholder="400058" />
             </Form.Item>
@@ -321,7 +291,7 @@ export function BranchForm({ branch, onSaved, onCancel }: BranchFormProps) {
         {onCancel ? (
           <Button onClick={onCancel}>Cancel</Button>
         ) : null}
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={saving} {...shortcut.button}>
           {editing ? 'Save changes' : 'Create branch'}
         </Button>
       </Flex>

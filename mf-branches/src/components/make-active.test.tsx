@@ -2,9 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import useSWR from 'swr';
 import { ApiError, branchApi, cacheKey, getSession } from '@bahi/shared';
 import { useMakeActive } from './make-active';
-import { makeBranch, renderScreen, signIn } from '../test/render';
-import { setupUser } from '../test/user';
-
+import { makeBranch } from '../test/fixtures';
+import { renderScreen, setupUser, signIn } from '@bahi/shared/testing';
 const mumbai = makeBranch({ name: 'Mumbai HQ' });
 const pune = makeBranch({ name: 'Pune Godown' });
 

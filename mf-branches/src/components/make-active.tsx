@@ -1,14 +1,13 @@
 import { useCallback, useState } from 'react';
-import { App } from 'antd';
 import { useSWRConfig } from 'swr';
 import { branchApi, errorMessage, setActiveStoreBranch, type Branch } from '@bahi/shared';
+import { notify } from '@bahi/shared/ui';
 
 /**
  * Makes a branch the active one: the server records it in the session and the branch cookie, the session atom
  * follows (the shell's header reads it), and every cached screen is refetched because most data is per branch.
  */
 export function useMakeActive() {
-  const { message } = App.useApp();
   const { mutate } = useSWRConfig();
   const [pendingId, setPendingId] = useState<string | null>(null);
 
@@ -18,18 +17,18 @@ export function useMakeActive() {
       try {
         const active = await branchApi.setActive(branch.id);
         setActiveStoreBranch(active);
-        message.success(`${active.name} is now the active branch`);
+        notify.success(`${active.name} is now the active branch`);
         // Every cached area, whatever its key: lists, details, reports all depend on the active branch.
         await mutate(() => true);
         return true;
       } catch (e) {
-        message.error(errorMessage(e, `Could not make ${branch.name} the active branch`));
+        notify.error(`Could not make ${branch.name} the active branch`, { description: errorMessage(e) });
         return false;
       } finally {
         setPendingId(null);
       }
     },
-    [message, mutate],
+    [mutate],
   );
 
   return { makeActive, pendingId };

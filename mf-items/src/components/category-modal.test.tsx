@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, itemApi } from '@bahi/shared';
 import { CreateItemCategoryModal } from './category-modal';
-import { clearNotifications, renderScreen, signIn } from '../test/render';
-import { setupUser } from '../test/user';
-
+import { mainBranch } from '../test/fixtures';
+import { renderScreen, setupUser, signIn } from '@bahi/shared/testing';
 function renderModal() {
   const onClose = jest.fn();
   const user = setupUser();
@@ -14,9 +13,8 @@ function renderModal() {
 const notifications = () =>
   Array.from(screen.getByRole('region', { name: 'Notifications alt+T' }).querySelectorAll('li')).map((li) => li.textContent);
 
-beforeEach(() => signIn());
+beforeEach(() => signIn(mainBranch));
 afterEach(() => {
-  clearNotifications();
   jest.restoreAllMocks();
 });
 

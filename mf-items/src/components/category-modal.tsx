@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Form, Input, Modal } from 'antd';
 import type { InputRef } from 'antd';
-import { ITEM_MESSAGES, itemApi, notify, revalidateArea, type ItemCategory } from '@bahi/shared';
+import { ITEM_MESSAGES, itemApi, revalidateArea, type ItemCategory } from '@bahi/shared';
+import { notify } from '@bahi/shared/ui';
 import { serverMessage } from './item-data';
 
 export interface CreateItemCategoryModalProps {
@@ -55,7 +56,7 @@ export function CreateItemCategoryModal({ open, onClose, toastDuration }: Create
       destroyOnHidden
       centered
       width={440}
-      maskClosable={false}
+      mask={{ closable: false }}
       styles={{ mask: { backgroundColor: 'rgba(0, 0, 0, 0.55)' } }}
       footer={[
         <Button key="cancel" onClick={() => onClose()} disabled={saving}>

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Button, Flex, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { ITEM_IMAGE_ACCEPT, ITEM_MESSAGES, MAX_ITEM_IMAGES, MAX_ITEM_IMAGE_BYTES, notify } from '@bahi/shared';
+import { ITEM_IMAGE_ACCEPT, ITEM_MESSAGES, MAX_ITEM_IMAGES, MAX_ITEM_IMAGE_BYTES } from '@bahi/shared';
+import { notify } from '@bahi/shared/ui';
 
 const ALLOWED = /\.(png|jpe?g)$/i;
 const isAllowedImage = (f: File) => ['image/png', 'image/jpeg'].includes(f.type) || (f.type === '' && ALLOWED.test(f.name));

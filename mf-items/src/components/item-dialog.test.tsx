@@ -1,9 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, itemApi, notify, type Item } from '@bahi/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError, ITEM_BOUNDS, itemApi, type Item } from '@bahi/shared';
+import { DISCARD_TITLE, notify } from '@bahi/shared/ui';
 import { ITEM_DIALOG_TOAST_MS, ItemDialog, type ItemDialogProps } from './item-dialog';
 import { todayInIndia } from './item-rules';
-import { CATEGORIES, clearNotifications, makeItem, mockReferenceData, renderScreen, signIn } from '../test/render';
-import { setupUser, type TestUser } from '../test/user';
+import { CATEGORIES, mainBranch, makeItem, mockReferenceData, referenceDataLoaded } from '../test/fixtures';
+import { notificationTexts, renderScreen, setupUser, signIn, type TestUser } from '@bahi/shared/testing';
 
 function renderDialog(props: Partial<ItemDialogProps> = {}) {
   const onClose = jest.fn();
@@ -27,8 +28,7 @@ const dialog = () => {
 };
 const tab = (name: string) => screen.getByRole('tab', { name });
 const field = (label: string) => within(dialog()).getByLabelText(label);
-const notifications = () =>
-  Array.from(screen.getByRole('region', { name: 'Notifications alt+T' }).querySelectorAll('li')).map((li) => li.textContent);
+const notifications = notificationTexts;
 const saveButton = () => within(dialog()).getByRole('button', { name: /^(Save|Update|Saving\.\.\.)$/ });
 
 async function openTab(user: TestUser, name: string) {
@@ -38,17 +38,21 @@ async function choose(user: TestUser, label: string, option: string) {
   await user.click(field(label));
   await user.click(await screen.findByTitle(option));
 }
+/** Types into a field at once (pasting): a keystroke at a time re-renders the whole dialog each time. */
+async function paste(user: TestUser, label: string, text: string) {
+  await user.click(field(label));
+  await user.paste(text);
+}
 async function fillMinimalProduct(user: TestUser) {
-  await user.type(field('Item Name'), 'Redmi Note 13');
-  await user.type(field('Item Code'), 'RN13000001');
+  await paste(user, 'Item Name', 'Redmi Note 13');
+  await paste(user, 'Item Code', 'RN13000001');
 }
 
 beforeEach(() => {
-  signIn();
+  signIn(mainBranch);
   mockReferenceData();
 });
 afterEach(() => {
-  clearNotifications();
   jest.restoreAllMocks();
 });
 
@@ -68,8 +72,9 @@ describe('ItemDialog layout (seed §2)', () => {
     expect(field('As of Date')).toHaveValue(`${d}/${m}/${y}`);
   });
 
-  it('shows the service tabs in SERVICE mode, the Product radio unselected', () => {
+  it('shows the service tabs in SERVICE mode, the Product radio unselected', async () => {
     renderDialog({ itemType: 'SERVICE' });
+    await referenceDataLoaded();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Basic Details *', 'Other Details']);
     expect(within(dialog()).getByRole('radio', { name: 'Product' })).not.toBeChecked();
     expect(field('Service Name')).toBeInTheDocument();
@@ -101,11 +106,11 @@ describe('ItemDialog rules (seed §4, §5)', () => {
   it('generates the item code from the typed prefix', async () => {
     jest.spyOn(Date, 'now').mockReturnValue(1743465600123);
     const { user } = renderDialog();
-    await user.type(field('Item Code'), 'mob');
+    await paste(user, 'Item Code', 'mob');
     await user.click(within(dialog()).getByRole('button', { name: 'Generate item code' }));
     expect(field('Item Code')).toHaveValue('MOB5600123');
     await user.clear(field('Item Code'));
-    await user.type(field('Item Code'), 'accessories1');
+    await user.paste('accessories1');
     await user.click(within(dialog()).getByRole('button', { name: 'Generate item code' }));
     expect(field('Item Code')).toHaveValue('ACCESSORIE');
   });
@@ -158,7 +163,7 @@ describe('ItemDialog rules (seed §4, §5)', () => {
     await openTab(user, 'Pricing Details');
     await choose(user, 'Sale Price tax type', 'With Tax');
     await openTab(user, 'Stock Details*');
-    await user.type(field('Opening Stock'), '4');
+    await paste(user, 'Opening Stock', '4');
     await user.click(screen.getByRole('switch', { name: 'Serialisation' }));
     await user.click(within(dialog()).getByRole('button', { name: /Enable Low Stock Warning/ }));
     expect(field('Low Stock Quantity')).toBeInTheDocument();
@@ -181,24 +186,20 @@ describe('ItemDialog rules (seed §4, §5)', () => {
       expect(select).toHaveClass('ant-select-disabled');
       expect(within(select).getByTitle('Without Tax')).toBeInTheDocument();
     }
+  });
 
-    // Back to NEW clears opening stock and serials.
+  it('back to New: opening stock and serials cleared, battery gone', async () => {
+    const { user } = renderDialog();
+    await openTab(user, 'Stock Details*');
+    await user.click(screen.getByRole('switch', { name: 'Serialisation' }));
     await openTab(user, 'Basic Details *');
+    await user.click(within(dialog()).getByRole('radio', { name: 'Preowned' }));
     await user.click(within(dialog()).getByRole('radio', { name: 'New' }));
     expect(within(dialog()).queryByLabelText('Battery Percentage')).not.toBeInTheDocument();
     await openTab(user, 'Stock Details*');
     expect(field('Opening Stock')).toHaveValue('');
     expect(field('Opening Stock')).toBeEnabled();
     expect(within(dialog()).queryAllByRole('textbox', { name: /^Serial No\./ })).toHaveLength(0);
-  });
-
-  it('checks battery percentage 0-100 for a preowned item', async () => {
-    const { user } = renderDialog();
-    await fillMinimalProduct(user);
-    await user.click(within(dialog()).getByRole('radio', { name: 'Preowned' }));
-    await user.type(field('Battery Percentage'), '101');
-    await user.click(saveButton());
-    expect(notifications()).toEqual(['Battery percentage must be between 0 and 100']);
   });
 
   it('the low-stock warning is enabled by a link and removed by Remove', async () => {
@@ -260,56 +261,39 @@ describe('ItemDialog categories', () => {
 });
 
 describe('ItemDialog saving', () => {
-  it('creates the item with the seed’s fields, shows success, resets and closes', async () => {
+  // Every field of the seed through the real API, and the detail it leads to: e2e/specs/items.spec.ts. Here: the
+  // dialog's own part (what it sends for what was typed, Saving..., success, closing); toPayload's mapping of every
+  // field is item-rules.test.ts.
+  it('sends what was typed, says Saving... while it waits, then reports success and closes', async () => {
     let resolve: (item: Item) => void = () => {};
     const saved = makeItem({ itemName: 'Redmi Note 13' });
     const create = jest.spyOn(itemApi, 'create').mockImplementation(() => new Promise((r) => (resolve = r)));
     const { user, onClose } = renderDialog();
     await fillMinimalProduct(user);
-    await user.type(field('HSN Code'), '8517ab1300');
     await choose(user, 'Category', 'Mobiles');
-    await choose(user, 'Unit', 'Pieces - PCS');
     await openTab(user, 'Stock Details*');
-    await user.type(field('Opening Stock'), '2');
+    await paste(user, 'Opening Stock', '2');
     await user.click(screen.getByRole('switch', { name: 'Serialisation' }));
-    await user.type(field('Serial No. 1'), 'IMEI-1');
-    await user.type(field('Serial No. 2'), 'IMEI-2');
+    await paste(user, 'Serial No. 1', 'IMEI-1');
+    await paste(user, 'Serial No. 2', 'IMEI-2');
     await openTab(user, 'Pricing Details');
-    await user.type(field('Sale Price'), '15999.5');
-    await choose(user, 'Sale Price tax type', 'With Tax');
-    await user.type(field('Purchase Price'), '13000');
-    await choose(user, 'GST Rate', 'GST @ 18%');
+    await paste(user, 'Sale Price', '15999.5');
 
     await user.click(saveButton());
     expect(saveButton()).toHaveTextContent('Saving...');
     expect(saveButton()).toBeDisabled();
     expect(create).toHaveBeenCalledTimes(1);
     const payload = create.mock.calls[0][0];
-    expect(payload).toEqual({
+    expect(payload).toMatchObject({
       itemType: 'PRODUCT',
       itemName: 'Redmi Note 13',
       itemCode: 'RN13000001',
-      hsnCode: '85171300',
       itemCatagory: CATEGORIES[0].id,
-      unit: 'PCS',
-      gstRate: 'gst-18',
-      isOnlineVisible: false,
-      salePrice: 15999.5,
-      salePriceTaxType: 'WITH_TAX',
-      isSaleTaxApplicable: true,
-      purchasePrice: 13000,
-      purchasePriceTaxType: 'WITHOUT_TAX',
-      isPurchaseTaxApplicable: false,
+      salePrice: '15999.5',
       openingStock: 2,
       asOfDate: todayInIndia(),
-      isAlertEnabled: false,
-      productAlertValue: undefined,
-      itemProductType: 'NEW',
       hasSerialisationOn: true,
       itemSerialNos: ['IMEI-1', 'IMEI-2'],
-      itemImages: [],
-      description: undefined,
-      removedImages: undefined,
     });
     expect(payload).not.toHaveProperty('batteryPercentage');
 
@@ -345,7 +329,7 @@ describe('ItemDialog saving', () => {
       openingStock: 2,
       hasSerialisation: true,
       itemSerialNo: [{ serialNo: 'S1' }, { serialNo: 'S2' }],
-      salePrice: 18999,
+      salePrice: '18999.00',
       isSaleTaxApplicable: true,
       asOfDate: '2025-03-15',
       description: 'Glowing black',
@@ -373,5 +357,61 @@ describe('ItemDialog saving', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(update).toHaveBeenLastCalledWith(item.id, expect.objectContaining({ itemName: 'Oppo A78 5G', itemSerialNos: ['S1', 'S2'] }));
     expect(notifications()).toContain('Item updated successfully');
+  });
+});
+
+describe('ItemDialog unsaved changes and keys', () => {
+  const CONFIRM_TITLE = { selector: '.ant-modal-confirm-title' };
+  const confirm = async () => (await screen.findByText(DISCARD_TITLE, CONFIRM_TITLE)).closest('.ant-modal') as HTMLElement;
+
+  it('closes at once on the close icon or Cancel when nothing was changed', async () => {
+    const { user, onClose } = renderDialog();
+    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText(DISCARD_TITLE, CONFIRM_TITLE)).not.toBeInTheDocument();
+  });
+
+  it('asks before Esc or the close icon throw away changes: Keep editing keeps them, Discard changes closes', async () => {
+    const { user, onClose } = renderDialog();
+    await paste(user, 'Item Name', 'Half typed');
+    await user.keyboard('{Escape}');
+    await user.click(within(await confirm()).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByText(DISCARD_TITLE, CONFIRM_TITLE)).not.toBeInTheDocument());
+    expect(onClose).not.toHaveBeenCalled();
+    expect(field('Item Name')).toHaveValue('Half typed');
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    await user.click(within(await confirm()).getByRole('button', { name: 'Discard changes' }));
+    expect(onClose).toHaveBeenCalledWith();
+  });
+
+  it('saves with Ctrl+Enter or Ctrl+S from any field', async () => {
+    const create = jest.spyOn(itemApi, 'create').mockResolvedValue(makeItem());
+    const { user, onClose } = renderDialog();
+    await fillMinimalProduct(user);
+    fireEvent.keyDown(field('Item Code'), { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(DISCARD_TITLE, CONFIRM_TITLE)).not.toBeInTheDocument();
+  });
+
+  it('bounds every number as the save does: whole stock from 0, prices to the paisa, battery 0-100', async () => {
+    const { user } = renderDialog();
+    await user.click(within(dialog()).getByRole('radio', { name: 'Preowned' }));
+    expect(field('Battery Percentage')).toHaveAttribute('aria-valuemax', String(ITEM_BOUNDS.batteryPercentage.max));
+    await paste(user, 'Battery Percentage', '101');
+    await user.tab();
+    expect(field('Battery Percentage')).toHaveValue('100.00');
+    await user.click(within(dialog()).getByRole('radio', { name: 'New' }));
+    await openTab(user, 'Stock Details*');
+    expect(field('Opening Stock')).toHaveAttribute('aria-valuemin', '0');
+    await paste(user, 'Opening Stock', '2.5');
+    await user.tab();
+    expect(field('Opening Stock')).toHaveValue('3');
+    await openTab(user, 'Pricing Details');
+    await paste(user, 'Sale Price', '10.555');
+    await user.tab();
+    expect(field('Sale Price')).toHaveValue('10.56');
   });
 });

@@ -3,9 +3,9 @@ import { Button, Col, DatePicker, Flex, Form, Input, InputNumber, Modal, Radio, 
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import {
+  ITEM_BOUNDS,
   ITEM_MESSAGES,
   itemApi,
-  notify,
   revalidateArea,
   taxRateLabel,
   unitLabel,
@@ -13,6 +13,7 @@ import {
   type ItemType,
   type TaxType,
 } from '@bahi/shared';
+import { boundedInput, notify, useSaveShortcut, useUnsavedChanges } from '@bahi/shared/ui';
 import { CreateItemCategoryModal } from './category-modal';
 import { ImagePicker } from './image-picker';
 import { serverMessage, useItemCategories, useTaxRates, useUnits } from './item-data';
@@ -76,6 +77,8 @@ function Field({ label, id, required, children, extra }: { label: string; id?: s
 export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDialogProps) {
   const editing = !!item;
   const [state, setState] = useState<ItemFormState>(() => emptyItemForm(itemType));
+  // What the dialog opened with: any change from it is unsaved work.
+  const [opened, setOpened] = useState(state);
   const [tab, setTab] = useState<TabKey>('basic');
   const [saving, setSaving] = useState(false);
   const [categoryOpen, setCategoryOpen] = useState(false);
@@ -86,9 +89,12 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
   // Seed §4: on open the as-of date is today; in edit mode the form is prefilled from the item.
   useEffect(() => {
     if (!open) return;
-    setState(item ? itemFormFromItem(item, todayInIndia()) : emptyItemForm(itemType, todayInIndia()));
+    const fresh = item ? itemFormFromItem(item, todayInIndia()) : emptyItemForm(itemType, todayInIndia());
+    setState(fresh);
+    setOpened(fresh);
     setTab('basic');
   }, [open, item, itemType]);
+  const unsaved = useUnsavedChanges(open && state !== opened);
 
   const update = (patch: Partial<ItemFormState>) => setState((s) => ({ ...s, ...patch }));
   const product = state.itemType === 'PRODUCT';
@@ -117,7 +123,10 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
       const payload = toPayload(state);
       const saved = item ? await itemApi.update(item.id, payload) : await itemApi.create(payload);
       notify.success(item ? ITEM_MESSAGES.updated : ITEM_MESSAGES.created, { duration: ITEM_DIALOG_TOAST_MS });
-      setState(emptyItemForm(itemType, todayInIndia()));
+      unsaved.markSaved();
+      const fresh = emptyItemForm(itemType, todayInIndia());
+      setState(fresh);
+      setOpened(fresh);
       onClose(saved);
       void revalidateArea('items');
     } catch (e) {
@@ -127,6 +136,11 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
     } finally {
       setSaving(false);
     }
+  };
+  const shortcut = useSaveShortcut(save, !saving);
+  // Esc, the close icon and Cancel: never while saving, and with changes only after confirming.
+  const cancel = () => {
+    if (!saving) unsaved.confirmDiscard(() => onClose());
   };
 
   const typeRadio = (
@@ -217,12 +231,11 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
     return (
       <Field label={label} id={`item-${which}-price`}>
         <Space.Compact style={{ width: '100%' }}>
-          <InputNumber<number>
+          <InputNumber<string>
             id={`item-${which}-price`}
             style={{ flex: 1 }}
             prefix="₹"
-            min={0}
-            step={0.01}
+            {...boundedInput(ITEM_BOUNDS.price, 'text')}
             placeholder="0.00"
             value={state[key]}
             onChange={(v) => update({ [key]: v ?? null })}
@@ -343,7 +356,7 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
               <InputNumber<number>
                 id="item-battery"
                 style={{ width: '100%' }}
-                step={0.01}
+                {...boundedInput(ITEM_BOUNDS.batteryPercentage)}
                 suffix="%"
                 placeholder="0 - 100"
                 value={state.batteryPercentage}
@@ -367,8 +380,7 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
             <InputNumber<number>
               id="item-opening-stock"
               style={{ width: '100%' }}
-              min={0}
-              step={1}
+              {...boundedInput(ITEM_BOUNDS.openingStock)}
               placeholder="0"
               disabled={preowned}
               value={state.openingStock}
@@ -395,8 +407,7 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
             <InputNumber<number>
               id="item-alert"
               style={{ flex: 1 }}
-              min={0}
-              step={1}
+              {...boundedInput(ITEM_BOUNDS.alertQuantity)}
               placeholder="Warn me at or under this stock"
               value={state.productAlertValue}
               onChange={(v) => update({ productAlertValue: v ?? null })}
@@ -428,14 +439,16 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
           <Row gutter={[12, 8]}>
             {state.itemSerialNos.map((serial, i) => (
               <Col xs={24} md={12} key={i}>
-                <Input
-                  aria-label={`Serial No. ${i + 1}`}
-                  addonBefore={`${i + 1}`}
-                  placeholder="Serial number / IMEI"
-                  value={serial}
-                  maxLength={100}
-                  onChange={(e) => setState((s) => setSerial(s, i, e.target.value))}
-                />
+                <Space.Compact block>
+                  <Space.Addon>{i + 1}</Space.Addon>
+                  <Input
+                    aria-label={`Serial No. ${i + 1}`}
+                    placeholder="Serial number / IMEI"
+                    value={serial}
+                    maxLength={100}
+                    onChange={(e) => setState((s) => setSerial(s, i, e.target.value))}
+                  />
+                </Space.Compact>
               </Col>
             ))}
           </Row>
@@ -529,21 +542,22 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
         title={editing ? 'Edit Item' : 'Create New Item'}
         width={920}
         centered
-        maskClosable={false}
-        onCancel={() => !saving && onClose()}
+        mask={{ closable: false }}
+        onCancel={cancel}
         styles={{ body: { paddingTop: 8, height: 'min(600px, calc(100vh - 200px))', overflowY: 'auto', overflowX: 'hidden' } }}
         footer={[
-          <Button key="cancel" onClick={() => onClose()} disabled={saving}>
+          <Button key="cancel" onClick={cancel} disabled={saving}>
             Cancel
           </Button>,
-          <Button key="save" type="primary" onClick={save} disabled={saving}>
+          <Button key="save" type="primary" onClick={save} disabled={saving} {...shortcut.button}>
             {saving ? 'Saving...' : editing ? 'Update' : 'Save'}
           </Button>,
         ]}
       >
-        <Form layout="vertical" component="div" requiredMark>
+        {unsaved.guard}
+        <Form layout="vertical" component="div" requiredMark {...shortcut.form}>
           <Tabs
-            tabPosition="left"
+            tabPlacement="start"
             activeKey={tab}
             onChange={(k) => setTab(k as TabKey)}
             items={tabs}

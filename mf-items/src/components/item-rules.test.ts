@@ -122,7 +122,7 @@ describe('item condition (seed §4)', () => {
 
 describe('the request (seed §3, §5)', () => {
   it('sends tax booleans from the tax types and never the battery percentage', () => {
-    const s = setCondition(product({ salePrice: 100 }), 'OLD');
+    const s = setCondition(product({ salePrice: '100' }), 'OLD');
     const payload = toPayload({ ...s, batteryPercentage: 91.5 });
     expect(payload).toMatchObject({ isSaleTaxApplicable: false, isPurchaseTaxApplicable: false, itemProductType: 'OLD', openingStock: 1 });
     expect(payload).not.toHaveProperty('batteryPercentage');
@@ -172,7 +172,7 @@ describe('validation (seed §5)', () => {
     expect(messages({ ...old, batteryPercentage: 99.99 })).toEqual([]);
     expect(messages(product({ batteryPercentage: 150 }))).toEqual([]);
     expect(messages(product({ openingStock: 2.5 }))).toEqual(['Opening Stock must be a whole number, 0 or more']);
-    expect(messages(product({ salePrice: 10.005, purchasePrice: -1 }))).toEqual([
+    expect(messages(product({ salePrice: '10.005', purchasePrice: '-1' }))).toEqual([
       'Sale Price must be 0 or more, in steps of 0.01',
       'Purchase Price must be 0 or more, in steps of 0.01',
     ]);
@@ -198,7 +198,7 @@ describe('edit mode', () => {
       itemCatagory: { id: '6f1c1b9e-1a2b-4c3d-8e9f-0000000000c1', catagory: 'Mobiles' },
       gstRate: { id: 'gst-18', value: 18, cessValue: 0 },
       unit: { id: 'PCS', name: 'Pieces', shortName: 'PCS' },
-      salePrice: 15999,
+      salePrice: '15999.00',
       purchasePrice: null,
       isSaleTaxApplicable: true,
       isPurchaseTaxApplicable: false,

@@ -35,9 +35,10 @@ export interface ItemFormState {
   productAlertValue: number | null;
   hasSerialisationOn: boolean;
   itemSerialNos: string[];
-  salePrice: number | null;
+  /** Rupees as typed, a decimal string ('15999.50'): money never goes through a float. */
+  salePrice: string | null;
   salePriceTaxType: TaxType;
-  purchasePrice: number | null;
+  purchasePrice: string | null;
   purchasePriceTaxType: TaxType;
   gstRate: string | null;
   /** New image files picked in the dialog. */
@@ -193,7 +194,7 @@ export const removeLowStockWarning = (state: ItemFormState): ItemFormState => ({
 export const imageCount = (state: ItemFormState) => state.keptImages.length + state.newImages.length;
 
 const text = (s: string) => (s.trim() === '' ? undefined : s.trim());
-const num = (n: number | null) => (n === null || n === undefined ? undefined : n);
+const num = <T extends number | string>(n: T | null) => (n === null || n === undefined ? undefined : n);
 
 /** The request the dialog sends (seed §3): tax booleans from the tax types, no battery percentage. */
 export function toPayload(state: ItemFormState): ItemSavePayload {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { UpdateItemStockRequest, itemApi, notify, revalidateArea, useSession, type Item } from '@bahi/shared';
+import { ITEM_BOUNDS, UpdateItemStockRequest, formatQuantity, itemApi, revalidateArea, useSession, type Item } from '@bahi/shared';
+import { boundedInput, notify } from '@bahi/shared/ui';
 import { serverMessage } from './item-data';
 import { todayInIndia } from './item-rules';
 
@@ -39,14 +40,14 @@ export function StockAdjustModal({ open, item, onClose }: StockAdjustModalProps)
       return;
     }
     if (after < 0) {
-      setProblem(`Only ${item.netQuantity} in stock here: stock never goes below 0.`);
+      setProblem(`Only ${formatQuantity(item.netQuantity)} in stock here: stock never goes below 0.`);
       return;
     }
     setProblem(null);
     setSaving(true);
     try {
       const updated = await itemApi.updateStock(parsed.data);
-      notify.success(`Stock updated: ${updated.netQuantity} in stock`);
+      notify.success(`Stock updated: ${formatQuantity(updated.netQuantity)} in stock`);
       onClose(updated);
       void revalidateArea('items');
     } catch (e) {
@@ -73,7 +74,7 @@ export function StockAdjustModal({ open, item, onClose }: StockAdjustModalProps)
       ]}
     >
       <Typography.Paragraph type="secondary">
-        {item.itemName} at {activeStoreBranch?.name ?? 'the active branch'}: {item.netQuantity} in stock
+        {item.itemName} at {activeStoreBranch?.name ?? 'the active branch'}: {formatQuantity(item.netQuantity)} in stock
       </Typography.Paragraph>
       <Form layout="vertical" component="div">
         <Form.Item label="Adjustment">
@@ -87,8 +88,8 @@ export function StockAdjustModal({ open, item, onClose }: StockAdjustModalProps)
             ]}
           />
         </Form.Item>
-        <Form.Item label="Quantity" htmlFor="stock-quantity" required extra={quantity ? `Stock after: ${after}` : undefined}>
-          <InputNumber<number> id="stock-quantity" min={1} step={1} style={{ width: '100%' }} value={quantity} onChange={setQuantity} />
+        <Form.Item label="Quantity" htmlFor="stock-quantity" required extra={quantity ? `Stock after: ${formatQuantity(after)}` : undefined}>
+          <InputNumber<number> id="stock-quantity" {...boundedInput(ITEM_BOUNDS.stockAdjustment)} style={{ width: '100%' }} value={quantity} onChange={setQuantity} />
         </Form.Item>
         <Form.Item label="Date" htmlFor="stock-date" required>
           <DatePicker

@@ -1,6 +1,7 @@
 import { Card, Flex, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { ErrorState, TableSkeleton, errorMessage, type StockMovement } from '@bahi/shared';
+import { errorMessage, formatQuantity, type StockMovement } from '@bahi/shared';
+import { ErrorState, TableSkeleton } from '@bahi/shared/ui';
 import { formatDate, useItemStock } from './item-data';
 
 const KIND_LABELS: Record<string, string> = {
@@ -23,11 +24,11 @@ const columns: TableColumnsType<StockMovement> = [
     width: 100,
     render: (q: number) => (
       <Typography.Text type={q < 0 ? 'danger' : 'success'} strong>
-        {q > 0 ? `+${q}` : q}
+        {q > 0 ? `+${formatQuantity(q)}` : formatQuantity(q)}
       </Typography.Text>
     ),
   },
-  { title: 'Stock After', dataIndex: 'balanceAfter', align: 'right', width: 110 },
+  { title: 'Stock After', dataIndex: 'balanceAfter', align: 'right', width: 110, render: (q: number) => formatQuantity(q) },
   { title: 'Reason', dataIndex: 'reason', render: (r: string | null) => r ?? '-' },
   { title: 'By', dataIndex: 'createdBy', width: 140, render: (b: string | null) => b ?? '-' },
 ];
@@ -46,7 +47,7 @@ export function StockMovements({ itemId }: { itemId: string }) {
           <Flex gap={8} wrap aria-label="Stock by branch" role="list">
             {data.branches.map((b) => (
               <Tag key={b.branchId} color={b.isActive ? 'blue' : undefined} role="listitem" style={{ padding: '2px 8px', fontSize: 13 }}>
-                {b.branchName}: <strong>{b.quantity}</strong>
+                {b.branchName}: <strong>{formatQuantity(b.quantity)}</strong>
                 {b.isActive ? ' (active)' : ''}
               </Tag>
             ))}

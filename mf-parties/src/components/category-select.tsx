@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { CreatePartyCategoryRequest, errorMessage, notify, partyApi, revalidateArea } from '@bahi/shared';
+import { CreatePartyCategoryRequest, errorMessage, partyApi, revalidateArea } from '@bahi/shared';
+import { notify } from '@bahi/shared/ui';
 import { usePartyCategories } from './party-data';
 
 const CREATE = '__create__';

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { Button, Card, Col, Flex, Form, Input, Radio, Row, Select, Switch, Typography } from 'antd';
-import type { FormInstance, FormRule } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
+import type { FormInstance } from 'antd';
 import {
   CreatePartyRequest,
+  PARTY_BOUNDS,
   PARTY_LIMITS,
   cacheKey,
-  errorMessage,
-  isApiError,
   isValidGstin,
-  notify,
+  mobileDigits,
   panFromGstin,
   partyApi,
   revalidateArea,
@@ -19,6 +18,18 @@ import {
   type Party,
   type PartyType,
 } from '@bahi/shared';
+import {
+  boundedInput,
+  fieldErrors,
+  notify,
+  recheckShownErrors,
+  reportSaveError,
+  schemaRule,
+  useSaveShortcut,
+  useUnsavedChanges,
+  type FieldErrors,
+  type FieldPath,
+} from '@bahi/shared/ui';
 import { CategorySelect } from './category-select';
 import { usePartyLocations } from './party-data';
 
@@ -44,8 +55,6 @@ export interface PartyFormValues {
   shippingSameAsBilling?: boolean;
   shipping?: AddressValues;
 }
-
-type FieldPath = string[];
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? undefined : String(v));
 
@@ -120,49 +129,15 @@ export function formPathOf(field: string | readonly PropertyKey[] | undefined): 
   return null;
 }
 
-/** Every schema problem of the values, by form field. */
-export function schemaErrors(values: PartyFormValues): { name: FieldPath; errors: string[] }[] {
+/** Every problem the API's own schema finds in the values, by form field. */
+export function schemaErrors(values: PartyFormValues): FieldErrors[] {
   const parsed = CreatePartyRequest.safeParse(toPartyRequest(values));
-  if (parsed.success) return [];
-  const byField = new Map<string, { name: FieldPath; errors: string[] }>();
-  for (const issue of parsed.error.issues) {
-    const name = formPathOf(issue.path);
-    if (!name) continue;
-    const entry = byField.get(name.join('.')) ?? { name, errors: [] };
-    if (!entry.errors.includes(issue.message)) entry.errors.push(issue.message);
-    byField.set(name.join('.'), entry);
-  }
-  return [...byField.values()];
+  return parsed.success ? [] : fieldErrors(parsed.error.issues, formPathOf);
 }
+const rule = (path: FieldPath) => schemaRule(schemaErrors, path);
 
-/** The same contract the API validates with, so the form says exactly what the server would. */
-const schemaRule =
-  (path: FieldPath): FormRule =>
-  ({ getFieldsValue }) => ({
-    validator: async () => {
-      const mine = schemaErrors(getFieldsValue(true) as PartyFormValues).find((e) => e.name.join('.') === path.join('.'));
-      if (mine) throw new Error(mine.errors[0]);
-    },
-  });
-
-const digitsOnly = (v: string | undefined) => (v ?? '').replace(/\D/g, '');
-/** Pasted numbers often carry +91 or a leading 0; the field holds the 10 digits. */
-function normalizeMobile(v: string | undefined): string {
-  const d = digitsOnly(v);
-  if (d.length === 12 && d.startsWith('91')) return d.slice(2);
-  if (d.length === 11 && d.startsWith('0')) return d.slice(1);
-  return d.slice(0, 10);
-}
 const upper = (v: string | undefined) => (v ?? '').toUpperCase().replace(/\s/g, '');
-const normalizePin = (v: string | undefined) => digitsOnly(v).slice(0, 6);
-const normalizeAmount = (v: string | undefined) => (v ?? '').replace(/[^0-9.,-]/g, '');
-
-/** Leaf paths of onValuesChange's changed values ({billing: {pin: '4'}} -> [['billing','pin']]). */
-function changedPaths(changed: Record<string, unknown>, prefix: FieldPath = []): FieldPath[] {
-  return Object.entries(changed).flatMap(([k, v]) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? changedPaths(v as Record<string, unknown>, [...prefix, k]) : [[...prefix, k]],
-  );
-}
+const normalizePin = (v: string | undefined) => (v ?? '').replace(/\D/g, '').slice(0, 6);
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', letterSpacing: 0.5 };
 
@@ -185,7 +160,7 @@ function AddressFields({ prefix, title }: { prefix: 'billing' | 'shipping'; titl
       <Form.Item
         label={`${title} street`}
         name={[prefix, 'street']}
-        rules={[schemaRule([prefix, 'street'])]}
+        rules={[rule([prefix, 'street'])]}
       >
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={PARTY_LIMITS.street} placeholder="Shop no., building, street, area" />
       </Form.Item>
@@ -195,7 +170,7 @@ function AddressFields({ prefix, title }: { prefix: 'billing' | 'shipping'; titl
             label={`${title} state`}
             name={[prefix, 'stateCode']}
             validateTrigger={['onBlur', 'onChange']}
-            rules={[schemaRule([prefix, 'stateCode'])]}
+            rules={[rule([prefix, 'stateCode'])]}
           >
             <Select
               allowClear
@@ -208,7 +183,7 @@ function AddressFields({ prefix, title }: { prefix: 'billing' | 'shipping'; titl
           </Form.Item>
         </Col>
         <Col xs={24} sm={10}>
-          <Form.Item label={`${title} PIN code`} name={[prefix, 'pin']} normalize={normalizePin} rules={[schemaRule([prefix, 'pin'])]}>
+          <Form.Item label={`${title} PIN code`} name={[prefix, 'pin']} normalize={normalizePin} rules={[rule([prefix, 'pin'])]}>
             <Input inputMode="numeric" autoComplete="postal-code" placeholder="411001" />
           </Form.Item>
         </Col>
@@ -232,10 +207,14 @@ export function PartyForm({ party }: PartyFormProps) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const [saving, setSaving] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const unsaved = useUnsavedChanges(dirty);
+  const shortcut = useSaveShortcut(() => form.submit(), !saving);
   const editing = !!party;
   const shippingSame = Form.useWatch('shippingSameAsBilling', form) as boolean | undefined;
 
   const onValuesChange = (changed: Record<string, unknown>) => {
+    setDirty(true);
     if (typeof changed.gstin === 'string' && isValidGstin(changed.gstin)) {
       const gstin = changed.gstin;
       form.setFields([
@@ -243,14 +222,8 @@ export function PartyForm({ party }: PartyFormProps) {
         { name: ['panNumber'], value: panFromGstin(gstin), errors: [] },
       ]);
     }
-    // Fields validate on blur; once one shows an error it re-checks as the user fixes it.
-    for (const path of changedPaths(changed)) {
-      if (form.getFieldError(path).length) form.validateFields([path]).catch(() => undefined);
-    }
     // A fix in one field can clear another's cross-field error (GSTIN vs state, PAN vs GSTIN).
-    for (const path of [['gstin'], ['panNumber']]) {
-      if (form.getFieldError(path).length) form.validateFields([path]).catch(() => undefined);
-    }
+    recheckShownErrors(form, changed, [['gstin'], ['panNumber']]);
   };
 
   const onFinish = async () => {
@@ -268,15 +241,10 @@ export function PartyForm({ party }: PartyFormProps) {
       await mutate(cacheKey('parties', 'detail', saved.id), saved, { revalidate: false });
       void revalidateArea('parties');
       notify.success(editing ? `${saved.name} updated` : `${saved.name} created`);
+      unsaved.markSaved();
       navigate(`/party/${saved.id}`);
     } catch (e) {
-      const path = isApiError(e) ? formPathOf(e.field) : null;
-      if (path && isApiError(e)) {
-        form.setFields([{ name: path, errors: [e.message] }]);
-        form.scrollToField(path);
-      } else {
-        notify.error(editing ? 'Could not update the party' : 'Could not create the party', { description: errorMessage(e) });
-      }
+      reportSaveError(form, e, formPathOf, editing ? 'Could not update the party' : 'Could not create the party');
     } finally {
       setSaving(false);
     }
@@ -293,12 +261,14 @@ export function PartyForm({ party }: PartyFormProps) {
       onValuesChange={onValuesChange}
       onFinish={onFinish}
       disabled={saving}
+      {...shortcut.form}
     >
+      {unsaved.guard}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <Flex vertical gap={16}>
             <Card title="General Details">
-              <Form.Item label="Party name" name="name" required rules={[schemaRule(['name'])]}>
+              <Form.Item label="Party name" name="name" required rules={[rule(['name'])]}>
                 <Input autoFocus maxLength={PARTY_LIMITS.name} placeholder="e.g. Sharma Traders" autoComplete="off" />
               </Form.Item>
               <Form.Item label="Party type" name="partyType" required>
@@ -313,19 +283,19 @@ export function PartyForm({ party }: PartyFormProps) {
               </Form.Item>
               <Row gutter={16}>
                 <Col xs={24} sm={12}>
-                  <Form.Item label="Mobile number" name="mobileNumber" normalize={normalizeMobile} rules={[schemaRule(['mobileNumber'])]}>
+                  <Form.Item label="Mobile number" name="mobileNumber" normalize={mobileDigits} rules={[rule(['mobileNumber'])]}>
                     <Input prefix="+91" inputMode="numeric" autoComplete="off" placeholder="98765 43210" />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12}>
-                  <Form.Item label="Email" name="email" rules={[schemaRule(['email'])]}>
+                  <Form.Item label="Email" name="email" rules={[rule(['email'])]}>
                     <Input inputMode="email" autoComplete="off" placeholder="accounts@example.in" />
                   </Form.Item>
                 </Col>
               </Row>
               <Row gutter={16}>
                 <Col xs={24} sm={12}>
-                  <Form.Item label="Party category" name="categoryId" rules={[schemaRule(['categoryId'])]}>
+                  <Form.Item label="Party category" name="categoryId" rules={[rule(['categoryId'])]}>
                     <CategorySelect />
                   </Form.Item>
                 </Col>
@@ -333,11 +303,16 @@ export function PartyForm({ party }: PartyFormProps) {
                   <Form.Item
                     label="Opening balance"
                     name="openingBalance"
-                    normalize={normalizeAmount}
-                    rules={[schemaRule(['openingBalance'])]}
+                    rules={[rule(['openingBalance'])]}
                     extra="What the party owes you today; negative if you owe them."
                   >
-                    <Input prefix="₹" inputMode="decimal" placeholder="0.00" />
+                    <InputNumber<string>
+                      {...boundedInput(PARTY_BOUNDS.openingBalance, 'text')}
+                      prefix="₹"
+                      inputMode="decimal"
+                      placeholder="0.00"
+                      style={{ width: '100%' }}
+                    />
                   </Form.Item>
                 </Col>
               </Row>
@@ -345,13 +320,25 @@ export function PartyForm({ party }: PartyFormProps) {
             <Card title="Credit Details">
               <Row gutter={16}>
                 <Col xs={24} sm={12}>
-                  <Form.Item label="Credit period" name="creditPeriod" normalize={(v) => digitsOnly(v)} rules={[schemaRule(['creditPeriod'])]}>
-                    <Input inputMode="numeric" suffix="days" placeholder="0" />
+                  <Form.Item label="Credit period" name="creditPeriod" rules={[rule(['creditPeriod'])]}>
+                    <InputNumber<string>
+                      {...boundedInput(PARTY_BOUNDS.creditPeriod, 'text')}
+                      inputMode="numeric"
+                      suffix="days"
+                      placeholder="0"
+                      style={{ width: '100%' }}
+                    />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12}>
-                  <Form.Item label="Credit limit" name="creditLimit" normalize={normalizeAmount} rules={[schemaRule(['creditLimit'])]}>
-                    <Input prefix="₹" inputMode="decimal" placeholder="No limit" />
+                  <Form.Item label="Credit limit" name="creditLimit" rules={[rule(['creditLimit'])]}>
+                    <InputNumber<string>
+                      {...boundedInput(PARTY_BOUNDS.creditLimit, 'text')}
+                      prefix="₹"
+                      inputMode="decimal"
+                      placeholder="No limit"
+                      style={{ width: '100%' }}
+                    />
                   </Form.Item>
                 </Col>
               </Row>
@@ -367,7 +354,7 @@ export function PartyForm({ party }: PartyFormProps) {
                   name="gstin"
                   normalize={(v) => upper(v).slice(0, 15)}
                   dependencies={[['billing', 'stateCode']]}
-                  rules={[schemaRule(['gstin'])]}
+                  rules={[rule(['gstin'])]}
                   extra={<GstinHint form={form} />}
                 >
                   <Input placeholder="27AAPFU0939F1ZV" autoComplete="off" style={mono} />
@@ -379,7 +366,7 @@ export function PartyForm({ party }: PartyFormProps) {
                   name="panNumber"
                   normalize={(v) => upper(v).slice(0, 10)}
                   dependencies={['gstin']}
-                  rules={[schemaRule(['panNumber'])]}
+                  rules={[rule(['panNumber'])]}
                 >
                   <Input placeholder="AAPFU0939F" autoComplete="off" style={mono} />
                 </Form.Item>
@@ -413,10 +400,10 @@ export function PartyForm({ party }: PartyFormProps) {
         <Typography.Text type="secondary" style={{ marginRight: 'auto', alignSelf: 'center' }}>
           Only the party name and type are required.
         </Typography.Text>
-        <Button onClick={() => navigate(editing ? `/party/${party.id}` : '/parties')} disabled={saving}>
+        <Button onClick={() => unsaved.confirmDiscard(() => navigate(editing ? `/party/${party.id}` : '/parties'))} disabled={saving}>
           Cancel
         </Button>
-        <Button type="primary" htmlType="submit" loading={saving} disabled={saving}>
+        <Button type="primary" htmlType="submit" loading={saving} disabled={saving} {...shortcut.button}>
           Save
         </Button>
       </Flex>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiRequest, BULK_ERROR_MESSAGE } from './client';
+import { apiRequest, BULK_ERROR_MESSAGE, onUnauthorized } from './client';
 import { ApiError } from './error';
 
 function respond(status: number, body: BodyInit | null, contentType = 'application/json') {
@@ -49,5 +49,23 @@ describe('apiRequest', () => {
   it('validates the answer against its schema', async () => {
     global.fetch = respond(200, JSON.stringify({ data: 'not a number' }));
     await expect(apiRequest('x', { schema: z.object({ data: z.number() }) })).rejects.toThrow('does not understand');
+  });
+
+  it('tells the unauthorized listeners of a 401 before the call rejects, and only of a 401', async () => {
+    const heard: Array<[number, string]> = [];
+    const stop = onUnauthorized((error, path) => heard.push([error.status, path]));
+    global.fetch = respond(401, JSON.stringify({ success: false, message: 'Please log in' }));
+    const err = await apiRequest('item/items').catch((e: ApiError) => e);
+    expect(err).toMatchObject({ status: 401, message: 'Please log in' });
+    expect(heard).toEqual([[401, 'item/items']]);
+
+    global.fetch = respond(403, JSON.stringify({ success: false, message: 'Not yours' }));
+    await apiRequest('item/items').catch(() => undefined);
+    expect(heard).toHaveLength(1);
+
+    stop();
+    global.fetch = respond(401, '');
+    await apiRequest('item/items').catch(() => undefined);
+    expect(heard).toHaveLength(1);
   });
 });

@@ -20,6 +20,19 @@ export function apiBase(): string {
   return (configured ?? '/api').replace(/\/$/, '');
 }
 
+/** Hears of every 401 answer, from any call of any area, before that call rejects. */
+export type UnauthorizedListener = (error: ApiError, path: string) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * The one place a 401 is noticed (seed §4: a 401 clears the session). The core is a shared singleton, so the
+ * shell registers here once and hears the calls of every remote too. Returns a function that unregisters.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions<T> {
@@ -32,6 +45,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Upload progress (0-1) for multipart bodies; uses XMLHttpRequest since fetch has no upload progress. */
   onUploadProgress?: (fraction: number) => void;
+  /** Extra request headers (e.g. `Idempotency-Key` on creates). */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query?: Query): string {
@@ -87,7 +102,7 @@ async function send(url: string, init: RequestInit, onUploadProgress?: (f: numbe
 /** The one HTTP call of the product: credentials included, CSRF header on writes, one error type. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (method !== 'GET') headers[CSRF_HEADER] = CSRF_HEADER_VALUE;
   if (options.body instanceof FormData) body = options.body;
@@ -124,12 +139,14 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   if (!res.ok) {
     const j = json as { message?: string; field?: string } | undefined;
-    throw new ApiError({
+    const error = new ApiError({
       status: res.status,
       message: (typeof j === 'object' && j?.message) || defaultMessage(res.status),
       body: json,
       field: typeof j === 'object' ? j?.field : undefined,
     });
+    if (res.status === 401) for (const listener of unauthorizedListeners) listener(error, path);
+    throw error;
   }
   if (options.schema) {
     const parsed = options.schema.safeParse(json);

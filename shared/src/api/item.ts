@@ -12,59 +12,10 @@ import {
   type UpdateItemStockRequest,
 } from '../contracts';
 import { apiRequest } from './client';
+import { fileFormData, itemFormData, type ItemSavePayload } from './forms';
+
 
 const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
-
-/** What the item dialog sends (seed §3), before it becomes multipart form data. */
-export interface ItemSavePayload {
-  itemType: ItemType;
-  itemName: string;
-  isOnlineVisible?: boolean;
-  salePrice?: number | null;
-  salePriceTaxType?: 'WITH_TAX' | 'WITHOUT_TAX';
-  isSaleTaxApplicable?: boolean;
-  gstRate?: string | null;
-  unit?: string | null;
-  itemCatagory?: string | null;
-  openingStock?: number | null;
-  serviceCode?: string | null;
-  itemCode?: string | null;
-  hsnCode?: string | null;
-  asOfDate?: string | null;
-  productAlertValue?: number | null;
-  isAlertEnabled?: boolean;
-  description?: string | null;
-  purchasePrice?: number | null;
-  purchasePriceTaxType?: 'WITH_TAX' | 'WITHOUT_TAX';
-  isPurchaseTaxApplicable?: boolean;
-  sacCode?: string | null;
-  itemProductType?: 'NEW' | 'OLD';
-  hasSerialisationOn?: boolean;
-  itemSerialNos?: string[];
-  /** New image files; sent as repeated `itemImages` parts. */
-  itemImages?: Blob[];
-  /** Update only: URLs of existing images to delete. */
-  removedImages?: string[];
-}
-
-/**
- * Multipart body of item/create and item/update-item/:id: plain fields as text, `itemSerialNos` as an indexed
- * list (itemSerialNos[0], itemSerialNos[1], ...), `itemImages` as repeated files (seed §7).
- */
-export function itemFormData(payload: ItemSavePayload): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(payload)) {
-    if (value === undefined || value === null) continue;
-    if (key === 'itemImages') {
-      for (const file of value as Blob[]) form.append('itemImages', file, (file as File).name ?? 'image');
-    } else if (Array.isArray(value)) {
-      (value as string[]).forEach((v, i) => form.append(`${key}[${i}]`, v));
-    } else {
-      form.append(key, String(value));
-    }
-  }
-  return form;
-}
 
 /** Query of item/items: every part optional; `page` from 1, `pageSize` up to 500 (50 by default). */
 export interface ItemListParams {
@@ -108,11 +59,8 @@ export const itemApi = {
   updateStock: (body: UpdateItemStockRequest) =>
     data(apiRequest('item/update-item-stock', { method: 'PUT', body, schema: ItemResponse })),
   /** A 400 rejects with ApiError{status: 400, file: the error report, message: BULK_ERROR_MESSAGE} (seed §8). */
-  bulkCreate: (file: Blob, fileName: string, onUploadProgress?: (fraction: number) => void) => {
-    const body = new FormData();
-    body.append('file', file, fileName);
-    return apiRequest(ITEM_IMPORT.endpoint, { method: 'POST', body, onUploadProgress, schema: BulkImportResponse });
-  },
+  bulkCreate: (file: Blob, fileName: string, onUploadProgress?: (fraction: number) => void) =>
+    apiRequest(ITEM_IMPORT.endpoint, { method: 'POST', body: fileFormData(file, fileName), onUploadProgress, schema: BulkImportResponse }),
   /** Stock at every branch and the movements that explain it. */
   stock: (id: string) => data(apiRequest('item/item-stock', { query: { id }, schema: ItemStockResponse })),
 };

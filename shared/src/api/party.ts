@@ -11,6 +11,7 @@ import {
   type UpdatePartyRequest,
 } from '../contracts';
 import { apiRequest } from './client';
+import { fileFormData } from './forms';
 
 const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
 
@@ -34,9 +35,6 @@ export const partyApi = {
   categories: () => data(apiRequest('party/get-catagories', { schema: PartyCategoryListResponse })),
   locations: () => data(apiRequest('party/locations', { schema: PartyLocationsResponse })),
   /** A 400 rejects with ApiError{status: 400, file: the error report, message: BULK_ERROR_MESSAGE} (seed §8). */
-  bulkCreate: (file: Blob, fileName: string, onUploadProgress?: (fraction: number) => void) => {
-    const body = new FormData();
-    body.append('file', file, fileName);
-    return apiRequest(PARTY_IMPORT.endpoint, { method: 'POST', body, onUploadProgress, schema: BulkImportResponse });
-  },
+  bulkCreate: (file: Blob, fileName: string, onUploadProgress?: (fraction: number) => void) =>
+    apiRequest(PARTY_IMPORT.endpoint, { method: 'POST', body: fileFormData(file, fileName), onUploadProgress, schema: BulkImportResponse }),
 };

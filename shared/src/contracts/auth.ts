@@ -65,4 +65,12 @@ export const ProfileResponse = ok(Profile);
 /** Header every state-changing request must carry (CSRF); the shared client always sends it. */
 export const CSRF_HEADER = 'X-Requested-With';
 export const CSRF_HEADER_VALUE = 'XMLHttpRequest';
+/** The session cookie over plain http (localhost); over HTTPS it is `__Host-bahi_session` (see hostCookieName). */
 export const SESSION_COOKIE = 'bahi_session';
+/** Ties a one-time code to the browser that asked for it (HttpOnly; `__Host-` over HTTPS as well). */
+export const OTP_COOKIE = 'bahi_otp';
+/**
+ * A cookie's name over HTTPS: `__Host-` makes the browser accept it only with Secure, Path=/ and no Domain, so a
+ * sibling subdomain or a plain-http page cannot plant one.
+ */
+export const hostCookieName = (name: string, secure: boolean) => (secure ? `__Host-${name}` : name);

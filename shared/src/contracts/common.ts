@@ -53,3 +53,49 @@ export const PersonName = (label: string, max = 100) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
+
+/** Dates the product takes: business dates (GST began in 2017), not birthdays or far futures. */
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2099-12-31';
+
+/** A real calendar date written YYYY-MM-DD: 2025-02-30 is not one. */
+export function isCalendarDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * The one date schema of every request: YYYY-MM-DD, a real date between DATE_MIN and DATE_MAX. Messages name the
+ * field (`label`), or all say `message` where a screen has its own wording.
+ */
+export const CalendarDate = (label = 'Date', message?: string) =>
+  z
+    .string({ error: message ?? `${label} must be a date (YYYY-MM-DD)` })
+    .trim()
+    .refine(isCalendarDate, message ?? `${label} must be a real date (YYYY-MM-DD)`)
+    .refine((s) => s >= DATE_MIN && s <= DATE_MAX, message ?? `${label} must be between ${DATE_MIN} and ${DATE_MAX}`)
+    .meta({ type: 'string', format: 'date', example: '2026-05-01' });
+
+/** Paged lists: `page` from 1, `pageSize` from 1 to the list's own maximum. */
+export const PAGE_MAX = 100_000;
+const PAGE_MESSAGE = `page must be a whole number from 1 to ${PAGE_MAX}`;
+export const PageNumber = z.coerce
+  .number({ error: PAGE_MESSAGE })
+  .int(PAGE_MESSAGE)
+  .min(1, PAGE_MESSAGE)
+  .max(PAGE_MAX, PAGE_MESSAGE)
+  .optional();
+export const PageSize = (max: number) => {
+  const message = `pageSize must be a whole number from 1 to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).optional();
+};
+
+/** Where a page sits among `total` matches. */
+export const PageMeta = z.object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type PageMeta = z.infer<typeof PageMeta>;
+
+/** A search box's text. */
+export const SearchText = z.string().trim().max(100, 'Search is too long').optional();

@@ -9,8 +9,9 @@ import { ok } from './common';
  * transaction and the answer is `BulkImportResponse`; when any row fails, nothing is inserted and the answer is
  * 400 with an .xlsx body (the error report: each failed row's number in the uploaded file, its values and the
  * reason per column), which the client turns into `ApiError{status: 400, file, message: BULK_ERROR_MESSAGE}`
- * (seed §8). A problem with the file as a whole (wrong type, missing columns, no rows) is a JSON 400; a file over
- * `IMPORT_MAX_BYTES` or `IMPORT_MAX_ROWS` is a JSON 413.
+ * (seed §8). A problem with the file as a whole is JSON: 415 when it is neither an .xlsx nor a CSV by its bytes,
+ * 400 when it cannot be read or lacks columns or rows, 413 beyond a limit (`IMPORT_MAX_BYTES`, `IMPORT_MAX_ROWS`,
+ * columns, cell length, what it unpacks to, the time and memory reading it takes).
  */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 10_000;

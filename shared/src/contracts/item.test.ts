@@ -1,5 +1,5 @@
 import { ItemFormFields, itemFormProblems, taxRateLabel, unitLabel, isLowStock } from './item';
-import { itemFormData } from '../api/item';
+import { itemFormData } from '../api/forms';
 
 const fields = (v: Record<string, unknown>) => ItemFormFields.parse(v);
 const messages = (v: Record<string, unknown>, images = 0) => itemFormProblems(fields(v), images).map((p) => p.message);
@@ -8,8 +8,23 @@ describe('item contract', () => {
   it('reads multipart text: booleans, numbers, blanks and indexed lists', () => {
     expect(
       fields({ itemName: ' Phone ', isOnlineVisible: 'true', salePrice: '12.50', openingStock: '', itemSerialNos: ['a', ''], hsnCode: ' ' }),
-    ).toMatchObject({ itemType: 'PRODUCT', itemName: 'Phone', isOnlineVisible: true, salePrice: 12.5, openingStock: undefined, itemSerialNos: ['a', ''], hsnCode: undefined, itemProductType: 'NEW' });
+    ).toMatchObject({ itemType: 'PRODUCT', itemName: 'Phone', isOnlineVisible: true, salePrice: '12.50', openingStock: undefined, itemSerialNos: ['a', ''], hsnCode: undefined, itemProductType: 'NEW' });
     expect(ItemFormFields.safeParse({ isAlertEnabled: 'perhaps' }).success).toBe(false);
+  });
+
+  it('reads prices with the Money rules and dates as real dates', () => {
+    const issue = (v: Record<string, unknown>) => ItemFormFields.safeParse(v).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    const valid = { itemName: 'P', itemCode: 'C' };
+    expect(fields({ salePrice: '15999.5', purchasePrice: 13000 })).toMatchObject({ salePrice: '15999.50', purchasePrice: '13000.00' });
+    expect(messages({ ...valid, salePrice: '-1', hsnCode: '12' })).toEqual(['HSN Code must be 4, 6 or 8 digits', 'Sale Price must be 0 or more, in steps of 0.01']);
+    expect(messages({ ...valid, purchasePrice: '10.005' })).toEqual(['Purchase Price must be 0 or more, in steps of 0.01']);
+    expect(messages({ ...valid, salePrice: '1e15' })).toEqual(['Sale Price must be a number']);
+    expect(messages({ ...valid, salePrice: 1e15 })).toEqual(['Sale Price can be at most 9,99,99,99,99,999.99']);
+    expect(issue({ asOfDate: '2025-02-30' })).toEqual(['asOfDate: As of date must be a date (YYYY-MM-DD)']);
+    expect(fields({ asOfDate: '2024-02-29' }).asOfDate).toBe('2024-02-29');
+    expect(messages({ itemName: 'P', itemCode: 'C', isAlertEnabled: 'true', productAlertValue: '3000000000' })).toEqual([
+      'Low stock quantity must be a whole number, 0 or more',
+    ]);
   });
 
   it('lists every problem in the seed order', () => {

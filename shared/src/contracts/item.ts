@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isValidHsn, isValidSac } from '../india';
-import { Id, ok } from './common';
-import { PageMeta } from './party';
+import { CalendarDate, Id, PageMeta, PageNumber, PageSize, SearchText, ok } from './common';
+import { MONEY_BOUNDS, type NumberBounds } from './bounds';
+import { Money, MoneyString } from './money';
 
 /**
  * Items and stock (seed §2, §3, §5, §7, §9). Field names are the seed's, misspellings included: a category is
@@ -25,6 +26,17 @@ export const ITEM_CODE_LENGTH = 10;
 /** A serialised item names every unit of its opening stock; beyond this many a spreadsheet import is the way. */
 export const MAX_SERIAL_NUMBERS = 1000;
 export const MAX_OPENING_STOCK = 1_000_000_000;
+
+/** The number fields of the item dialog (seed §5, §9), as itemFormProblems checks them and the dialog bounds them. */
+export const ITEM_BOUNDS = {
+  price: MONEY_BOUNDS,
+  openingStock: { min: 0, max: MAX_OPENING_STOCK, decimals: 0 },
+  alertQuantity: { min: 0, max: MAX_OPENING_STOCK, decimals: 0 },
+  batteryPercentage: { min: 0, max: 100, decimals: 2 },
+  stockAdjustment: { min: 1, max: MAX_OPENING_STOCK, decimals: 0 },
+} satisfies Record<string, NumberBounds>;
+/** An item never has more images than this to remove; a longer list is not a form's. */
+const MAX_REMOVED_IMAGES = 50;
 
 /** Every message of the item area, word for word where the seed gives it. */
 export const ITEM_MESSAGES = {
@@ -127,8 +139,8 @@ export const Item = z.object({
   itemCatagory: ItemCategory.nullable(),
   gstRate: TaxRate.nullable(),
   unit: Unit.nullable(),
-  salePrice: z.number().nullable(),
-  purchasePrice: z.number().nullable(),
+  salePrice: MoneyString.nullable(),
+  purchasePrice: MoneyString.nullable(),
   isSaleTaxApplicable: z.boolean(),
   isPurchaseTaxApplicable: z.boolean(),
   /** The stock at the session's active branch. */
@@ -170,24 +182,46 @@ const numberFromText = (v: unknown) => {
   if (typeof b === 'string') return Number(b.trim());
   return b;
 };
+/** Counts and percentages of the form; the rules bound each one, this only keeps them within reason. */
+const FORM_NUMBER_MAX = 1e12;
 /** Multipart sends everything as text: 'true', '12.50', ''. Blank means "not given". */
 export const FormBoolean = z.preprocess(booleanFromText, z.boolean({ error: 'Must be true or false' }).optional());
 export const FormNumber = (label: string) =>
-  z.preprocess(numberFromText, z.number({ error: `${label} must be a number` }).finite(`${label} must be a number`).optional());
+  z.preprocess(
+    numberFromText,
+    z
+      .number({ error: `${label} must be a number` })
+      .finite(`${label} must be a number`)
+      .min(-FORM_NUMBER_MAX, `${label} is too small`)
+      .max(FORM_NUMBER_MAX, `${label} is too large`)
+      .optional(),
+  );
+/** The prices' Money rules, with the form's own message for a negative or a third decimal. */
+const PRICES = {
+  salePrice: Money('Sale Price', { message: ITEM_MESSAGES.salePrice }),
+  purchasePrice: Money('Purchase Price', { message: ITEM_MESSAGES.purchasePrice }),
+} as const;
+/**
+ * A price as typed: the normalised amount ('15999.50') when it is one, else the text as sent, which
+ * `itemFormProblems` names, so a bad price is reported together with every other problem of the form.
+ */
+const FormMoney = (field: keyof typeof PRICES) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.string().max(100, `${field === 'salePrice' ? 'Sale' : 'Purchase'} Price is too long`), z.number()], {
+        error: field === 'salePrice' ? ITEM_MESSAGES.salePrice : ITEM_MESSAGES.purchasePrice,
+      })
+      .transform((v) => {
+        const amount = PRICES[field].safeParse(v);
+        return amount.success ? amount.data : String(v);
+      })
+      .optional(),
+  );
 const FormText = (max: number, label: string) =>
   z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} can be at most ${max} characters`).optional());
 const FormEnum = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
-const FormDate = z.preprocess(
-  (v) => {
-    const b = blankToUndefined(v);
-    return typeof b === 'string' ? b.trim().slice(0, 10) : b;
-  },
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, ITEM_MESSAGES.asOfDate)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), ITEM_MESSAGES.asOfDate)
-    .optional(),
-);
+const FormDate = z.preprocess(blankToUndefined, CalendarDate('As of date', ITEM_MESSAGES.asOfDate).optional());
 
 /**
  * The fields of the item dialog as sent (seed §3 "Item form fields"), create and update alike. Field types only;
@@ -197,7 +231,7 @@ export const ItemFormFields = z.object({
   itemType: z.preprocess((v) => blankToUndefined(v) ?? 'PRODUCT', ItemType),
   itemName: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().max(200, 'Item Name can be at most 200 characters')),
   isOnlineVisible: FormBoolean,
-  salePrice: FormNumber('Sale Price'),
+  salePrice: FormMoney('salePrice'),
   salePriceTaxType: FormEnum(TaxType),
   isSaleTaxApplicable: FormBoolean,
   gstRate: FormText(40, 'GST rate'),
@@ -211,17 +245,20 @@ export const ItemFormFields = z.object({
   productAlertValue: FormNumber('Low stock quantity'),
   isAlertEnabled: FormBoolean,
   description: FormText(2000, 'Description'),
-  purchasePrice: FormNumber('Purchase Price'),
+  purchasePrice: FormMoney('purchasePrice'),
   purchasePriceTaxType: FormEnum(TaxType),
   isPurchaseTaxApplicable: FormBoolean,
   sacCode: FormText(20, 'SAC Code'),
   itemProductType: z.preprocess((v) => blankToUndefined(v) ?? 'NEW', ItemProductType),
   hasSerialisationOn: FormBoolean,
-  itemSerialNos: z.preprocess((v) => v ?? [], z.array(z.string().max(100, 'A serial number can be at most 100 characters'))),
+  itemSerialNos: z.preprocess(
+    (v) => v ?? [],
+    z.array(z.string().max(100, 'A serial number can be at most 100 characters')).max(MAX_SERIAL_NUMBERS, ITEM_MESSAGES.serialsTooMany),
+  ),
   /** Held by the form, checked, never stored (seed §3). */
   batteryPercentage: FormNumber('Battery percentage'),
   /** Update only: URLs (or file names) of existing images to delete. */
-  removedImages: z.preprocess((v) => v ?? [], z.array(z.string())).optional(),
+  removedImages: z.preprocess((v) => v ?? [], z.array(z.string().max(300)).max(MAX_REMOVED_IMAGES, 'Too many images to remove')).optional(),
 });
 export type ItemFormFields = z.output<typeof ItemFormFields>;
 
@@ -230,8 +267,10 @@ export interface ItemProblem {
   message: string;
 }
 
-const isMoney = (n: number) => Number.isFinite(n) && n >= 0 && Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
-const isCount = (n: number) => Number.isInteger(n) && n >= 0;
+/** In range and with no more decimals than allowed (a float's 55.55 * 100 is not exactly 5555). */
+const within = (n: number, b: NumberBounds) =>
+  n >= b.min && n <= b.max && Math.abs(Math.round(n * 10 ** b.decimals) - n * 10 ** b.decimals) < 1e-6;
+const isCount = (n: number) => within(n, ITEM_BOUNDS.openingStock);
 
 /** The tax type a form sends, from the boolean when only that was given. */
 const taxTypeOf = (type: TaxType | undefined, applicable: boolean | undefined): TaxType | undefined =>
@@ -263,14 +302,16 @@ export function itemFormProblems(v: ItemFormFields, imageCount = 0): ItemProblem
   if (!product && v.serviceCode && v.serviceCode.length > ITEM_CODE_LENGTH) add('serviceCode', ITEM_MESSAGES.serviceCodeTooLong);
   if (product && v.hsnCode && !isValidHsn(v.hsnCode)) add('hsnCode', ITEM_MESSAGES.hsn);
   if (!product && v.sacCode && !isValidSac(v.sacCode)) add('sacCode', ITEM_MESSAGES.sac);
-  if (v.salePrice !== undefined && !isMoney(v.salePrice)) add('salePrice', ITEM_MESSAGES.salePrice);
-  if (v.purchasePrice !== undefined && !isMoney(v.purchasePrice)) add('purchasePrice', ITEM_MESSAGES.purchasePrice);
+  for (const field of ['salePrice', 'purchasePrice'] as const) {
+    const amount = v[field] === undefined ? undefined : PRICES[field].safeParse(v[field]);
+    if (amount && !amount.success) add(field, amount.error.issues[0].message);
+  }
   if (product) {
-    if (!isCount(stock) || stock > MAX_OPENING_STOCK) add('openingStock', ITEM_MESSAGES.openingStock);
-    if (v.isAlertEnabled && v.productAlertValue !== undefined && !isCount(v.productAlertValue)) {
+    if (!isCount(stock)) add('openingStock', ITEM_MESSAGES.openingStock);
+    if (v.isAlertEnabled && v.productAlertValue !== undefined && !within(v.productAlertValue, ITEM_BOUNDS.alertQuantity)) {
       add('productAlertValue', ITEM_MESSAGES.alertQuantity);
     }
-    if (v.itemProductType === 'OLD' && v.batteryPercentage !== undefined && (v.batteryPercentage < 0 || v.batteryPercentage > 100)) {
+    if (v.itemProductType === 'OLD' && v.batteryPercentage !== undefined && !within(v.batteryPercentage, ITEM_BOUNDS.batteryPercentage)) {
       add('batteryPercentage', ITEM_MESSAGES.battery);
     }
     if (v.itemProductType === 'OLD') {
@@ -310,19 +351,18 @@ export const ItemSaveRequest = ItemFormFields.superRefine((v, ctx) => {
 
 export const ITEM_PAGE_SIZE_MAX = 500;
 export const ITEM_PAGE_SIZE_DEFAULT = 50;
-const pageSizeMessage = `pageSize must be a whole number from 1 to ${ITEM_PAGE_SIZE_MAX}`;
 
 /**
  * GET item/items, like GET party/parties: without page/pageSize every item is answered (the seed's call); with
  * either, one page and `meta`. q searches name, code, HSN and SAC.
  */
 export const ItemListQuery = z.object({
-  q: z.string().trim().max(100, 'Search is too long').optional(),
+  q: SearchText,
   categoryId: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(40).optional()),
   itemType: FormEnum(ItemType),
   lowStock: FormBoolean,
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').optional(),
-  pageSize: z.coerce.number({ error: pageSizeMessage }).int(pageSizeMessage).min(1, pageSizeMessage).max(ITEM_PAGE_SIZE_MAX, pageSizeMessage).optional(),
+  page: PageNumber,
+  pageSize: PageSize(ITEM_PAGE_SIZE_MAX),
 });
 
 /** `{ success, data }` as the seed has it, and `meta` (where this page sits among `total` matches) when paged. */
@@ -330,7 +370,7 @@ export const ItemListResponse = ok(z.array(Item)).extend({ meta: PageMeta.option
 export type ItemListPage = z.infer<typeof ItemListResponse>;
 
 export const GetItemQuery = z.object({
-  id: z.string().describe('Item id (uuid)'),
+  id: z.string().max(100).describe('Item id (uuid)'),
   itemType: FormEnum(ItemType),
 });
 
@@ -338,16 +378,14 @@ export const STOCK_ADJUSTMENTS = ['ADD', 'REDUCE'] as const;
 export const StockAdjustment = z.enum(STOCK_ADJUSTMENTS, { error: 'Choose Add or Reduce' });
 
 export const UpdateItemStockRequest = z.object({
-  itemId: z.string({ error: 'Item id is required' }),
+  itemId: z.string({ error: 'Item id is required' }).max(100),
   type: StockAdjustment,
   quantity: z
     .number({ error: 'Quantity is required' })
     .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(MAX_OPENING_STOCK, 'Quantity is too large'),
-  date: z
-    .string({ error: 'Date is required' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD'),
+    .min(ITEM_BOUNDS.stockAdjustment.min, 'Quantity must be at least 1')
+    .max(ITEM_BOUNDS.stockAdjustment.max, 'Quantity is too large'),
+  date: CalendarDate('Date', 'Date must be a real date, YYYY-MM-DD'),
   reason: z
     .string({ error: 'Reason is required' })
     .trim()

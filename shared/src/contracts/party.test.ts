@@ -1,4 +1,5 @@
-import { CreatePartyRequest, money, normalizeMobile, resolveStateCode } from './party';
+import { Money, SignedMoney } from './money';
+import { CreatePartyRequest, normalizeMobile, resolveStateCode } from './party';
 
 describe('party contract', () => {
   it('resolves a state by name in any case, or by code', () => {
@@ -10,7 +11,7 @@ describe('party contract', () => {
   });
 
   it('keeps money exact: two places out, at most two in', () => {
-    const m = money('Amount', { allowNegative: true });
+    const m = SignedMoney('Amount');
     expect(m.parse('1,500.5')).toBe('1500.50');
     expect(m.parse(12.1)).toBe('12.10');
     expect(m.parse('₹ 99')).toBe('99.00');
@@ -18,8 +19,8 @@ describe('party contract', () => {
     expect(m.safeParse('1.001').error?.issues[0].message).toBe('Amount can have at most 2 decimals');
     expect(m.safeParse('1e3').error?.issues[0].message).toBe('Amount must be a number');
     expect(m.safeParse('999999999999.99').success).toBe(true);
-    expect(m.safeParse('1000000000000').error?.issues[0].message).toBe('Amount is too large');
-    expect(money('Limit').safeParse(-1).error?.issues[0].message).toBe('Limit cannot be negative');
+    expect(m.safeParse('1000000000000').error?.issues[0].message).toBe('Amount can be at most 9,99,99,99,99,999.99');
+    expect(Money('Limit').safeParse(-1).error?.issues[0].message).toBe('Limit cannot be negative');
   });
 
   it('normalises pasted mobile numbers to 10 digits', () => {

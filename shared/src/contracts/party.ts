@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import {
   INDIAN_STATES,
-  fromPaise,
   isStateCode,
   isValidGstin,
   isValidPan,
   panFromGstin,
   stateCodeFromGstin,
   stateName,
-  toPaise,
 } from '../india';
-import { Email, Gstin, Id, MobileNumber, Pan, Pin, PersonName, ok } from './common';
+import { MONEY_BOUNDS, SIGNED_MONEY_BOUNDS, type NumberBounds } from './bounds';
+import { Email, Gstin, Id, MobileNumber, PageMeta, PageNumber, PageSize, Pan, Pin, PersonName, SearchText, ok } from './common';
+import { Money, MoneyString, SignedMoney } from './money';
 
 /*
  * Parties (seed §3, §7). Field names are the seed's, misspellings included (`partyCatagory`, `catagory`).
@@ -72,23 +72,12 @@ export function normalizeMobile(value: unknown): unknown {
   return compact;
 }
 
-/** A money amount: decimal string or number, at most 2 decimals, fits numeric(14,2); answered as 'x.yy'. */
-export function money(label: string, { allowNegative = false } = {}) {
-  return z
-    .union([z.string(), z.number()], { error: `${label} must be a number` })
-    .transform((v, ctx) => {
-      const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'x') : v.replace(/[₹,\s]/g, '');
-      const fail = (message: string) => {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      };
-      if (!/^-?[0-9]+(\.[0-9]+)?$/.test(text)) return fail(`${label} must be a number`);
-      if (/\.[0-9]{3,}$/.test(text)) return fail(`${label} can have at most 2 decimals`);
-      if (!allowNegative && text.startsWith('-')) return fail(`${label} cannot be negative`);
-      if (text.replace(/^-/, '').split('.')[0].replace(/^0+(?=[0-9])/, '').length > 12) return fail(`${label} is too large`);
-      return fromPaise(toPaise(text));
-    });
-}
+/** The number fields of a party, as the rules below check them and the form bounds them. */
+export const PARTY_BOUNDS = {
+  openingBalance: SIGNED_MONEY_BOUNDS,
+  creditPeriod: { min: 0, max: PARTY_LIMITS.creditPeriodDays, decimals: 0 },
+  creditLimit: MONEY_BOUNDS,
+} satisfies Record<string, NumberBounds>;
 
 export const CREDIT_PERIOD_MESSAGE = 'Credit period must be a whole number of days';
 const CreditPeriod = z.preprocess(
@@ -96,8 +85,8 @@ const CreditPeriod = z.preprocess(
   z
     .number({ error: CREDIT_PERIOD_MESSAGE })
     .int(CREDIT_PERIOD_MESSAGE)
-    .min(0, 'Credit period cannot be negative')
-    .max(PARTY_LIMITS.creditPeriodDays, `Credit period can be at most ${PARTY_LIMITS.creditPeriodDays} days`),
+    .min(PARTY_BOUNDS.creditPeriod.min, 'Credit period cannot be negative')
+    .max(PARTY_BOUNDS.creditPeriod.max, `Credit period can be at most ${PARTY_BOUNDS.creditPeriod.max} days`),
 );
 
 const PartyTypeInput = z.preprocess(
@@ -134,11 +123,11 @@ const partyFields = {
   mobileNumber: maybe(z.preprocess(normalizeMobile, MobileNumber)),
   email: maybe(Email.pipe(z.string().max(PARTY_LIMITS.email, 'Email is too long'))),
   partyCatagory: maybe(CategoryRef),
-  openingBalance: maybe(money('Opening balance', { allowNegative: true })),
+  openingBalance: maybe(SignedMoney('Opening balance')),
   gstin: maybe(Gstin),
   panNumber: maybe(Pan),
   creditPeriod: maybe(CreditPeriod),
-  creditLimit: maybe(money('Credit limit')),
+  creditLimit: maybe(Money('Credit limit')),
   billingAddress: maybe(AddressInput),
   shippingAddress: maybe(AddressInput),
 };
@@ -276,19 +265,22 @@ export const Party = z.object({
   mobileNumber: z.string().nullable(),
   email: z.string().nullable(),
   partyCatagory: PartyCategory.nullable(),
-  /** Decimal string, two places. */
-  openingBalance: z.string().nullable(),
+  openingBalance: MoneyString.nullable(),
   gstin: z.string().nullable(),
   panNumber: z.string().nullable(),
   /** Days. */
   creditPeriod: z.number().int().nullable(),
-  /** Decimal string, two places. */
-  creditLimit: z.string().nullable(),
+  creditLimit: MoneyString.nullable(),
   billingAddress: PartyAddress.nullable(),
   /** The billing address itself (same id) when it serves both. */
   shippingAddress: PartyAddress.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * What the party owes the business (negative: what the business owes it), two decimals: opening balance + sales −
+   * payments received. Every answer of the API carries it.
+   */
+  balance: MoneyString.optional(),
 });
 export type Party = z.infer<typeof Party>;
 
@@ -300,16 +292,11 @@ export const PARTY_PAGE_SIZE_DEFAULT = 20;
  * and `meta`. q searches name, mobile number and GSTIN.
  */
 export const PartyListQuery = z.object({
-  q: z.string().trim().max(100, 'Search is too long').optional(),
+  q: SearchText,
   partyType: z.preprocess((v) => (v === '' ? undefined : v), PartyType.optional()),
-  categoryId: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().optional()),
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').optional(),
-  pageSize: z.coerce
-    .number({ error: `pageSize must be a whole number from 1 to ${PARTY_PAGE_SIZE_MAX}` })
-    .int(`pageSize must be a whole number from 1 to ${PARTY_PAGE_SIZE_MAX}`)
-    .min(1, `pageSize must be a whole number from 1 to ${PARTY_PAGE_SIZE_MAX}`)
-    .max(PARTY_PAGE_SIZE_MAX, `pageSize must be a whole number from 1 to ${PARTY_PAGE_SIZE_MAX}`)
-    .optional(),
+  categoryId: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(40).optional()),
+  page: PageNumber,
+  pageSize: PageSize(PARTY_PAGE_SIZE_MAX),
 });
 /** The list's query as a client builds it. */
 export interface PartyListQuery {
@@ -319,9 +306,6 @@ export interface PartyListQuery {
   page?: number;
   pageSize?: number;
 }
-
-export const PageMeta = z.object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
-export type PageMeta = z.infer<typeof PageMeta>;
 
 export const PartyListResponse = ok(z.array(Party)).extend({ meta: PageMeta.optional() });
 export type PartyListResponse = z.infer<typeof PartyListResponse>;

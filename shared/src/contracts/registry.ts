@@ -29,6 +29,8 @@ export type RemoteDescriptor = z.infer<typeof RemoteDescriptor>;
 export const ShellRemote = RemoteDescriptor.extend({
   manifestUrl: z.string(),
   overridable: z.boolean(),
+  /** The origins an override of this remote may load from (empty unless overrides are allowed). */
+  overrideOrigins: z.array(z.string()),
 });
 export type ShellRemote = z.infer<typeof ShellRemote>;
 
@@ -38,6 +40,8 @@ export const ShellRemotesResponse = z.object({
     remotes: z.array(ShellRemote),
     /** Remotes switched off for this business: their routes show "not available", their code is never fetched. */
     unavailable: z.array(z.object({ name: z.string(), title: z.string(), routes: z.array(z.string()) })),
+    /** How long an override the user confirmed lasts in their browser (REMOTE_OVERRIDE_HOURS). */
+    overrideHours: z.number(),
   }),
 });
 export type ShellRemotes = z.infer<typeof ShellRemotesResponse>['data'];
@@ -69,6 +73,8 @@ export const RegistryRemoteState = PublishedBuild.extend({
   name: z.string(),
   folder: z.string(),
   overridable: z.boolean(),
+  /** Where a per-browser override of this remote may load from; history written before the list existed has none. */
+  overrideOrigins: z.array(z.string()).default([]),
   flag: RemoteFlag,
   /** The build a rollback returns to; null until a second build is published. */
   previous: PublishedBuild.nullable(),
@@ -86,6 +92,7 @@ export const REGISTRY_ACTIONS = [
   'enable-for',
   'rollout',
   'allow-override',
+  'override-origins',
   'sync',
 ] as const;
 export const RegistryAction = z.enum(REGISTRY_ACTIONS);
@@ -138,6 +145,14 @@ export const AllowOverrideRequest = z.object({
   by: Actor,
 });
 export type AllowOverrideRequest = z.infer<typeof AllowOverrideRequest>;
+
+export const OverrideOriginsRequest = z.object({
+  origins: z
+    .array(z.string().max(300), { error: 'Give the list of origins (an empty list allows none)' })
+    .max(20, 'List at most 20 override origins'),
+  by: Actor,
+});
+export type OverrideOriginsRequest = z.infer<typeof OverrideOriginsRequest>;
 
 export const RegistryRemoteResponse = z.object({ success: z.literal(true), data: RegistryRemote });
 export const RegistryRemoteListResponse = z.object({ success: z.literal(true), data: z.array(RegistryRemote) });

@@ -1,3 +1,4 @@
 export * from './states';
 export * from './ids';
 export * from './money';
+export * from './format';

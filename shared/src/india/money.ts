@@ -40,9 +40,10 @@ const ONES = [
 ];
 const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
 
+/** Compound tens are hyphenated, as gst-rules.md writes them: 'Twenty-Three'. */
 function belowHundred(n: number): string {
   if (n < 20) return ONES[n];
-  return TENS[Math.floor(n / 10)] + (n % 10 ? ` ${ONES[n % 10]}` : '');
+  return TENS[Math.floor(n / 10)] + (n % 10 ? `-${ONES[n % 10]}` : '');
 }
 
 function belowThousand(n: number): string {
@@ -67,12 +68,21 @@ export function integerInWords(n: number): string {
   return parts.join(' ');
 }
 
-/** 'Rupees One Lakh Twenty Three Thousand Four Hundred Fifty Six and Fifty Paise Only'. */
-export function amountInWords(amount: number | string): string {
-  const paise = toPaise(amount);
-  if (paise < 0) return `Minus ${amountInWords(fromPaise(-paise))}`;
+/**
+ * Integer paise in words, as gst-rules.md writes them: 'Rupees One Lakh Twenty-Three Thousand Four Hundred
+ * Fifty-Six and Seventy-Eight Paise Only'; 'Rupees Zero Only'; less than a rupee: 'Fifty Paise Only'.
+ */
+export function paiseInWords(paise: number): string {
+  if (!Number.isSafeInteger(paise)) throw new Error(`Not an amount in paise: ${paise}`);
+  if (paise < 0) return `Minus ${paiseInWords(-paise)}`;
   const rupees = Math.floor(paise / 100);
   const p = paise % 100;
+  if (rupees === 0 && p) return `${belowHundred(p)} Paise Only`;
   const rupeePart = `Rupees ${integerInWords(rupees)}`;
   return p ? `${rupeePart} and ${belowHundred(p)} Paise Only` : `${rupeePart} Only`;
+}
+
+/** An amount in rupees (number or decimal string, at most two decimals) in words: see `paiseInWords`. */
+export function amountInWords(amount: number | string): string {
+  return paiseInWords(toPaise(amount));
 }

@@ -17,7 +17,9 @@ export const SHARED_SINGLETONS = {
   swr: { singleton: true, requiredVersion: '^2.5.1' },
   antd: { singleton: true, requiredVersion: '^6.6.8' },
   dayjs: { singleton: true, requiredVersion: '^1.11.23' },
+  // The UI-free core (what the login page needs) and the components, each one instance for every app.
   '@bahi/shared': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
+  '@bahi/shared/ui': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
 } as const;
 
 export type SharedSingletonName = keyof typeof SHARED_SINGLETONS;

@@ -1,6 +1,15 @@
 import { act, renderHook } from '@testing-library/react';
 import type { Branch, User } from '../contracts';
-import { EMPTY_SESSION, clearSession, getSession, setActiveStoreBranch, setSessionUser, useSession } from './index';
+import {
+  EMPTY_SESSION,
+  clearSession,
+  endSession,
+  getSession,
+  sessionHasEnded,
+  setActiveStoreBranch,
+  setSessionUser,
+  useSession,
+} from './index';
 
 const user: User = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -37,5 +46,20 @@ describe('session (seed §4)', () => {
     expect(result.current.user?.name).toBe('Asha');
     act(() => setActiveStoreBranch(null));
     expect(result.current.activeStoreBranch).toBeNull();
+  });
+
+  it('a session the server ended is cleared and stays ended until the next sign-in', () => {
+    setSessionUser(user, branch);
+    endSession();
+    expect(getSession()).toEqual(EMPTY_SESSION);
+    expect(sessionHasEnded()).toBe(true);
+    setSessionUser(user, branch);
+    expect(sessionHasEnded()).toBe(false);
+  });
+
+  it('a logout is not an ended session', () => {
+    setSessionUser(user, branch);
+    clearSession();
+    expect(sessionHasEnded()).toBe(false);
   });
 });

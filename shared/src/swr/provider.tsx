@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { SWRConfig, unstable_serialize, useSWRConfig, type Middleware, type ScopedMutator } from 'swr';
+import { sessionHasEnded } from '../session';
 import { swrCache, type CacheArea, type ExpiringCache } from './index';
 
 let boundMutate: ScopedMutator | null = null;
@@ -42,8 +43,11 @@ export function SwrProvider({ children, cache = swrCache }: { children: ReactNod
         use: [trackUse(cache)],
         revalidateOnFocus: true,
         dedupingInterval: 2_000,
+        // A 4xx answer (a 401 above all) comes back the same on a retry.
         shouldRetryOnError: (err: { status?: number }) => !err?.status || err.status >= 500,
         errorRetryCount: 2,
+        // After a 401 nothing is fetched or revalidated until the user signs in again.
+        isPaused: sessionHasEnded,
       }}
     >
       <MutateBridge />

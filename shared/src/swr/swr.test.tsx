@@ -1,6 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import useSWR from 'swr';
 import type { ReactNode } from 'react';
+import { endSession, setSessionUser } from '../session';
+import type { User } from '../contracts';
 import { ExpiringCache, cacheKey } from './index';
 import { SwrProvider, revalidateArea } from './provider';
 
@@ -62,5 +64,30 @@ describe('revalidateArea', () => {
     await screen.findByText('parties 1 items 1');
     await act(() => revalidateArea('parties'));
     await waitFor(() => expect(screen.getByText('parties 2 items 1')).toBeInTheDocument());
+  });
+});
+
+describe('after the server ended the session', () => {
+  const user = { id: 'u', name: 'Asha', mobileNumber: '9876543210', role: 'OWNER', business: { id: 'b', name: 'Asha Stores', gstin: null, stateCode: '27' } } as User;
+  let calls = 0;
+  const fetcher = async () => ++calls;
+  function Branches() {
+    const { data } = useSWR(cacheKey('branches', 'list'), fetcher);
+    return <p>fetched {data}</p>;
+  }
+
+  it('revalidates nothing until the user signs in again', async () => {
+    render(
+      <SwrProvider cache={new ExpiringCache()}>
+        <Branches />
+      </SwrProvider>,
+    );
+    await screen.findByText('fetched 1');
+    endSession();
+    await act(() => revalidateArea('branches'));
+    expect(calls).toBe(1);
+    setSessionUser(user);
+    await act(() => revalidateArea('branches'));
+    await screen.findByText('fetched 2');
   });
 });

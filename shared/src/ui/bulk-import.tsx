@@ -2,8 +2,18 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Flex, Modal, Progress, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import { BulkImportResponse, IMPORT_ACCEPT, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../contracts';
-import { ApiError, apiBase, apiRequest, errorMessage, isApiError } from '../api';
+import {
+  ApiError,
+  BulkImportResponse,
+  IMPORT_ACCEPT,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  apiBase,
+  apiRequest,
+  errorMessage,
+  formatCount,
+  isApiError,
+} from '@bahi/shared';
 import { notify } from './notifications';
 
 /** Offers a file to the user as a download. */
@@ -166,7 +176,7 @@ export function BulkImport(props: BulkImportProps) {
         open={open}
         title={`Import ${noun.many} from a spreadsheet`}
         onCancel={close}
-        maskClosable={!busy}
+        mask={{ closable: !busy }}
         closable={!busy}
         footer={footer}
         width={560}
@@ -184,7 +194,7 @@ export function BulkImport(props: BulkImportProps) {
           <div>
             <Typography.Paragraph style={{ marginBottom: 8 }}>
               <Typography.Text strong>2.</Typography.Text> Upload it as .xlsx or .csv (at most{' '}
-              {IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows and {IMPORT_MAX_BYTES / MB} MB).
+              {formatCount(IMPORT_MAX_ROWS)} rows and {IMPORT_MAX_BYTES / MB} MB).
             </Typography.Paragraph>
             <Upload.Dragger
               accept={IMPORT_ACCEPT}
@@ -206,7 +216,7 @@ export function BulkImport(props: BulkImportProps) {
                 All or nothing: if any row has a problem, no {noun.one} is added and you get a report of the rows to fix.
               </p>
             </Upload.Dragger>
-            {fileProblem ? <Alert type="error" showIcon style={{ marginTop: 8 }} message={fileProblem} /> : null}
+            {fileProblem ? <Alert type="error" showIcon style={{ marginTop: 8 }} title={fileProblem} /> : null}
           </div>
           {props.help}
           {outcome.kind === 'uploading' ? (
@@ -217,13 +227,13 @@ export function BulkImport(props: BulkImportProps) {
               </Typography.Text>
             </div>
           ) : null}
-          {outcome.kind === 'done' ? <Alert type="success" showIcon message={outcome.message} /> : null}
-          {outcome.kind === 'failed' ? <Alert type="error" showIcon message={outcome.message} /> : null}
+          {outcome.kind === 'done' ? <Alert type="success" showIcon title={outcome.message} /> : null}
+          {outcome.kind === 'failed' ? <Alert type="error" showIcon title={outcome.message} /> : null}
           {outcome.kind === 'report' ? (
             <Alert
               type="error"
               showIcon
-              message={outcome.message}
+              title={outcome.message}
               description={
                 <Flex vertical gap={8} align="start">
                   <span>

@@ -4,3 +4,7 @@ export * from './placeholder';
 export * from './standalone';
 export * from './notifications';
 export * from './bulk-import';
+export * from './form-errors';
+export * from './unsaved-changes';
+export * from './save-shortcut';
+export * from './number-input';

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Provider as JotaiProvider } from 'jotai';
 import { App as AntApp, ConfigProvider } from 'antd';
-import { bahiStore } from '../session';
-import { SwrProvider } from '../swr/provider';
+import { SwrProvider, bahiStore } from '@bahi/shared';
 import { Notifications } from './notifications';
 
 export const BAHI_THEME = {
+  // A fixed key, not one per provider instance: the theme's CSS variables are generated and injected once.
+  cssVar: { key: 'bahi' },
   token: {
     colorPrimary: '#0b5394',
     borderRadius: 6,
@@ -15,8 +16,8 @@ export const BAHI_THEME = {
 };
 
 /**
- * Everything a tree of Bahi screens needs: the shared jotai store, the shared SWR cache, the antd theme and
- * the antd App context (message, notification, modal). The shell wraps the whole app in it; a remote's
+ * Everything a tree of Bahi screens needs: the shared jotai store, the shared SWR cache, the antd theme, the
+ * antd App context (its modal, for confirmations) and the one notifications host (seed §9). The shell wraps the whole app in it; a remote's
  * standalone bootstrap wraps itself in it; tests wrap the component under test in it.
  */
 export function BahiProviders({ children }: { children: ReactNode }) {
@@ -24,7 +25,7 @@ export function BahiProviders({ children }: { children: ReactNode }) {
     <JotaiProvider store={bahiStore}>
       <SwrProvider>
         <ConfigProvider theme={BAHI_THEME}>
-          <AntApp notification={{ placement: 'topRight', duration: 5, pauseOnHover: true }}>
+          <AntApp>
             {children}
             <Notifications />
           </AntApp>

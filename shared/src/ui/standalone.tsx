@@ -1,10 +1,8 @@
-import { Suspense, useEffect, useState } from 'react';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, Outlet, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { Alert, Layout, Menu } from 'antd';
 import type { ComponentType } from 'react';
-import type { RemoteArea } from '../contracts';
-import { authApi, isApiError } from '../api';
-import { setSessionUser } from '../session';
+import { authApi, isApiError, setSessionUser, type RemoteArea } from '@bahi/shared';
 import { BahiProviders } from './providers';
 import { LoadingState } from './page';
 
@@ -23,42 +21,56 @@ export function StandaloneRemote({ area, routes }: { area: RemoteArea; routes: R
       })
       .catch((e) => setState(isApiError(e) && e.status === 401 ? 'signed-out' : 'ready'));
   }, []);
+  // A data router, as navigation guards (unsaved changes) need.
+  const router = useMemo(
+    () =>
+      createBrowserRouter([
+        {
+          element: <StandaloneLayout area={area} />,
+          children: area.routes.map((path) => {
+            const Page = routes[path];
+            return { path, element: <Page /> };
+          }),
+        },
+      ]),
+    [area, routes],
+  );
   return (
     <BahiProviders>
-      <BrowserRouter>
-        <Layout style={{ minHeight: '100vh' }}>
-          <Layout.Header style={{ color: '#fff', display: 'flex', alignItems: 'center', gap: 24 }}>
-            <strong>{area.title} · standalone</strong>
-            <Menu
-              theme="dark"
-              mode="horizontal"
-              style={{ flex: 1 }}
-              items={area.nav.map((n) => ({ key: n.path, label: <Link to={n.path}>{n.label}</Link> }))}
-            />
-          </Layout.Header>
-          <Layout.Content style={{ padding: 24 }}>
-            {state === 'signed-out' ? (
-              <Alert
-                type="warning"
-                showIcon
-                message="Not signed in"
-                description="Sign in through the shell (http://localhost:3000/login) on this host name, then reload."
-              />
-            ) : state === 'loading' ? (
-              <LoadingState />
-            ) : (
-              <Suspense fallback={<LoadingState />}>
-                <Routes>
-                  {area.routes.map((path) => {
-                    const Page = routes[path];
-                    return <Route key={path} path={path} element={<Page />} />;
-                  })}
-                </Routes>
-              </Suspense>
-            )}
-          </Layout.Content>
-        </Layout>
-      </BrowserRouter>
+      {state === 'signed-out' ? (
+        <Alert
+          type="warning"
+          showIcon
+          title="Not signed in"
+          description="Sign in through the shell (http://localhost:3000/login) on this host name, then reload."
+          style={{ margin: 24 }}
+        />
+      ) : state === 'loading' ? (
+        <LoadingState />
+      ) : (
+        <RouterProvider router={router} />
+      )}
     </BahiProviders>
+  );
+}
+
+function StandaloneLayout({ area }: { area: RemoteArea }) {
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ color: '#fff', display: 'flex', alignItems: 'center', gap: 24 }}>
+        <strong>{area.title} · standalone</strong>
+        <Menu
+          theme="dark"
+          mode="horizontal"
+          style={{ flex: 1 }}
+          items={area.nav.map((n) => ({ key: n.path, label: <Link to={n.path}>{n.label}</Link> }))}
+        />
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24 }}>
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
+      </Layout.Content>
+    </Layout>
   );
 }

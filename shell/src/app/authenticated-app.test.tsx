@@ -1,11 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { getSession } from '@bahi/shared';
+import useSWR from 'swr';
+import { apiRequest, cacheKey, getSession, swrCache } from '@bahi/shared';
 import AuthenticatedApp from './authenticated-app';
 import { resetFederationStateForTests } from '../remotes/federation';
 import { IDLE_PRELOAD_DELAY_MS } from '../remotes/idle-preload';
-import { OVERRIDE_KEY_PREFIX } from '../remotes/overrides';
+import { OVERRIDE_KEY_PREFIX, captureOverridesFromUrl, clearAllOverrides, confirmOverride, storedOverrides } from '../remotes/overrides';
 import { browserPage } from './override-banner';
 import { fail, mockApi, ok } from '../test/api-mock';
 import { GODOWN, MAIN_BRANCH, PROFILE, REGISTRY } from '../test/fixtures';
@@ -13,8 +14,25 @@ import { renderAt, resetAppState } from '../test/render';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: jest.fn() }));
 
-const runtime = { registerRemotes: jest.fn(), loadRemote: jest.fn() };
+// The whole signed-in layout renders with antd: on two busy cores a screen can take seconds to appear.
+
+const runtime = { registerRemotes: jest.fn(), loadRemote: jest.fn(), preloadRemote: jest.fn() };
 const realFetch = globalThis.fetch;
+
+/** A registry that lets mf_reports be overridden from the candidate's origin. */
+const CANDIDATE = 'http://127.0.0.1:9100/mf-manifest.json';
+const overridable = {
+  ...REGISTRY,
+  remotes: REGISTRY.remotes.map((r) => (r.name === 'mf_reports' ? { ...r, overridable: true, overrideOrigins: ['http://127.0.0.1:9100'] } : r)),
+};
+const candidateDescriptor = {
+  name: 'mf_reports',
+  folder: 'mf-reports',
+  version: '2.0.0-rc.1',
+  title: 'Reports',
+  routes: REGISTRY.remotes[0].routes,
+  nav: REGISTRY.remotes[0].nav,
+};
 
 function signedIn(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
@@ -27,9 +45,11 @@ function signedIn(extra: Parameters<typeof mockApi>[0] = {}) {
 
 beforeEach(() => {
   resetAppState();
+  clearAllOverrides();
   resetFederationStateForTests();
   runtime.registerRemotes.mockReset();
   runtime.loadRemote.mockReset();
+  runtime.preloadRemote.mockReset().mockResolvedValue(undefined);
   jest.mocked(getInstance).mockReturnValue(runtime as never);
 });
 afterEach(() => {
@@ -121,8 +141,13 @@ describe('header', () => {
     expect(api.callsTo('GET', 'store-branch/branches').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('logs out: calls the API, clears the session and goes to /login', async () => {
-    const api = signedIn({ 'POST auth/logout': () => [200, { success: true, message: 'Logged out' }] });
+  it('logs out: calls the API, clears the session and any remote override, and goes to /login', async () => {
+    confirmOverride('mf_reports', CANDIDATE, 4);
+    const api = signedIn({
+      'GET shell/remotes': () => ok(overridable),
+      'GET /bahi-remote.json': () => [200, candidateDescriptor],
+      'POST auth/logout': () => [200, { success: true, message: 'Logged out' }],
+    });
     const user = userEvent.setup();
     renderAt(<AuthenticatedApp />, '/');
     await user.click(await screen.findByRole('button', { name: 'Account: Asha Patil' }));
@@ -130,7 +155,9 @@ describe('header', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/login$/);
     expect(api.callsTo('POST', 'auth/logout')).toHaveLength(1);
     expect(getSession().isAuthenticated).toBe(false);
-  });
+    expect(storedOverrides().size).toBe(0);
+    // The first render of the whole app with antd takes seconds on a busy machine.
+  }, 30_000);
 
   it('lists the shell version and the registered remotes in About', async () => {
     signedIn();
@@ -164,19 +191,69 @@ describe('which build renders an area', () => {
 });
 
 describe('override of a remote in this browser', () => {
-  const CANDIDATE = 'http://127.0.0.1:9100/mf-manifest.json';
-  const overridable = { ...REGISTRY, remotes: REGISTRY.remotes.map((r) => (r.name === 'mf_reports' ? { ...r, overridable: true } : r)) };
-  const candidateDescriptor = {
-    name: 'mf_reports',
-    folder: 'mf-reports',
-    version: '2.0.0-rc.1',
-    title: 'Reports',
-    routes: REGISTRY.remotes[0].routes,
-    nav: REGISTRY.remotes[0].nav,
+  /** The user opened a link asking for the candidate build. */
+  const followLink = (path: string) => {
+    window.history.replaceState(null, '', `${path}?bahi-remote.mf_reports=${encodeURIComponent(CANDIDATE)}`);
+    captureOverridesFromUrl();
   };
+  // Rendering the whole signed-in app with antd takes seconds on a loaded machine.
+  const SLOW = { timeout: 15_000 };
+  const candidateRegistered = () =>
+    runtime.registerRemotes.mock.calls.some(([remotes]) => (remotes as { entry: string }[]).some((r) => r.entry === CANDIDATE));
 
-  it('registers the override URL, shows a banner naming it, and clears it', async () => {
-    localStorage.setItem(`${OVERRIDE_KEY_PREFIX}mf_reports`, CANDIDATE);
+  it("asks before a link's override loads anything, and loads nothing of it in the meantime, not even in idle time", async () => {
+    jest.useFakeTimers();
+    followLink('/reports');
+    signedIn({ 'GET shell/remotes': () => ok(overridable), 'GET /bahi-remote.json': () => [200, candidateDescriptor] });
+    runtime.loadRemote.mockResolvedValue({ routes: { reports: () => <h1>Candidate reports</h1> } });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderAt(<AuthenticatedApp />, '/reports');
+
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    expect(dialog).toHaveTextContent('Load another build of Reports?');
+    expect(within(dialog).getByTestId('override-url')).toHaveTextContent(CANDIDATE);
+    await act(() => jest.advanceTimersByTimeAsync(IDLE_PRELOAD_DELAY_MS + 5_000));
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+    expect(candidateRegistered()).toBe(false);
+    expect(localStorage.getItem(`${OVERRIDE_KEY_PREFIX}mf_reports`)).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Load this build' }));
+    expect(await screen.findByRole('heading', { name: 'Candidate reports' }, SLOW)).toBeInTheDocument();
+    expect(candidateRegistered()).toBe(true);
+    expect(storedOverrides()).toEqual(new Map([['mf_reports', CANDIDATE]]));
+    expect(await screen.findByRole('region', { name: 'Overridden areas' }, SLOW)).toHaveTextContent(CANDIDATE);
+  }, 60_000);
+
+  it('loads the published build and stores nothing when the user declines', async () => {
+    followLink('/reports');
+    signedIn({ 'GET shell/remotes': () => ok(overridable) });
+    runtime.loadRemote.mockResolvedValue({ routes: { reports: () => <h1>Published reports</h1> } });
+    const user = userEvent.setup();
+    renderAt(<AuthenticatedApp />, '/reports');
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    expect(dialog).toHaveTextContent('Load another build of Reports?');
+    await user.click(within(dialog).getByRole('button', { name: "Don't load it" }));
+    expect(await screen.findByRole('heading', { name: 'Published reports' }, SLOW)).toBeInTheDocument();
+    expect(candidateRegistered()).toBe(false);
+    expect(localStorage.getItem(`${OVERRIDE_KEY_PREFIX}mf_reports`)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Overridden areas' })).not.toBeInTheDocument();
+  }, 60_000);
+
+  it("neither asks nor loads when the link's origin is not on the remote's allow-list", async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    window.history.replaceState(null, '', `/reports?bahi-remote.mf_reports=${encodeURIComponent('https://evil.example/mf-manifest.json')}`);
+    captureOverridesFromUrl();
+    const api = signedIn({ 'GET shell/remotes': () => ok(overridable) });
+    runtime.loadRemote.mockResolvedValue({ routes: { reports: () => <h1>Published reports</h1> } });
+    renderAt(<AuthenticatedApp />, '/reports');
+    expect(await screen.findByRole('heading', { name: 'Published reports' }, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.fetchMock.mock.calls.some(([url]) => String(url).includes('evil.example'))).toBe(false);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('https://evil.example is not on its override allow-list'));
+  }, 60_000);
+
+  it('registers a confirmed override URL, shows a banner naming it, and clears it', async () => {
+    confirmOverride('mf_reports', CANDIDATE, 4);
     signedIn({ 'GET shell/remotes': () => ok(overridable), 'GET /bahi-remote.json': () => [200, candidateDescriptor] });
     runtime.loadRemote.mockResolvedValue({ routes: { reports: () => <h1>Candidate reports</h1> } });
     const reload = jest.spyOn(browserPage, 'reload').mockImplementation(() => undefined);
@@ -197,7 +274,7 @@ describe('override of a remote in this browser', () => {
 
   it('ignores, with a warning, an override of a remote the registry does not let be overridden', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    localStorage.setItem(`${OVERRIDE_KEY_PREFIX}mf_reports`, CANDIDATE);
+    confirmOverride('mf_reports', CANDIDATE, 4);
     signedIn();
     renderAt(<AuthenticatedApp />, '/');
     await screen.findByRole('menuitem', { name: 'Reports' });
@@ -210,7 +287,7 @@ describe('override of a remote in this browser', () => {
   });
 
   it('marks the overridden remote in About with its own version and URL', async () => {
-    localStorage.setItem(`${OVERRIDE_KEY_PREFIX}mf_reports`, CANDIDATE);
+    confirmOverride('mf_reports', CANDIDATE, 4);
     signedIn({ 'GET shell/remotes': () => ok(overridable), 'GET /bahi-remote.json': () => [200, candidateDescriptor] });
     const user = userEvent.setup();
     renderAt(<AuthenticatedApp />, '/');
@@ -247,5 +324,66 @@ describe('idle preloading', () => {
     expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(screen.getByText(/Good (morning|afternoon|evening), Asha/)).toBeInTheDocument();
+  });
+});
+
+describe('a session the server ends while an area is open', () => {
+  /** A remote page that lists from two endpoints and saves through a third, as the areas do. */
+  function CashBank() {
+    const accounts = useSWR(cacheKey('accounts', 'list'), () => apiRequest('account/bank-accounts'));
+    const moves = useSWR(cacheKey('accounts', 'transactions'), () => apiRequest('account/transactions'));
+    return (
+      <>
+        <h1>Cash and bank</h1>
+        {accounts.data && moves.data ? <p>Accounts loaded</p> : null}
+        <button type="button" onClick={() => apiRequest('account/add-bank-account', { method: 'POST', body: {} }).catch(() => undefined)}>
+          Add account
+        </button>
+      </>
+    );
+  }
+
+  function openCashBank(answers: Parameters<typeof mockApi>[0]) {
+    const api = signedIn(answers);
+    runtime.loadRemote.mockResolvedValue({ routes: { 'cash-bank': CashBank } });
+    renderAt(<AuthenticatedApp />, '/cash-bank?account=hdfc');
+    return api;
+  }
+
+  it("sends the user to /login with next on a list's 401, once, and refetches nothing", async () => {
+    const api = openCashBank({
+      'GET account/bank-accounts': () => fail(401, 'Please log in'),
+      'GET account/transactions': () => fail(401, 'Please log in'),
+    });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login?next=%2Fcash-bank%3Faccount%3Dhdfc');
+    expect(getSession().isAuthenticated).toBe(false);
+    // Nothing the next person to sign in could see: the registry's answer and everything else is forgotten.
+    expect([...swrCache.keys()].filter((key) => swrCache.get(key)?.data !== undefined)).toEqual([]);
+    expect(api.callsTo('GET', 'account/bank-accounts')).toHaveLength(1);
+    expect(api.callsTo('GET', 'account/transactions')).toHaveLength(1);
+    expect(api.callsTo('GET', 'auth/profile')).toHaveLength(1);
+  });
+
+  it("sends the user to /login with next on a save's 401", async () => {
+    const api = openCashBank({
+      'GET account/bank-accounts': () => ok([]),
+      'GET account/transactions': () => ok([]),
+      'POST account/add-bank-account': () => fail(401, 'Please log in'),
+    });
+    await screen.findByText('Accounts loaded');
+    await userEvent.click(screen.getByRole('button', { name: 'Add account' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login?next=%2Fcash-bank%3Faccount%3Dhdfc');
+    expect(getSession().user).toBeNull();
+    expect(api.callsTo('POST', 'account/add-bank-account')).toHaveLength(1);
+  });
+
+  it('leaves a 403 to the screen that made the call', async () => {
+    openCashBank({
+      'GET account/bank-accounts': () => fail(403, 'Not allowed'),
+      'GET account/transactions': () => ok([]),
+    });
+    await screen.findByRole('heading', { name: 'Cash and bank' });
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(getSession().isAuthenticated).toBe(true);
   });
 });

@@ -1,25 +1,23 @@
+import { useEffect } from 'react';
 import { Button, Card, Result } from 'antd';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { errorMessage, isApiError } from '@bahi/shared';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { endSession, errorMessage, getSession, onUnauthorized } from '@bahi/shared';
 import { RemoteRoute, RouteSkeleton } from '../remotes/remote-route';
 import { useIdlePreload } from '../remotes/idle-preload';
 import { useRegistry } from '../remotes/use-registry';
 import { HomeDashboard } from './home-dashboard';
-import { SessionGuard } from './session-guard';
+import { OverrideConfirmDialog } from './override-banner';
+import { SessionGuard, forgetCachedData } from './session-guard';
 import { ShellLayout } from './shell-layout';
 import { AreaUnavailablePage, NotFoundPage } from './status-pages';
 import { WelcomePage } from './welcome-page';
 
 /** Everything behind the login: the layout and the routes built from the registry. */
 export function SignedInApp() {
-  const location = useLocation();
-  const { table, overrides, error, isLoading, retry } = useRegistry();
-  useIdlePreload(table);
-
-  if (isApiError(error) && error.status === 401) {
-    const next = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />;
-  }
+  const { table, overrides, requests, error, isLoading, retry } = useRegistry();
+  // Until the user has answered a link's override request, no remote code loads: no preload, no remote route.
+  const asking = requests.length > 0;
+  useIdlePreload(asking ? null : table);
 
   const fallback = table ? (
     <NotFoundPage />
@@ -39,6 +37,15 @@ export function SignedInApp() {
   ) : (
     <RouteSkeleton label="Loading areas" />
   );
+
+  if (asking) {
+    return (
+      <ShellLayout table={table} loadingAreas={isLoading} overrides={overrides}>
+        <OverrideConfirmDialog request={requests[0]} onAnswered={retry} />
+        <RouteSkeleton label="Loading areas" />
+      </ShellLayout>
+    );
+  }
 
   return (
     <ShellLayout table={table} loadingAreas={isLoading} overrides={overrides}>
@@ -60,9 +67,22 @@ export function SignedInApp() {
   );
 }
 
+/**
+ * Seed §4 for every call of every area (the shell's, a remote's SWR fetch or mutation): a 401 while signed in
+ * ends the session; the guard then sends the user to /login with `next`. Once: later 401s find no session to end.
+ */
+function endSessionOn401(): () => void {
+  return onUnauthorized(() => {
+    if (!getSession().isAuthenticated) return;
+    endSession();
+    forgetCachedData();
+  });
+}
+
 /** Lazily loaded after the login page, so signing in never downloads the layout or any remote. */
 export default function AuthenticatedApp() {
   const { pathname } = useLocation();
+  useEffect(endSessionOn401, []);
   return (
     <SessionGuard visitor={pathname === '/' ? <WelcomePage /> : undefined}>
       <SignedInApp />

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { App, Select } from 'antd';
+import { Select } from 'antd';
 import { ShopOutlined } from '@ant-design/icons';
 import useSWR, { useSWRConfig } from 'swr';
 import { branchApi, cacheKey, errorMessage, setActiveStoreBranch, stateName, useSession, type Branch } from '@bahi/shared';
+import { notify } from '@bahi/shared/ui';
 
 const ALL_BUT_REGISTRY = (key: unknown) => Array.isArray(key) && key[0] !== 'registry';
 
@@ -11,7 +12,6 @@ const ALL_BUT_REGISTRY = (key: unknown) => Array.isArray(key) && key[0] !== 'reg
  * session atom every remote reads, and refetches every cached answer, since nearly all data is per branch.
  */
 export function BranchSwitcher() {
-  const { message } = App.useApp();
   const { mutate } = useSWRConfig();
   const { activeStoreBranch } = useSession();
   const { data: branches, isLoading, error } = useSWR(cacheKey('branches', 'list'), () => branchApi.list());
@@ -36,10 +36,10 @@ export function BranchSwitcher() {
     try {
       const branch = await branchApi.setActive(id);
       setActiveStoreBranch(branch);
-      message.success(`${branch.name} is now the active branch`);
+      notify.success(`${branch.name} is now the active branch`);
       await mutate(ALL_BUT_REGISTRY);
     } catch (e) {
-      message.error(errorMessage(e, 'Could not switch the branch'));
+      notify.error('Could not switch the branch', { description: errorMessage(e) });
     } finally {
       setSwitching(false);
     }

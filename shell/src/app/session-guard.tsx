@@ -1,8 +1,19 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Result } from 'antd';
 import { Navigate, useLocation } from 'react-router-dom';
-import { authApi, clearSession, errorMessage, isApiError, setSessionUser, swrCache, useSession } from '@bahi/shared';
+import {
+  authApi,
+  clearSession,
+  errorMessage,
+  isApiError,
+  sessionHasEnded,
+  setSessionUser,
+  swrCache,
+  useSession,
+} from '@bahi/shared';
 import { AppSkeleton } from './app-skeleton';
+import { takeEarlyProfile } from './early-start';
+import type { SignInState } from '../auth/return-path';
 
 type Check = { status: 'checking' } | { status: 'done' } | { status: 'signed-out' } | { status: 'failed'; message: string };
 
@@ -25,8 +36,7 @@ export function SessionGuard({ children, visitor }: { children: ReactNode; visit
   useEffect(() => {
     let live = true;
     setCheck({ status: 'checking' });
-    authApi
-      .profile()
+    (takeEarlyProfile() ?? authApi.profile())
       .then((profile) => {
         if (!live) return;
         setSessionUser(profile.user, profile.activeStoreBranch);
@@ -47,12 +57,13 @@ export function SessionGuard({ children, visitor }: { children: ReactNode; visit
     };
   }, [attempt]);
 
-  // Signed out here, or by anyone else (log out, a remote seeing a 401) while the page is open.
+  // Signed out here, or elsewhere while the page is open: a logout, or any call of any area answered 401.
   const signedOut = check.status === 'signed-out' || (check.status === 'done' && !session.isAuthenticated);
   if (signedOut) {
     if (visitor !== undefined) return <>{visitor}</>;
     const next = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace state={{ from: next }} />;
+    const state: SignInState = { from: next, ended: sessionHasEnded() };
+    return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace state={state} />;
   }
   if (check.status === 'done' || session.isAuthenticated) return <>{children}</>;
   if (check.status === 'failed') {

@@ -11,7 +11,7 @@ import { SideNav } from './side-nav';
 import { UserMenu } from './user-menu';
 
 const COLLAPSED_KEY = 'bahi.sider-collapsed';
-const SIDER_THEME = {
+export const SIDER_THEME = {
   components: { Menu: { itemSelectedBg: '#e8f0fa', itemSelectedColor: '#0b5394', itemHoverBg: '#f3f6fa', itemBorderRadius: 8 } },
 };
 

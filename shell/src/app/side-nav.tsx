@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Menu, Skeleton, type MenuProps } from 'antd';
-import { matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { preloadRemoteRoutes } from '../remotes/federation';
-import { activeNavPath, type RouteTable } from '../remotes/route-table';
+import { activeNavPath, routeAt, type RouteTable } from '../remotes/route-table';
 import { NavIcon } from './nav-icons';
 
 /** Which sidebar entry a page belongs to: by path prefix, else the first entry of the remote that owns it. */
@@ -11,7 +11,7 @@ function selectedKey(table: RouteTable | null, pathname: string): string {
   if (!table) return '';
   const byPrefix = activeNavPath(table.nav, pathname);
   if (byPrefix) return byPrefix;
-  const owner = table.routes.find((r) => matchPath({ path: `/${r.path}` }, pathname));
+  const owner = routeAt(table, pathname);
   return table.nav.find((n) => n.remote === owner?.remote.name)?.path ?? '';
 }
 

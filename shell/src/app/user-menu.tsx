@@ -4,6 +4,7 @@ import { DownOutlined, InfoCircleOutlined, LogoutOutlined } from '@ant-design/ic
 import { useNavigate } from 'react-router-dom';
 import { authApi, clearSession, useSession } from '@bahi/shared';
 import { formatMobile } from '../auth/phone';
+import { clearAllOverrides } from '../remotes/overrides';
 import { AboutDialog } from './about-dialog';
 import { forgetCachedData } from './session-guard';
 
@@ -28,6 +29,8 @@ export function UserMenu() {
     navigate('/login', { replace: true });
     clearSession();
     forgetCachedData();
+    // The next person on this browser must not run a build the previous one chose to try.
+    clearAllOverrides();
   };
 
   return (

@@ -1,11 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { BahiProviders, getSession } from '@bahi/shared';
+import { getSession } from '@bahi/shared';
 import { LoginPage } from './login-page';
 import { fail, mockApi, ok } from '../test/api-mock';
 import { PROFILE } from '../test/fixtures';
 import { LocationProbe, resetAppState } from '../test/render';
+
+// The sign-in pages fetch the signed-in app when idle; its real code (antd and all) is not under test here.
+jest.mock('../app/signed-in-root', () => ({ __esModule: true, default: () => null, warmUpStyles: () => undefined }));
 
 const realFetch = globalThis.fetch;
 beforeEach(resetAppState);
@@ -19,16 +22,15 @@ const otpSent = (mobileNumber: string) => [
   { success: true, message: 'OTP sent', data: { mobileNumber, expiresInSeconds: 300, resendAfterSeconds: 30 } },
 ] as [number, unknown];
 
-function renderLogin(path = '/login?next=%2Fstore-branch') {
+/** No providers: the sign-in pages must work with the UI-free core alone. */
+function renderLogin(path: string | { pathname: string; search: string; state: unknown } = '/login?next=%2Fstore-branch') {
   return render(
-    <BahiProviders>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="*" element={<LocationProbe />} />
-        </Routes>
-      </MemoryRouter>
-    </BahiProviders>,
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="*" element={<LocationProbe />} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 
@@ -59,6 +61,8 @@ describe('LoginPage', () => {
     expect(api.callsTo('POST', 'auth/verify-login')[0].body).toEqual({ mobileNumber: '9876543210', otp: '123456' });
     expect(getSession().user?.name).toBe('Asha Patil');
     expect(getSession().activeStoreBranch?.name).toBe('Pune main shop');
+    // The page after sign-in asks for its areas at once, while it renders.
+    expect(api.callsTo('GET', 'shell/remotes')).toHaveLength(1);
   });
 
   it('shows the API message for a wrong code and stays on the code step', async () => {
@@ -79,9 +83,51 @@ describe('LoginPage', () => {
     const api = mockApi({});
     const user = userEvent.setup();
     renderLogin();
-    await user.type(screen.getByLabelText('Mobile number'), '12345{Enter}');
-    expect(await screen.findByText('Enter a 10-digit Indian mobile number')).toBeInTheDocument();
+    const field = screen.getByLabelText('Mobile number');
+    await user.type(field, '12345{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a 10-digit Indian mobile number');
+    expect(field).toBeInvalid();
+    expect(field).toHaveAccessibleDescription(/Enter a 10-digit Indian mobile number/);
+    expect(field).toHaveFocus();
     expect(api.calls).toHaveLength(0);
+  });
+
+  it('keeps the ten digits of a number pasted with its country code', async () => {
+    const api = mockApi({ 'POST auth/login': (body) => otpSent((body as { mobileNumber: string }).mobileNumber) });
+    const user = userEvent.setup();
+    renderLogin();
+    const field = screen.getByLabelText('Mobile number');
+    await user.click(field);
+    await user.paste('+91 98765 43210');
+    expect(field).toHaveValue('9876543210');
+    expect(field).toHaveAccessibleDescription('+91');
+    await user.keyboard('{Enter}');
+    await screen.findByLabelText('One-time code');
+    expect(api.callsTo('POST', 'auth/login')[0].body).toEqual({ mobileNumber: '9876543210' });
+  });
+
+  it('says why when the server ended the session, and goes back there after sign-in', async () => {
+    mockApi({
+      'POST auth/login': (body) => otpSent((body as { mobileNumber: string }).mobileNumber),
+      'POST auth/verify-login': () => ok(PROFILE),
+    });
+    const user = userEvent.setup();
+    renderLogin({ pathname: '/login', search: '?next=%2Fitems%3Fq%3Dsoap', state: { from: '/items?q=soap', ended: true } });
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has ended. Sign in again to go back to where you were.');
+    const otp = await sendCode(user);
+    await user.type(otp, '123456');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/items?q=soap');
+  });
+
+  it('lets the number be changed from the code step', async () => {
+    mockApi({ 'POST auth/login': (body) => otpSent((body as { mobileNumber: string }).mobileNumber) });
+    const user = userEvent.setup();
+    renderLogin();
+    await sendCode(user);
+    await user.click(screen.getByRole('button', { name: 'Change number' }));
+    const field = screen.getByLabelText('Mobile number');
+    expect(field).toHaveValue('9876543210');
+    expect(field).toHaveFocus();
   });
 
   it('explains a rate limit from the server', async () => {
@@ -106,6 +152,10 @@ describe('LoginPage', () => {
 });
 
 describe('resend code', () => {
+  // React's scheduler (MessageChannel, polyfilled with a timer) may still hold work on the fake clock: let it run,
+  // or React waits for that timer in every later test.
+  afterEach(() => act(() => jest.runOnlyPendingTimers()));
+
   it('counts down 30 seconds, then resends and counts down again', async () => {
     jest.useFakeTimers();
     const api = mockApi({

@@ -1,20 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Typography, type InputRef } from 'antd';
-import { ApiError, authApi, errorMessage, type OtpPurpose, type Profile } from '@bahi/shared';
-import { formatCountdown, useCountdown } from './use-countdown';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError, authApi, errorMessage, type OtpPurpose, type Profile, type VerifyOtpRequest } from '@bahi/shared';
+import { AuthLayout } from './auth-layout';
+import { SubmitButton, TextField } from './field';
 import { formatMobile } from './phone';
+import { useFinishSignIn } from './return-path';
+import { formatCountdown, useCountdown } from './use-countdown';
+import type { SentCode } from './use-send-code';
 
 export const DEFAULT_RESEND_AFTER_SECONDS = 30;
 
-interface OtpStepProps {
-  mobileNumber: string;
-  purpose: OtpPurpose;
-  /** From the server's answer to the request that sent the code. */
-  resendAfterSeconds?: number;
-  verify: (otp: string) => Promise<Profile>;
-  onVerified: (profile: Profile) => void;
-  onChangeNumber: () => void;
-}
+const SCREENS: Record<OtpPurpose, { title: string; subtitle: string; verify: (body: VerifyOtpRequest) => Promise<Profile> }> = {
+  login: { title: 'Enter your code', subtitle: 'Almost there.', verify: authApi.verifyLogin },
+  signup: { title: 'Verify your mobile', subtitle: 'One last step to open your bahi.', verify: authApi.verifySignup },
+};
 
 /** Seconds the server asks us to wait (429 answers), when it says so. */
 function waitSeconds(e: unknown): number | undefined {
@@ -24,35 +22,53 @@ function waitSeconds(e: unknown): number | undefined {
   return Number.isFinite(n) && n > 0 ? Math.ceil(n) : undefined;
 }
 
-/** Second step of sign-in and sign-up: the 6-digit code, with a resend link that counts down. */
-export function OtpStep({ mobileNumber, purpose, resendAfterSeconds, verify, onVerified, onChangeNumber }: OtpStepProps) {
-  const [form] = Form.useForm<{ otp: string }>();
+interface OtpStepProps {
+  purpose: OtpPurpose;
+  sent: SentCode;
+  onChangeNumber: () => void;
+}
+
+/** Second step of sign-in and sign-up: the 6-digit code (sent on its own once complete), and a resend that counts down. */
+export function OtpStep({ purpose, sent, onChangeNumber }: OtpStepProps) {
+  const { title, subtitle, verify } = SCREENS[purpose];
+  const finish = useFinishSignIn();
+  const [otp, setOtp] = useState('');
   const [busy, setBusy] = useState(false);
+  // The sixth digit and an Enter right after it must not send the code twice.
+  const verifying = useRef(false);
   const [resending, setResending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const { remaining, restart } = useCountdown(resendAfterSeconds ?? DEFAULT_RESEND_AFTER_SECONDS);
-  const inputRef = useRef<InputRef>(null);
+  const { remaining, restart } = useCountdown(sent.resendAfterSeconds ?? DEFAULT_RESEND_AFTER_SECONDS);
+  const inputRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
+  useEffect(() => inputRef.current?.focus(), []);
+
+  const startOver = (message: string, e: unknown) => {
+    setError(errorMessage(e, message));
+    const wait = waitSeconds(e);
+    if (wait) restart(wait);
+    setOtp('');
     inputRef.current?.focus();
-  }, []);
+  };
 
-  const submit = async ({ otp }: { otp: string }) => {
-    if (busy) return;
+  const submit = async (code: string) => {
+    if (verifying.current) return;
+    if (!/^\d{6}$/.test(code)) {
+      setError(code ? 'The code has 6 digits' : 'Enter the code from the SMS');
+      inputRef.current?.focus();
+      return;
+    }
+    verifying.current = true;
     setBusy(true);
     setError(null);
     setNotice(null);
     try {
-      const profile = await verify(otp);
-      onVerified(profile);
+      finish(await verify({ mobileNumber: sent.mobileNumber, otp: code }));
     } catch (e) {
-      setError(errorMessage(e, 'That code did not work. Try again.'));
-      const wait = waitSeconds(e);
-      if (wait) restart(wait);
-      form.setFieldValue('otp', '');
-      inputRef.current?.focus();
+      verifying.current = false;
       setBusy(false);
+      startOver('That code did not work. Try again.', e);
     }
   };
 
@@ -61,64 +77,67 @@ export function OtpStep({ mobileNumber, purpose, resendAfterSeconds, verify, onV
     setError(null);
     setNotice(null);
     try {
-      const res = await authApi.resendOtp({ mobileNumber, purpose });
+      const res = await authApi.resendOtp({ mobileNumber: sent.mobileNumber, purpose });
       restart(res.data.resendAfterSeconds ?? DEFAULT_RESEND_AFTER_SECONDS);
-      setNotice(`A new code is on its way to ${formatMobile(mobileNumber)}.`);
-      form.setFieldValue('otp', '');
+      setNotice(`A new code is on its way to ${formatMobile(sent.mobileNumber)}.`);
+      setOtp('');
       inputRef.current?.focus();
     } catch (e) {
-      setError(errorMessage(e, 'Could not send a new code.'));
-      const wait = waitSeconds(e);
-      if (wait) restart(wait);
+      startOver('Could not send a new code.', e);
     } finally {
       setResending(false);
     }
   };
 
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit(otp);
+  };
+
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={busy}>
-      <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
-        Enter the 6-digit code sent to <Typography.Text strong>{formatMobile(mobileNumber)}</Typography.Text>.{' '}
-        <Typography.Link onClick={onChangeNumber}>Change number</Typography.Link>
-      </Typography.Paragraph>
-      <Form.Item
-        name="otp"
-        label="One-time code"
-        normalize={(v: string) => v.replace(/\D/g, '').slice(0, 6)}
-        rules={[
-          { required: true, message: 'Enter the code from the SMS' },
-          { pattern: /^\d{6}$/, message: 'The code has 6 digits' },
-        ]}
-      >
-        <Input
-          ref={inputRef}
-          size="large"
+    <AuthLayout title={title} subtitle={subtitle}>
+      <form className="bahi-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <p className="bahi-auth__lead">
+          Enter the 6-digit code sent to <strong>{formatMobile(sent.mobileNumber)}</strong>.{' '}
+          <button type="button" className="bahi-link-button" onClick={onChangeNumber}>
+            Change number
+          </button>
+        </p>
+        <TextField
+          label="One-time code"
+          error={error}
+          inputRef={inputRef}
+          className="bahi-otp-input"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          pattern="[0-9]*"
           placeholder="••••••"
-          className="bahi-otp-input"
-          aria-describedby="otp-resend"
-          onChange={(e) => {
-            const digits = e.target.value.replace(/\D/g, '');
-            if (digits.length === 6) setTimeout(() => form.submit(), 0);
+          value={otp}
+          readOnly={busy}
+          onChange={(typed) => {
+            const digits = typed.replace(/\D/g, '').slice(0, 6);
+            setOtp(digits);
+            if (digits.length === 6) void submit(digits);
           }}
         />
-      </Form.Item>
-      {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} /> : null}
-      {notice ? <Alert type="success" showIcon title={notice} style={{ marginBottom: 16 }} /> : null}
-      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
-        Verify and continue
-      </Button>
-      <Flex justify="center" style={{ marginTop: 16 }} id="otp-resend" aria-live="polite">
-        {remaining > 0 ? (
-          <Typography.Text type="secondary">Resend code in {formatCountdown(remaining)}</Typography.Text>
-        ) : (
-          <Button type="link" onClick={resend} loading={resending} disabled={false} style={{ padding: 0 }}>
-            Resend code
-          </Button>
-        )}
-      </Flex>
-    </Form>
+        {notice ? (
+          <p className="bahi-form__notice" role="status">
+            {notice}
+          </p>
+        ) : null}
+        <SubmitButton busy={busy} busyLabel="Verifying…">
+          Verify and continue
+        </SubmitButton>
+        <p className="bahi-form__resend">
+          {remaining > 0 ? (
+            <span>Resend code in {formatCountdown(remaining)}</span>
+          ) : (
+            <button type="button" className="bahi-link-button" onClick={resend} disabled={resending}>
+              {resending ? 'Sending a new code…' : 'Resend code'}
+            </button>
+          )}
+        </p>
+      </form>
+    </AuthLayout>
   );
 }

@@ -1,14 +1,15 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { BahiProviders, getSession } from '@bahi/shared';
+import { getSession } from '@bahi/shared';
 import { SignupPage } from './signup-page';
-import { mockApi, ok } from '../test/api-mock';
+import { fail, mockApi, ok } from '../test/api-mock';
 import { PROFILE } from '../test/fixtures';
 import { LocationProbe, resetAppState } from '../test/render';
 
 // Typing a whole sign-up form with userEvent takes seconds on a busy CI machine.
-jest.setTimeout(20_000);
+// The sign-in pages fetch the signed-in app when idle; its real code (antd and all) is not under test here.
+jest.mock('../app/signed-in-root', () => ({ __esModule: true, default: () => null, warmUpStyles: () => undefined }));
 
 const realFetch = globalThis.fetch;
 beforeEach(resetAppState);
@@ -16,16 +17,15 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
+/** No providers: the sign-in pages must work with the UI-free core alone. */
 function renderSignup(path = '/signup?next=%2Fparties') {
   return render(
-    <BahiProviders>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/signup" element={<SignupPage />} />
-          <Route path="*" element={<LocationProbe />} />
-        </Routes>
-      </MemoryRouter>
-    </BahiProviders>,
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/signup" element={<SignupPage />} />
+        <Route path="*" element={<LocationProbe />} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 
@@ -45,8 +45,8 @@ describe('SignupPage', () => {
     await user.type(screen.getByLabelText('Business name'), 'Patil Traders');
     await user.type(screen.getByLabelText('Mobile number'), '9876543210');
     await user.type(screen.getByLabelText(/^GSTIN/), '27aapfu0939f1zv');
-    const stateField = screen.getByLabelText(/^State/).closest('.ant-select') as HTMLElement;
-    expect(await within(stateField).findByText('27 - Maharashtra')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^GSTIN/)).toHaveValue('27AAPFU0939F1ZV');
+    expect(screen.getByLabelText(/^State/)).toHaveDisplayValue('27 - Maharashtra');
 
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     const otp = await screen.findByLabelText('One-time code');
@@ -71,7 +71,31 @@ describe('SignupPage', () => {
     await user.type(screen.getByLabelText('Mobile number'), '9876543210');
     await user.type(screen.getByLabelText(/^GSTIN/), '27AAPFU0939F1ZX{Enter}');
     expect(await screen.findByText(/check character does not match/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^GSTIN/)).toHaveFocus();
     expect(api.calls).toHaveLength(0);
+  });
+
+  it('names every missing field at once and moves to the first', async () => {
+    const api = mockApi({});
+    const user = userEvent.setup();
+    renderSignup();
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(screen.getByLabelText('Your name')).toHaveAccessibleDescription('Your name is required');
+    expect(screen.getByLabelText('Business name')).toHaveAccessibleDescription('Business name is required');
+    expect(screen.getByLabelText('Mobile number')).toBeInvalid();
+    expect(screen.getByLabelText('Your name')).toHaveFocus();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("shows the server's complaint at the field it names", async () => {
+    mockApi({ 'POST auth/signup': () => fail(400, 'GSTIN does not match the business\'s state', { field: 'gstin' }) });
+    const user = userEvent.setup();
+    renderSignup();
+    await user.type(screen.getByLabelText('Your name'), 'Asha Patil');
+    await user.type(screen.getByLabelText('Business name'), 'Patil Traders');
+    await user.type(screen.getByLabelText('Mobile number'), '9876543210{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent("GSTIN does not match the business's state");
+    expect(screen.getByLabelText(/^GSTIN/)).toHaveAccessibleDescription(/GSTIN does not match/);
   });
 
   it('links back to sign-in keeping where to return', () => {

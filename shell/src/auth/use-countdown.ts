@@ -6,10 +6,15 @@ export function useCountdown(initialSeconds: number) {
   const [remaining, setRemaining] = useState(initialSeconds);
 
   useEffect(() => {
-    const tick = () => setRemaining(Math.max(0, Math.ceil((endsAt - Date.now()) / 1000)));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Each tick lands when the next whole second runs out, so the display never lags behind the clock.
+    const tick = () => {
+      const left = Math.max(0, endsAt - Date.now());
+      setRemaining(Math.ceil(left / 1000));
+      if (left > 0) timer = setTimeout(tick, left % 1000 || 1000);
+    };
     tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
+    return () => clearTimeout(timer);
   }, [endsAt]);
 
   const restart = useCallback((seconds: number) => {

@@ -15,12 +15,13 @@ import { PARTIES, REPORTS } from '../test/fixtures';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: jest.fn() }));
 
-const runtime = { registerRemotes: jest.fn(), loadRemote: jest.fn() };
+const runtime = { registerRemotes: jest.fn(), loadRemote: jest.fn(), preloadRemote: jest.fn() };
 
 beforeEach(() => {
   resetFederationStateForTests();
   runtime.registerRemotes.mockReset();
   runtime.loadRemote.mockReset();
+  runtime.preloadRemote.mockReset().mockResolvedValue(undefined);
   jest.mocked(getInstance).mockReturnValue(runtime as never);
 });
 
@@ -106,6 +107,13 @@ describe('loadRemoteRoutes', () => {
     expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
     expect(runtime.loadRemote).toHaveBeenCalledWith('mf_reports/routes');
     expect(remoteStatuses()[0]).toMatchObject({ name: 'mf_reports', status: 'loaded', version: '1.0.0' });
+  });
+
+  it("fetches every chunk of the remote's routes, its pages too, beside the entry", async () => {
+    registerShellRemotes([REPORTS]);
+    runtime.loadRemote.mockResolvedValue(module);
+    await loadRemoteRoutes('mf_reports');
+    expect(runtime.preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'mf_reports', exposes: ['./routes'], resourceCategory: 'all' }]);
   });
 
   it('after a failure, drops the runtime cache (force re-register) and loads again', async () => {

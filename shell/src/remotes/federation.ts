@@ -172,6 +172,9 @@ export function loadRemoteRoutes(name: string): Promise<RemoteRoutesModule> {
     }
     clearRemoteProblem(name);
     load = mf.loadRemote<RemoteRoutesModule>(`${name}/routes`);
+    // With the manifest known, every chunk of ./routes (its pages too) comes beside the entry, not after it has
+    // run and the page has rendered. A failure here is the load's to report.
+    mf.preloadRemote([{ nameOrAlias: name, exposes: ['./routes'], resourceCategory: 'all' }]).catch(() => undefined);
   } catch (e) {
     load = Promise.reject(e);
   }

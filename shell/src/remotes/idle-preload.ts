@@ -1,28 +1,10 @@
 import { useEffect } from 'react';
+import { savesData, whenIdle, type IdleHandle } from '../app/idle';
 import { loadRemoteRoutes, remoteStatuses } from './federation';
 import type { RouteTable } from './route-table';
 
 /** How long after the signed-in app appears before the first preload: the page the user came for goes first. */
 export const IDLE_PRELOAD_DELAY_MS = 3_000;
-/** requestIdleCallback's deadline: a busy page still gets its remotes preloaded eventually. */
-const IDLE_TIMEOUT_MS = 2_000;
-
-type IdleHandle = { cancel(): void };
-
-function whenIdle(run: () => void): IdleHandle {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    return { cancel: () => window.cancelIdleCallback(id) };
-  }
-  const id = window.setTimeout(run, 200);
-  return { cancel: () => window.clearTimeout(id) };
-}
-
-/** Data-saver users download an area when they open it, not before. */
-function savesData(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  return connection?.saveData === true;
-}
 
 export interface IdlePreloadOptions {
   delayMs?: number;

@@ -1,10 +1,15 @@
 import { RemoteDescriptor, type ShellRemote, type ShellRemotes } from '@bahi/shared';
 
 /**
- * The integration testers' override: `?bahi-remote.<name>=<manifestUrl>` points one remote at another build for
- * this browser only. It is kept in localStorage (`bahi:remote-override:<name>`) so it survives navigation and
- * reloads; an empty value (`?bahi-remote.<name>=`) clears it. Honoured only for remotes the registry marks
- * `overridable`, because the shell runs whatever code that URL serves.
+ * The integration testers' override: `?bahi-remote.<name>=<manifestUrl>` asks to point one remote at another
+ * build in this browser. Because the shell would run whatever code that URL serves, with the user's session, a
+ * link alone never loads anything:
+ * - the link's request is only held in memory (never stored) until the signed-in shell has the registry;
+ * - it is dropped unless the registry lets that remote be overridden *and* lists the URL's origin in the remote's
+ *   override allow-list (the CSP allows no other origin either);
+ * - then the user is asked, with the URL shown; only a confirmed override is stored, with an expiry
+ *   (`overrideHours` of the registry), under `bahi:remote-override:<name>`, and logging out clears it.
+ * An empty value (`?bahi-remote.<name>=`) clears a stored override.
  */
 export const OVERRIDE_PARAM_PREFIX = 'bahi-remote.';
 export const OVERRIDE_KEY_PREFIX = 'bahi:remote-override:';
@@ -22,34 +27,37 @@ function storage(): Storage | null {
   }
 }
 
-/** An absolute http(s) URL or a path on the shell's origin; anything else (javascript:, data:) is refused. */
-export function isAcceptableManifestUrl(url: string, origin: string = window.location.origin): boolean {
+/** Overrides a link asked for, waiting for the user's confirmation: memory only, gone on reload. */
+const requested = new Map<string, string>();
+
+/** The origin of an http(s) URL (a path counts on the shell's origin), or null for anything else. */
+export function manifestOrigin(url: string, origin: string = window.location.origin): string | null {
   try {
     const parsed = new URL(url, `${origin}/`);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
 /**
- * Moves `bahi-remote.*` query parameters into localStorage and takes them out of the address bar, so a later
- * reload (for example after "Clear override") does not set them again. Runs once, before the app renders.
+ * Takes `bahi-remote.*` query parameters out of the address bar (so a reload does not ask again) and keeps them
+ * as requests waiting for confirmation. Runs once, before the app renders.
  */
 export function captureOverridesFromUrl(win: Window = window): void {
   const url = new URL(win.location.href);
   const params = [...url.searchParams.entries()].filter(([key]) => key.startsWith(OVERRIDE_PARAM_PREFIX));
   if (params.length === 0) return;
-  const store = storage();
   for (const [key, value] of params) {
     url.searchParams.delete(key);
     const name = overrideName(key.slice(OVERRIDE_PARAM_PREFIX.length));
-    if (!name || !store) continue;
+    if (!name) continue;
     const manifestUrl = value.trim();
     if (manifestUrl === '') {
-      store.removeItem(OVERRIDE_KEY_PREFIX + name);
-    } else if (isAcceptableManifestUrl(manifestUrl, url.origin)) {
-      store.setItem(OVERRIDE_KEY_PREFIX + name, manifestUrl);
+      requested.delete(name);
+      clearOverride(name);
+    } else if (manifestOrigin(manifestUrl, url.origin)) {
+      requested.set(name, manifestUrl);
     } else {
       console.warn(`[bahi] override for ${name} ignored: ${manifestUrl} is not an http(s) URL`);
     }
@@ -57,23 +65,59 @@ export function captureOverridesFromUrl(win: Window = window): void {
   win.history.replaceState(win.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
-/** Every override stored in this browser, by container name. */
-export function storedOverrides(): Map<string, string> {
+/** Overrides a link asked for in this page, not yet confirmed. */
+export function requestedOverrides(): Map<string, string> {
+  return new Map(requested);
+}
+
+interface StoredOverride {
+  url: string;
+  expiresAt: number;
+}
+
+function readStored(value: string | null): StoredOverride | null {
+  try {
+    const parsed = JSON.parse(value ?? '') as Partial<StoredOverride>;
+    return typeof parsed.url === 'string' && typeof parsed.expiresAt === 'number' ? { url: parsed.url, expiresAt: parsed.expiresAt } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every confirmed, unexpired override of this browser, by container name; expired or malformed ones are removed. */
+export function storedOverrides(now: number = Date.now()): Map<string, string> {
   const store = storage();
   const found = new Map<string, string>();
   if (!store) return found;
-  for (let i = 0; i < store.length; i++) {
-    const key = store.key(i);
-    if (key?.startsWith(OVERRIDE_KEY_PREFIX)) {
-      const value = store.getItem(key);
-      if (value) found.set(key.slice(OVERRIDE_KEY_PREFIX.length), value);
-    }
+  const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((k): k is string => !!k?.startsWith(OVERRIDE_KEY_PREFIX));
+  for (const key of keys) {
+    const stored = readStored(store.getItem(key));
+    if (stored && stored.expiresAt > now) found.set(key.slice(OVERRIDE_KEY_PREFIX.length), stored.url);
+    else store.removeItem(key);
   }
   return found;
 }
 
+/** The user confirmed: this browser loads the remote from `manifestUrl` for the next `hours`. */
+export function confirmOverride(name: string, manifestUrl: string, hours: number, now: number = Date.now()): void {
+  requested.delete(name);
+  const value: StoredOverride = { url: manifestUrl, expiresAt: now + hours * 3_600_000 };
+  storage()?.setItem(OVERRIDE_KEY_PREFIX + name, JSON.stringify(value));
+}
+
+/** The user declined: the link's request is forgotten. */
+export function declineOverride(name: string): void {
+  requested.delete(name);
+}
+
 export function clearOverride(name: string): void {
   storage()?.removeItem(OVERRIDE_KEY_PREFIX + name);
+}
+
+/** Logging out: nothing a previous user confirmed or a link asked for survives. */
+export function clearAllOverrides(): void {
+  requested.clear();
+  for (const name of storedOverrides(0).keys()) clearOverride(name);
 }
 
 export interface RemoteOverride {
@@ -86,9 +130,19 @@ export interface RemoteOverride {
   publishedVersion: string;
 }
 
+/** A link's request the registry would accept, waiting for the user to confirm it. */
+export interface OverrideRequest {
+  name: string;
+  title: string;
+  manifestUrl: string;
+  publishedUrl: string;
+  hours: number;
+}
+
 export interface ResolvedRegistry {
   registry: ShellRemotes;
   overrides: RemoteOverride[];
+  requests: OverrideRequest[];
 }
 
 /** `bahi-remote.json` beside the manifest: the build's own version, routes and sidebar entries. */
@@ -111,24 +165,49 @@ async function overridden(remote: ShellRemote, manifestUrl: string): Promise<She
   }
 }
 
+/** Why the registry does not accept an override of this remote from this URL, or null when it does. */
+function refusal(remote: ShellRemote | undefined, manifestUrl: string): string | null {
+  if (!remote) return 'there is no such area for your business';
+  if (!remote.overridable) return 'the registry does not allow overriding it';
+  const origin = manifestOrigin(manifestUrl);
+  if (!origin) return `${manifestUrl} is not an http(s) URL`;
+  if (!remote.overrideOrigins.includes(origin)) return `${origin} is not on its override allow-list`;
+  return null;
+}
+
 /**
- * The registry's answer with this browser's overrides applied. An override of a remote that does not allow it is
- * dropped (with its stored key); one of a remote switched off for this business is left stored but not used.
+ * The registry's answer with this browser's confirmed overrides applied, and the link's requests that the
+ * registry would accept (for the confirmation dialog; nothing of theirs is fetched). A stored override the
+ * registry no longer accepts is removed, except one of an area switched off for this business, kept unused.
  */
-export async function applyOverrides(registry: ShellRemotes, stored: Map<string, string> = storedOverrides()): Promise<ResolvedRegistry> {
-  if (stored.size === 0) return { registry, overrides: [] };
+export async function applyOverrides(
+  registry: ShellRemotes,
+  stored: Map<string, string> = storedOverrides(),
+  asked: Map<string, string> = requestedOverrides(),
+): Promise<ResolvedRegistry> {
+  const byName = new Map(registry.remotes.map((r) => [r.name, r]));
+  const requests: OverrideRequest[] = [];
+  for (const [name, manifestUrl] of asked) {
+    const remote = byName.get(name);
+    const why = refusal(remote, manifestUrl);
+    if (why || !remote) {
+      console.warn(`[bahi] override of ${name} ignored: ${why}; nothing was loaded from ${manifestUrl}`);
+      declineOverride(name);
+    } else if (stored.get(name) !== manifestUrl) {
+      requests.push({ name, title: remote.title, manifestUrl, publishedUrl: remote.manifestUrl, hours: registry.overrideHours });
+    } else {
+      declineOverride(name);
+    }
+  }
+
   const overrides: RemoteOverride[] = [];
   const remotes = await Promise.all(
     registry.remotes.map(async (remote) => {
       const manifestUrl = stored.get(remote.name);
       if (!manifestUrl) return remote;
-      if (!remote.overridable) {
-        console.warn(`[bahi] override of ${remote.name} ignored and removed: the registry does not allow overriding it`);
-        clearOverride(remote.name);
-        return remote;
-      }
-      if (!isAcceptableManifestUrl(manifestUrl)) {
-        console.warn(`[bahi] override of ${remote.name} ignored and removed: ${manifestUrl} is not an http(s) URL`);
+      const why = refusal(remote, manifestUrl);
+      if (why) {
+        console.warn(`[bahi] override of ${remote.name} ignored and removed: ${why}`);
         clearOverride(remote.name);
         return remote;
       }
@@ -144,7 +223,7 @@ export async function applyOverrides(registry: ShellRemotes, stored: Map<string,
     }),
   );
   for (const name of stored.keys()) {
-    if (registry.remotes.some((r) => r.name === name)) continue;
+    if (byName.has(name)) continue;
     if (registry.unavailable.some((r) => r.name === name)) {
       console.warn(`[bahi] override of ${name} not used: that area is not available for your business`);
     } else {
@@ -153,5 +232,5 @@ export async function applyOverrides(registry: ShellRemotes, stored: Map<string,
     }
   }
   overrides.sort((a, b) => a.name.localeCompare(b.name));
-  return { registry: { ...registry, remotes }, overrides };
+  return { registry: { ...registry, remotes }, overrides, requests };
 }

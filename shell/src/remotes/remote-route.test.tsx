@@ -8,13 +8,16 @@ import { renderAt } from '../test/render';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: jest.fn() }));
 
-const runtime = { registerRemotes: jest.fn(), loadRemote: jest.fn() };
+// An antd Result takes more than the default second to appear on two busy cores.
+
+const runtime = { registerRemotes: jest.fn(), loadRemote: jest.fn(), preloadRemote: jest.fn() };
 const ReportsHome = () => <h1>Reports home</h1>;
 
 beforeEach(() => {
   resetFederationStateForTests();
   runtime.registerRemotes.mockReset();
   runtime.loadRemote.mockReset();
+  runtime.preloadRemote.mockReset().mockResolvedValue(undefined);
   jest.mocked(getInstance).mockReturnValue(runtime as never);
   registerShellRemotes([REPORTS]);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,4 +1,4 @@
-import { activeNavPath, buildRouteTable } from './route-table';
+import { activeNavPath, buildRouteTable, routeAt } from './route-table';
 import { PARTIES, REGISTRY, REPORTS, remote } from '../test/fixtures';
 
 describe('buildRouteTable', () => {
@@ -34,7 +34,7 @@ describe('buildRouteTable', () => {
   it('gives a path claimed twice to the first remote that declared it', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const thief = remote({ name: 'mf_thief', title: 'Thief', routes: ['parties'], nav: [] });
-    const table = buildRouteTable({ remotes: [PARTIES, thief, REPORTS], unavailable: [] });
+    const table = buildRouteTable({ remotes: [PARTIES, thief, REPORTS], unavailable: [], overrideHours: 4 });
     expect(table.routes.filter((r) => r.path === 'parties').map((r) => r.remote.name)).toEqual(['mf_parties']);
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
@@ -50,5 +50,17 @@ describe('activeNavPath', () => {
   });
   it('does not treat a longer word as a child', () => {
     expect(activeNavPath(nav, '/partiesx')).toBeUndefined();
+  });
+});
+
+describe('routeAt', () => {
+  const table = buildRouteTable({ remotes: [PARTIES, REPORTS], unavailable: [], overrideHours: 4 });
+  it('finds the remote route showing at a location, parameters included', () => {
+    expect(routeAt(table, '/party/42')?.remote.name).toBe('mf_parties');
+    expect(routeAt(table, '/reports/sales')?.declared).toBe('/reports/sales');
+  });
+  it('finds none for a shell page or before the registry answered', () => {
+    expect(routeAt(table, '/')).toBeUndefined();
+    expect(routeAt(null, '/parties')).toBeUndefined();
   });
 });

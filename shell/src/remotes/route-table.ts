@@ -1,3 +1,4 @@
+import { matchRoutes } from 'react-router-dom';
 import type { NavEntry, ShellRemote, ShellRemotes } from '@bahi/shared';
 
 export interface RemoteRouteEntry {
@@ -58,6 +59,16 @@ export function buildRouteTable(registry: ShellRemotes): RouteTable {
     .flatMap((remote) => remote.nav.map((entry) => ({ ...entry, remote: remote.name })))
     .sort((a, b) => a.order - b.order || a.label.localeCompare(b.label));
   return { routes, unavailable, nav };
+}
+
+/** The remote route showing at `pathname`, by the router's own ranking. */
+export function routeAt(table: RouteTable | null, pathname: string): RemoteRouteEntry | undefined {
+  if (!table || table.routes.length === 0) return undefined;
+  const matches = matchRoutes(
+    table.routes.map((entry) => ({ path: `/${entry.path}`, entry })),
+    pathname,
+  );
+  return matches?.at(-1)?.route.entry;
 }
 
 /** The sidebar entry a location belongs to: the longest entry path that prefixes it. */

@@ -33,6 +33,7 @@ export const remote = (over: Partial<ShellRemote> & Pick<ShellRemote, 'name' | '
   version: '1.0.0',
   manifestUrl: `/remotes/${over.name.replace(/_/g, '-')}/mf-manifest.json`,
   overridable: false,
+  overrideOrigins: [],
   ...over,
 });
 
@@ -56,4 +57,5 @@ export const PARTIES = remote({
 export const REGISTRY: ShellRemotes = {
   remotes: [REPORTS, PARTIES],
   unavailable: [{ name: 'mf_sales', title: 'Sales', routes: ['sales/*', '/sales/invoice/:id'] }],
+  overrideHours: 4,
 };

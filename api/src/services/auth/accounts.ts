@@ -5,10 +5,11 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { Db, Tx } from '../../db/client';
 import { businesses, storeBranches, users, type OtpPurposeValue, type PendingSignup } from '../../db/schema';
-import { HttpError, badRequest, conflict } from '../../errors';
+import { HttpError, conflict } from '../../errors';
 import { maskPhone } from '../../otp';
+import { createCashAccount } from '../accounts';
 import { FIRST_BRANCH_NAME, defaultBranchRow, findBranchRow, toBranch } from '../branches';
-import { issueOtp, latestChallenge, verifyOtp, type IssuedOtp } from './otp';
+import { issueOtp, latestChallenge, verifyOtp, type IssuedOtp, type Requester } from './otp';
 import { createSession, type AuthContext } from './sessions';
 
 export const ALREADY_REGISTERED = 'This mobile number is already registered. Log in instead.';
@@ -53,7 +54,7 @@ function answer(phone: string, issued: IssuedOtp, message: string): OtpAnswer {
   };
 }
 
-/** Delivers a code and reports a failed delivery to the user (sign-up: who is registered is no secret there). */
+/** Delivers a code; a failed delivery is reported (sign-up awaits delivery whether or not the phone is registered). */
 async function deliver(deps: Deps, phone: string, purpose: OtpPurposeValue, code: string) {
   try {
     await deps.otpSender.send({ phone, code, purpose, at: deps.clock(), ttlSeconds: deps.config.otp.ttlSeconds });
@@ -63,21 +64,33 @@ async function deliver(deps: Deps, phone: string, purpose: OtpPurposeValue, code
   }
 }
 
-async function sendSignupOtp(deps: Deps, phone: string, pending: PendingSignup): Promise<OtpAnswer> {
-  const issued = await issueOtp(deps, phone, 'signup', pending);
-  await deliver(deps, phone, 'signup', issued.code);
+/**
+ * The sign-up step for a phone: a new number gets a sign-up code (with what was asked for kept beside it); a
+ * registered number gets a login code instead, which verify-signup accepts and signs in with. Both answer the
+ * same words after the same work, so sign-up does not tell who is registered. `pending` null is a resend whose
+ * browser has no sign-up waiting: counted and answered alike, but no code is sent.
+ */
+async function sendSignupCode(deps: Deps, phone: string, pending: PendingSignup | null, requester: Requester): Promise<OtpAnswer> {
+  const registered = await findUserByMobile(deps.db, phone);
+  const purpose: OtpPurposeValue = registered ? 'login' : 'signup';
+  const issued = await issueOtp(deps, phone, purpose, registered ? null : pending, requester);
+  if (registered || pending) await deliver(deps, phone, purpose, issued.code);
   return answer(phone, issued, `OTP sent to ${maskPhone(phone)}.`);
 }
 
 /** Sign-up creates nothing yet: what was asked for waits with the challenge until the code is verified. */
-export async function startSignup(deps: Deps, req: z.output<typeof SignupRequest>): Promise<OtpAnswer> {
-  if (await findUserByMobile(deps.db, req.mobileNumber)) throw conflict(ALREADY_REGISTERED, 'mobileNumber');
-  return sendSignupOtp(deps, req.mobileNumber, {
-    name: req.name,
-    businessName: req.businessName,
-    gstin: req.gstin ?? null,
-    stateCode: req.stateCode ?? (req.gstin ? stateCodeFromGstin(req.gstin) : null),
-  });
+export async function startSignup(deps: Deps, req: z.output<typeof SignupRequest>, requester: Requester): Promise<OtpAnswer> {
+  return sendSignupCode(
+    deps,
+    req.mobileNumber,
+    {
+      name: req.name,
+      businessName: req.businessName,
+      gstin: req.gstin ?? null,
+      stateCode: req.stateCode ?? (req.gstin ? stateCodeFromGstin(req.gstin) : null),
+    },
+    requester,
+  );
 }
 
 /**
@@ -85,9 +98,9 @@ export async function startSignup(deps: Deps, req: z.output<typeof SignupRequest
  * send), so neither the answer, the limits nor the timing tell who has an account. Only a registered phone is
  * sent the code; the delivery is not awaited so a slow SMS gateway cannot reveal it either.
  */
-export async function startLogin(deps: Deps, phone: string): Promise<OtpAnswer> {
+export async function startLogin(deps: Deps, phone: string, requester: Requester): Promise<OtpAnswer> {
   const user = await findUserByMobile(deps.db, phone);
-  const issued = await issueOtp(deps, phone, 'login', null);
+  const issued = await issueOtp(deps, phone, 'login', null, requester);
   if (user) {
     deps.otpSender
       .send({ phone, code: issued.code, purpose: 'login', at: deps.clock(), ttlSeconds: deps.config.otp.ttlSeconds })
@@ -96,21 +109,22 @@ export async function startLogin(deps: Deps, phone: string): Promise<OtpAnswer> 
   return answer(phone, issued, `If ${maskPhone(phone)} is registered with Bahi, an OTP has been sent to it.`);
 }
 
-/** A new code replacing the old one, within the same per-phone limits. */
-export async function resendOtp(deps: Deps, phone: string, purpose: OtpPurposeValue): Promise<OtpAnswer> {
-  if (purpose === 'login') return startLogin(deps, phone);
-  const latest = await latestChallenge(deps.db, phone, 'signup');
-  if (!latest?.pendingSignup || latest.endReason === 'used') {
-    throw badRequest('No sign-up is waiting for this number. Please sign up again.', 'mobileNumber');
-  }
-  if (await findUserByMobile(deps.db, phone)) throw conflict(ALREADY_REGISTERED, 'mobileNumber');
-  return sendSignupOtp(deps, phone, latest.pendingSignup);
+/** A new code replacing this browser's previous one, within the same limits. */
+export async function resendOtp(deps: Deps, phone: string, purpose: OtpPurposeValue, requester: Requester): Promise<OtpAnswer> {
+  if (purpose === 'login') return startLogin(deps, phone, requester);
+  const latest = await latestChallenge(deps.db, phone, 'signup', requester.browser);
+  const pending = latest?.endReason === 'used' ? null : (latest?.pendingSignup ?? null);
+  return sendSignupCode(deps, phone, pending, requester);
 }
 
-/** Creates the business, its owner, its first store branch and a session, all in one transaction. */
-export async function verifySignup(deps: Deps, phone: string, otp: string): Promise<SignedIn> {
+/**
+ * Creates the business, its owner, its first store branch and a session, all in one transaction. A registered
+ * phone was sent a login code by sign-up: that code signs its owner in.
+ */
+export async function verifySignup(deps: Deps, phone: string, otp: string, browser: string | null, lastBranchId?: string): Promise<SignedIn> {
+  if (await findUserByMobile(deps.db, phone)) return verifyLogin(deps, phone, otp, browser, lastBranchId);
   const now = deps.clock();
-  return verifyOtp(deps, phone, 'signup', otp, async (tx, challenge) => {
+  return verifyOtp(deps, phone, 'signup', browser, otp, async (tx, challenge) => {
     const pending = challenge.pendingSignup;
     if (!pending) return null;
     if (await findUserByMobile(tx, phone)) throw conflict(ALREADY_REGISTERED, 'mobileNumber');
@@ -134,6 +148,7 @@ export async function verifySignup(deps: Deps, phone: string, otp: string): Prom
         updatedAt: now,
       })
       .returning();
+    await createCashAccount(tx, business.id, now);
     const token = await createSession(
       tx,
       { userId: user.id, businessId: business.id, activeBranchId: branch.id },
@@ -148,9 +163,15 @@ export async function verifySignup(deps: Deps, phone: string, otp: string): Prom
  * `lastBranchId` is the active-branch cookie this browser kept from its last session: a shop's counter computer
  * stays at its branch across logins. Another business's branch id is ignored (the lookup is scoped).
  */
-export async function verifyLogin(deps: Deps, phone: string, otp: string, lastBranchId?: string): Promise<SignedIn> {
+export async function verifyLogin(
+  deps: Deps,
+  phone: string,
+  otp: string,
+  browser: string | null,
+  lastBranchId?: string,
+): Promise<SignedIn> {
   const now = deps.clock();
-  return verifyOtp(deps, phone, 'login', otp, async (tx) => {
+  return verifyOtp(deps, phone, 'login', browser, otp, async (tx) => {
     const user = await findUserByMobile(tx, phone);
     if (!user) return null;
     const [business] = await tx.select().from(businesses).where(eq(businesses.id, user.businessId));

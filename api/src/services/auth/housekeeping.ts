@@ -1,16 +1,21 @@
 import { lt, or } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { otpChallenges, otpSends, sessions } from '../../db/schema';
+import { otpChallenges, otpSends, rateLimitCounters, sessions } from '../../db/schema';
 
 /** Challenges are kept a day after they start, so a late "verify" still gets a clear answer. */
 const CHALLENGE_RETENTION_MS = 86_400_000;
 
-/** Deletes what no rule needs any more: sends older than the hourly window, old challenges, timed-out sessions. */
-export async function purgeExpiredAuthData(db: Db, now: Date, config: AppConfig['session']): Promise<void> {
-  await db.delete(otpSends).where(lt(otpSends.sentAt, new Date(now.getTime() - 3600_000)));
+/**
+ * Deletes what no rule needs any more: sends older than every limit's window, old challenges, timed-out sessions,
+ * request counters of past windows.
+ */
+export async function purgeExpiredAuthData(db: Db, now: Date, config: Pick<AppConfig, 'session' | 'otp'>): Promise<void> {
+  const sendWindowMs = Math.max(3600_000, config.otp.phoneWindowMinutes * 60_000);
+  await db.delete(otpSends).where(lt(otpSends.sentAt, new Date(now.getTime() - sendWindowMs)));
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 3600_000)));
   await db.delete(otpChallenges).where(lt(otpChallenges.createdAt, new Date(now.getTime() - CHALLENGE_RETENTION_MS)));
   await db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - config.idleMinutes * 60_000))));
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - config.session.idleMinutes * 60_000))));
 }

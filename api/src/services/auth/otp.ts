@@ -17,6 +17,8 @@ export const OTP_MESSAGES = {
     `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before requesting another OTP.`,
   hourly: (minutes: number) =>
     `Too many OTPs requested for this number. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  network: (minutes: number) =>
+    `Too many OTPs requested from your network. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 };
 
 const tooManyWrongCodes = () => new HttpError(429, OTP_MESSAGES.tooManyAttempts, 'otp');
@@ -36,32 +38,66 @@ function otpMatches(code: string, challenge: OtpChallenge): boolean {
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-/** Serialises OTP work per phone across every API instance (the transaction holds the lock until it ends). */
-async function lockPhone(tx: Tx, phone: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${phone}`}))`);
+/** Serialises OTP work per phone and per client address across every API instance (held until the transaction ends). */
+async function lock(tx: Tx, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+/** Who asks for a code: their browser (the SHA-256 of its OTP cookie) and their address as the limits count it. */
+export interface Requester {
+  browser: string;
+  address: string;
 }
 
 /**
- * The resend wait counts from the last code sent to this number for the same purpose; the hourly cap counts every
- * code sent to the number. Both live in the database, so every API instance enforces the same limits.
+ * The send limits, counted in the database so every API instance enforces the same numbers. None depends on
+ * the purpose, so sign-up and login cannot be told apart by which limit answers:
+ * - the resend wait and the hourly limit count per phone *and* client address, so a stranger elsewhere does not
+ *   use up the owner's budget;
+ * - a higher cap per phone over all addresses, over a short window, bounds the SMS a phone can be sent and ends a
+ *   stranger's flood soon;
+ * - a cap per client address over all phones slows one address sending codes to many numbers.
  */
-async function assertMaySend(tx: Tx, deps: Deps, phone: string, purpose: OtpPurposeValue, now: Date) {
-  const { resendIntervalSeconds, maxSendsPerHour } = deps.config.otp;
+async function assertMaySend(tx: Tx, deps: Deps, phone: string, address: string, now: Date) {
+  const { resendIntervalSeconds, maxSendsPerHour, maxSendsPerPhone, phoneWindowMinutes, maxSendsPerAddressPerHour } = deps.config.otp;
   const hourAgo = new Date(now.getTime() - 3600_000);
-  const recent = await tx
-    .select({ sentAt: otpSends.sentAt, purpose: otpSends.purpose })
+  const waitUntil = (from: Date, ms: number) => (from.getTime() + ms - now.getTime()) / 1000;
+
+  const mine = await tx
+    .select({ sentAt: otpSends.sentAt })
     .from(otpSends)
-    .where(and(eq(otpSends.phone, phone), gt(otpSends.sentAt, hourAgo)))
+    .where(and(eq(otpSends.phone, phone), eq(otpSends.clientAddress, address), gt(otpSends.sentAt, hourAgo)))
     .orderBy(desc(otpSends.sentAt));
-  const last = recent.find((s) => s.purpose === purpose)?.sentAt;
-  if (last) {
-    const wait = Math.ceil((last.getTime() + resendIntervalSeconds * 1000 - now.getTime()) / 1000);
+  if (mine.length > 0) {
+    const wait = Math.ceil(waitUntil(mine[0].sentAt, resendIntervalSeconds * 1000));
     if (wait > 0) throw tooManyRequests(OTP_MESSAGES.wait(wait), wait);
   }
-  if (recent.length >= maxSendsPerHour) {
-    const oldest = recent[maxSendsPerHour - 1].sentAt;
-    const waitSeconds = (oldest.getTime() + 3600_000 - now.getTime()) / 1000;
-    throw tooManyRequests(OTP_MESSAGES.hourly(Math.max(1, Math.ceil(waitSeconds / 60))), waitSeconds);
+  if (mine.length >= maxSendsPerHour) {
+    const seconds = waitUntil(mine[maxSendsPerHour - 1].sentAt, 3600_000);
+    throw tooManyRequests(OTP_MESSAGES.hourly(Math.max(1, Math.ceil(seconds / 60))), seconds);
+  }
+
+  const windowMs = phoneWindowMinutes * 60_000;
+  const toPhone = await tx
+    .select({ sentAt: otpSends.sentAt })
+    .from(otpSends)
+    .where(and(eq(otpSends.phone, phone), gt(otpSends.sentAt, new Date(now.getTime() - windowMs))))
+    .orderBy(desc(otpSends.sentAt))
+    .limit(maxSendsPerPhone);
+  if (toPhone.length >= maxSendsPerPhone) {
+    const seconds = waitUntil(toPhone[maxSendsPerPhone - 1].sentAt, windowMs);
+    throw tooManyRequests(OTP_MESSAGES.hourly(Math.max(1, Math.ceil(seconds / 60))), seconds);
+  }
+
+  const fromAddress = await tx
+    .select({ sentAt: otpSends.sentAt })
+    .from(otpSends)
+    .where(and(eq(otpSends.clientAddress, address), gt(otpSends.sentAt, hourAgo)))
+    .orderBy(desc(otpSends.sentAt))
+    .limit(maxSendsPerAddressPerHour);
+  if (fromAddress.length >= maxSendsPerAddressPerHour) {
+    const seconds = waitUntil(fromAddress[maxSendsPerAddressPerHour - 1].sentAt, 3600_000);
+    throw tooManyRequests(OTP_MESSAGES.network(Math.max(1, Math.ceil(seconds / 60))), seconds);
   }
 }
 
@@ -72,27 +108,38 @@ export interface IssuedOtp {
 }
 
 /**
- * Starts a new challenge for the phone, ending any live one (a resend replaces the old code), after checking
- * the per-phone limits that live in the database. The caller decides whether the code is delivered.
+ * Starts a new challenge for the phone after checking the limits. It replaces only the live challenge of the same
+ * browser: a code another browser asked for stays valid, so requests by a stranger never end the owner's code.
+ * The caller decides whether the code is delivered.
  */
 export async function issueOtp(
   deps: Deps,
   phone: string,
   purpose: OtpPurposeValue,
   pendingSignup: PendingSignup | null,
+  requester: Requester,
 ): Promise<IssuedOtp> {
   const now = deps.clock();
   const { ttlSeconds, resendIntervalSeconds } = deps.config.otp;
   const code = generateOtp();
   const salt = randomBytes(16).toString('hex');
   await deps.db.transaction(async (tx) => {
-    await lockPhone(tx, phone);
-    await assertMaySend(tx, deps, phone, purpose, now);
-    await tx.insert(otpSends).values({ phone, purpose, sentAt: now });
+    // Always phone first, then address: two requests never wait on each other's second lock.
+    await lock(tx, `otp:${phone}`);
+    await lock(tx, `otp-address:${requester.address}`);
+    await assertMaySend(tx, deps, phone, requester.address, now);
+    await tx.insert(otpSends).values({ phone, purpose, clientAddress: requester.address, sentAt: now });
     await tx
       .update(otpChallenges)
       .set({ endedAt: now, endReason: 'replaced' })
-      .where(and(eq(otpChallenges.phone, phone), eq(otpChallenges.purpose, purpose), isNull(otpChallenges.endedAt)));
+      .where(
+        and(
+          eq(otpChallenges.phone, phone),
+          eq(otpChallenges.purpose, purpose),
+          eq(otpChallenges.requesterHash, requester.browser),
+          isNull(otpChallenges.endedAt),
+        ),
+      );
     await tx.insert(otpChallenges).values({
       phone,
       purpose,
@@ -100,34 +147,29 @@ export async function issueOtp(
       salt,
       expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
       pendingSignup,
+      requesterHash: requester.browser,
       createdAt: now,
     });
   });
   return { code, expiresInSeconds: ttlSeconds, resendAfterSeconds: resendIntervalSeconds };
 }
 
-/** The most recent challenge of this phone and purpose, live or ended. */
+/** The most recent challenge this browser asked for, for this phone and purpose, live or ended. */
 export async function latestChallenge(
   db: Deps['db'] | Tx,
   phone: string,
   purpose: OtpPurposeValue,
+  browser: string,
 ): Promise<OtpChallenge | undefined> {
-  const [live] = await db
-    .select()
-    .from(otpChallenges)
-    .where(and(eq(otpChallenges.phone, phone), eq(otpChallenges.purpose, purpose), isNull(otpChallenges.endedAt)));
+  const mine = and(eq(otpChallenges.phone, phone), eq(otpChallenges.purpose, purpose), eq(otpChallenges.requesterHash, browser));
+  const [live] = await db.select().from(otpChallenges).where(and(mine, isNull(otpChallenges.endedAt)));
   if (live) return live;
-  const [ended] = await db
-    .select()
-    .from(otpChallenges)
-    .where(and(eq(otpChallenges.phone, phone), eq(otpChallenges.purpose, purpose)))
-    .orderBy(desc(otpChallenges.createdAt))
-    .limit(1);
+  const [ended] = await db.select().from(otpChallenges).where(mine).orderBy(desc(otpChallenges.createdAt)).limit(1);
   return ended;
 }
 
 /**
- * Checks a code against the phone's live challenge. A wrong code is counted even though the request fails, so
+ * Checks a code against the live challenge this browser asked for. A wrong code is counted even though the request fails, so
  * the outcome is decided inside the transaction and thrown after it commits. On success the challenge is used up
  * and `onVerified` runs in the same transaction: either everything it writes is kept, or nothing is.
  */
@@ -135,14 +177,16 @@ export async function verifyOtp<T>(
   deps: Deps,
   phone: string,
   purpose: OtpPurposeValue,
+  browser: string | null,
   code: string,
   onVerified: (tx: Tx, challenge: OtpChallenge) => Promise<T | null>,
 ): Promise<T> {
   const now = deps.clock();
   const { maxAttempts } = deps.config.otp;
   const outcome = await deps.db.transaction(async (tx): Promise<{ ok: T } | { error: HttpError }> => {
-    await lockPhone(tx, phone);
-    const challenge = await latestChallenge(tx, phone, purpose);
+    await lock(tx, `otp:${phone}`);
+    // Codes are tried only against the challenge this browser asked for: a stranger's wrong guesses cannot end it.
+    const challenge = browser ? await latestChallenge(tx, phone, purpose, browser) : undefined;
     if (!challenge) return { error: badRequest(OTP_MESSAGES.none, 'otp') };
     if (challenge.endedAt) {
       return challenge.endReason === 'too_many_attempts'

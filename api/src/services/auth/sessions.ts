@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { businesses, sessions, users, type UserRole } from '../../db/schema';
+import { businesses, sessions, storeBranches, users, type UserRole } from '../../db/schema';
 
 /** Touching last_seen_at on every request would turn every read into a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -11,6 +11,8 @@ export interface AuthContext {
   sessionId: string;
   businessId: string;
   activeBranchId: string | null;
+  /** The active branch as it is now (null when the session has none, or it is gone): read with the session. */
+  activeBranch: { id: string; name: string } | null;
   user: { id: string; name: string; mobile: string; role: UserRole };
   business: { id: string; name: string; gstin: string | null; stateCode: string | null };
 }
@@ -36,18 +38,34 @@ export async function createSession(
 }
 
 /**
+ * Everything a signed-in request needs, in one query prepared once per database: it runs before every handler,
+ * so it is planned once per connection instead of on every request.
+ */
+function prepareSessionQuery(db: Db) {
+  return db
+    .select({ session: sessions, user: users, business: businesses, branchId: storeBranches.id, branchName: storeBranches.name })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(businesses, eq(businesses.id, sessions.businessId))
+    .leftJoin(storeBranches, and(eq(storeBranches.businessId, sessions.businessId), eq(storeBranches.id, sessions.activeBranchId)))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('resolve_session');
+}
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+function sessionQuery(db: Db) {
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
+  return query;
+}
+
+/**
  * The session a cookie's token names, or null when there is none or it has timed out (idle or absolute); a
  * timed-out session is deleted.
  */
 export async function resolveSession(db: Db, token: string, now: Date, config: AppConfig['session']): Promise<AuthContext | null> {
   if (!token || token.length > 200) return null;
   const id = hashToken(token);
-  const [row] = await db
-    .select({ session: sessions, user: users, business: businesses })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(businesses, eq(businesses.id, sessions.businessId))
-    .where(eq(sessions.id, id));
+  const [row] = await sessionQuery(db).execute({ id });
   if (!row) return null;
   const { session, user, business } = row;
   const idleLimit = session.lastSeenAt.getTime() + config.idleMinutes * 60_000;
@@ -62,13 +80,16 @@ export async function resolveSession(db: Db, token: string, now: Date, config: A
     sessionId: id,
     businessId: session.businessId,
     activeBranchId: session.activeBranchId,
+    activeBranch: row.branchId !== null && row.branchName !== null ? { id: row.branchId, name: row.branchName } : null,
     user: { id: user.id, name: user.name, mobile: user.mobile, role: user.role },
     business: { id: business.id, name: business.name, gstin: business.gstin, stateCode: business.stateCode },
   };
 }
 
-export async function deleteSession(db: Db, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+/** Ends the session a cookie's token names, if there is one (logout, or a new login on the same browser). */
+export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
+  if (token.length > 200) return;
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
 }
 
 export async function setActiveBranch(db: Db, sessionId: string, branchId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Branch, CreateBranchRequest } from '@bahi/shared/contracts';
-import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { storeBranches } from '../../db/schema';
@@ -44,21 +44,27 @@ function columns(input: BranchInput) {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const branchesIn = (db: Db, where: SQL | undefined) =>
+  db.select().from(storeBranches).where(where).orderBy(desc(storeBranches.isDefault), asc(sql`lower(${storeBranches.name})`));
+
+/** The unfiltered list (the branch switcher asks for it on every page) is prepared once per database. */
+const allBranches = new WeakMap<Db, ReturnType<ReturnType<typeof branchesIn>['prepare']>>();
+
 export async function listBranches(db: Db, businessId: string, q?: string): Promise<Branch[]> {
   const term = q?.trim();
-  const pattern = term ? `%${escapeLike(term)}%` : undefined;
-  const rows = await db
-    .select()
-    .from(storeBranches)
-    .where(
-      and(
-        eq(storeBranches.businessId, businessId),
-        pattern
-          ? or(ilike(storeBranches.name, pattern), ilike(storeBranches.city, pattern), ilike(storeBranches.gstin, pattern))
-          : undefined,
-      ),
-    )
-    .orderBy(desc(storeBranches.isDefault), asc(sql`lower(${storeBranches.name})`));
+  if (!term) {
+    let query = allBranches.get(db);
+    if (!query) allBranches.set(db, (query = branchesIn(db, eq(storeBranches.businessId, sql.placeholder('businessId'))).prepare('list_branches')));
+    return (await query.execute({ businessId })).map(toBranch);
+  }
+  const pattern = `%${escapeLike(term)}%`;
+  const rows = await branchesIn(
+    db,
+    and(
+      eq(storeBranches.businessId, businessId),
+      or(ilike(storeBranches.name, pattern), ilike(storeBranches.city, pattern), ilike(storeBranches.gstin, pattern)),
+    ),
+  );
   return rows.map(toBranch);
 }
 

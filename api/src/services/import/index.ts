@@ -9,12 +9,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { HttpError, badRequest } from '../../errors';
+import { SHEET_LIMITS } from './limits';
 import { readSheet } from './sheet';
 import type { ImportRowValues, ImportSpec, RowFailure, RowProblem, ValidRow } from './types';
 import { headerText, writeErrorReport, writeTemplate } from './workbooks';
 
 export * from './types';
-export { readSheet, cellText, SHEET_MESSAGES } from './sheet';
+export { resolveCategories } from './categories';
+export { SHEET_LIMITS, SHEET_MESSAGES, type SheetLimits } from './limits';
+export { readSheet, SHEET_WORKER_LIMITS } from './sheet';
 export { writeErrorReport, writeTemplate, headerText } from './workbooks';
 
 export const IMPORT_MESSAGES = {
@@ -96,7 +99,7 @@ export async function runImport<K extends string, Row, Ctx>(
   ctx: Ctx,
 ): Promise<ImportOutcome> {
   const generic = spec as unknown as ImportSpec<K, unknown, unknown>;
-  const { rows } = await readSheet(data, spec.maxRows ?? IMPORT_MAX_ROWS);
+  const { rows } = await readSheet(data, { ...SHEET_LIMITS, maxRows: spec.maxRows ?? IMPORT_MAX_ROWS });
   if (rows.length === 0) throw badRequest(IMPORT_MESSAGES.empty);
   const [header, ...body] = rows;
   const columnsAt = matchHeader(generic, header.cells);
@@ -164,7 +167,7 @@ export async function runImport<K extends string, Row, Ctx>(
       .filter((entry) => entry.problems.length > 0)
       .map(({ rowNumber, values, problems }) => ({ rowNumber, values, problems }));
     const report = await writeErrorReport(generic, failures, entries.length);
-    throw new ImportRejected(report, `${spec.fileStem}-import-errors.xlsx`, failures.length, entries.length);
+    throw new ImportRejected(report, `${spec.noun.many}-import-errors.xlsx`, failures.length, entries.length);
   }
   return { count: entries.length };
 }
@@ -230,7 +233,7 @@ export async function sendTemplate<K extends string, Row, Ctx>(reply: FastifyRep
   const file = await writeTemplate(spec as unknown as ImportSpec<K, unknown, unknown>);
   return reply
     .header('content-type', XLSX_MIME)
-    .header('content-disposition', attachment(`${spec.fileStem}-import-template.xlsx`))
+    .header('content-disposition', attachment(`${spec.noun.many}-import-template.xlsx`))
     .header('cache-control', 'no-store')
     .send(file);
 }

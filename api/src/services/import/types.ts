@@ -57,10 +57,10 @@ export interface RowCheckProblem<K extends string> extends RowProblem<K> {
  * the error report) the same way for every area.
  */
 export interface ImportSpec<K extends string, Row, Ctx> {
-  /** Names the template's data sheet, e.g. 'Parties'. */
-  sheetName: string;
-  /** File names: `${fileStem}-import-template.xlsx`, `${fileStem}-import-errors.xlsx`. */
-  fileStem: string;
+  /**
+   * What a row is, in lower case: `many` names the template's data sheet ('Parties') and the files
+   * (`parties-import-template.xlsx`, `parties-import-errors.xlsx`).
+   */
   noun: { one: string; many: string };
   columns: readonly ImportColumn<K>[];
   /**

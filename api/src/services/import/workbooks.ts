@@ -10,6 +10,9 @@ const ERROR_FONT: Partial<ExcelJS.Font> = { color: { argb: 'FF9C0006' } };
 const TEMPLATE_VALIDATED_ROWS = 2000;
 const EXAMPLE_FONT: Partial<ExcelJS.Font> = { italic: true, color: { argb: 'FF595959' } };
 
+/** The template's data sheet: 'Parties'. */
+const sheetName = (spec: ImportSpec<string, unknown, unknown>) => spec.noun.many.charAt(0).toUpperCase() + spec.noun.many.slice(1);
+
 /** The header text of a column as the template writes it: required columns end in '*'. */
 export const headerText = (c: ImportColumn) => (c.required ? `${c.header} *` : c.header);
 
@@ -37,7 +40,7 @@ function newWorkbook(): ExcelJS.Workbook {
  */
 export async function writeTemplate<K extends string>(spec: ImportSpec<K, unknown, unknown>): Promise<Buffer> {
   const workbook = newWorkbook();
-  const sheet = workbook.addWorksheet(spec.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(sheetName(spec), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = spec.columns.map((c) => ({
     header: headerText(c),
     key: c.key,
@@ -77,7 +80,7 @@ export async function writeTemplate<K extends string>(spec: ImportSpec<K, unknow
   }
   notes.addRow([]);
   const general = [
-    `Fill in the "${spec.sheetName}" sheet: one row per ${spec.noun.one}. Row 2 is an example; replace it or delete it.`,
+    `Fill in the "${sheetName(spec)}" sheet: one row per ${spec.noun.one}. Row 2 is an example; replace it or delete it.`,
     'Keep the header row. Columns marked * are required; the other columns may be left empty.',
     `Upload the .xlsx, or the sheet saved as .csv (UTF-8). At most ${(spec.maxRows ?? IMPORT_MAX_ROWS).toLocaleString('en-IN')} rows and 5 MB per file.`,
     `All or nothing: if any row has a problem, no ${spec.noun.one} is added and you get a report listing each such row, its values and the reason for every column that needs fixing. Fix those rows in your file and upload it again.`,

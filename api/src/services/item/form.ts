@@ -73,7 +73,9 @@ function uploadError(e: unknown): unknown {
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, ITEM_MESSAGES.imageTooLarge, 'itemImages');
   if (code === 'FST_FILES_LIMIT') return badRequest(ITEM_MESSAGES.tooManyImages, 'itemImages');
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new HttpError(413, 'The form has too many fields.');
-  return e;
+  if (typeof (e as { statusCode?: unknown })?.statusCode === 'number') return e;
+  // The multipart parser's own errors (a body cut short, a broken part header) carry no status.
+  return new HttpError(400, 'The form could not be read: it is incomplete or malformed. Please send it again.');
 }
 
 /** The fields as typed values (the rules come after, with the image count known). */

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { itemCategories, items, taxRates, units } from '../../db/schema';
-import type { ImportColumn, ImportRowValues, ImportSpec, ValidRow } from '../import';
+import { resolveCategories, type ImportColumn, type ImportRowValues, type ImportSpec, type ValidRow } from '../import';
 import { itemColumnsOf, type ItemColumns } from './items';
 
 export type ItemColumn =
@@ -151,43 +151,16 @@ async function referenceIndex(tx: Tx) {
 
 const codeKey = (v: ImportRowValues<ItemColumn>) => v.code?.trim().toLowerCase() || undefined;
 
-async function resolveCategories(tx: Tx, businessId: string, names: string[], now: Date): Promise<Map<string, string>> {
-  const wanted = new Map<string, string>();
-  for (const n of names) if (!wanted.has(n.toLowerCase())) wanted.set(n.toLowerCase(), n);
-  const ids = new Map<string, string>();
-  if (wanted.size === 0) return ids;
-  const lowered = [...wanted.keys()];
-  const existing = await tx
-    .select({ id: itemCategories.id, name: itemCategories.name })
-    .from(itemCategories)
-    .where(sql`${itemCategories.businessId} = ${businessId} and lower(${itemCategories.name}) = any(${sql.param(lowered)}::text[])`);
-  for (const row of existing) ids.set(row.name.toLowerCase(), row.id);
-  const missing = lowered.filter((n) => !ids.has(n));
-  if (missing.length) {
-    const created = await tx
-      .insert(itemCategories)
-      .values(missing.map((n) => ({ businessId, name: wanted.get(n)!, createdAt: now })))
-      .returning({ id: itemCategories.id, name: itemCategories.name });
-    for (const row of created) ids.set(row.name.toLowerCase(), row.id);
-  }
-  return ids;
-}
-
 /** One unnest insert per table: 10,000 rows in a handful of statements. */
 async function insertItems(tx: Tx, rows: ValidRow<ItemColumn, ItemImportRow>[], ctx: ItemImportContext) {
   const { taxes, unitIds } = await referenceIndex(tx);
-  const categories = await resolveCategories(
-    tx,
-    ctx.businessId,
-    rows.map((r) => r.row.category).filter((c): c is string => !!c),
-    ctx.now,
-  );
+  const categoryOf = await resolveCategories(tx, itemCategories, ctx, rows.map((r) => r.row.category));
   const records = rows.map((r) => {
     const cols: ItemColumns = itemColumnsOf(r.row.fields, ctx.today);
     return {
       id: randomUUID(),
       ...cols,
-      categoryId: r.row.category ? categories.get(r.row.category.toLowerCase())! : null,
+      categoryId: categoryOf(r.row.category),
       unitId: r.row.unit ? unitIds.get(r.row.unit.toLowerCase())! : null,
       gstRateId: r.row.gstRate === undefined ? null : taxes.get(`${r.row.gstRate}|${r.row.cess}`)!,
     };
@@ -250,8 +223,6 @@ async function insertItems(tx: Tx, rows: ValidRow<ItemColumn, ItemImportRow>[], 
 }
 
 export const itemImport: ImportSpec<ItemColumn, ItemImportRow, ItemImportContext> = {
-  sheetName: 'Items',
-  fileStem: 'items',
   noun: { one: 'item', many: 'items' },
   columns: ITEM_IMPORT_COLUMNS,
   schema: ItemImportRowSchema,

@@ -9,8 +9,9 @@ import {
   type ItemType,
   type TaxType,
 } from '@bahi/shared/contracts';
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { searchWithIndex } from '../../db/search';
 import {
   itemCategories,
   itemImages,
@@ -45,15 +46,9 @@ export function indianDate(now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
 }
 
-/** The session's active branch, or the business's default one when the session has none. */
+/** The session's active branch (read with the session), or the business's default one when the session has none. */
 export async function activeBranch(db: Db | Tx, auth: AuthContext): Promise<{ id: string; name: string }> {
-  if (auth.activeBranchId) {
-    const [row] = await db
-      .select({ id: storeBranches.id, name: storeBranches.name })
-      .from(storeBranches)
-      .where(and(eq(storeBranches.businessId, auth.businessId), eq(storeBranches.id, auth.activeBranchId)));
-    if (row) return row;
-  }
+  if (auth.activeBranch) return auth.activeBranch;
   const row = await defaultBranchRow(db, auth.businessId);
   if (!row) throw conflict('Create a store branch first: stock is kept per branch.');
   return { id: row.id, name: row.name };
@@ -67,10 +62,12 @@ export async function activeBranch(db: Db | Tx, auth: AuthContext): Promise<{ id
  * item, whatever the planner believes about table sizes (PGlite has no autovacuum, so statistics go stale and a
  * join could be planned as nested loops over thousands of rows).
  */
-const stockAt = (branchId: string) =>
+type Param = string | ReturnType<typeof sql.placeholder>;
+
+const stockAt = (branchId: Param) =>
   sql<number>`coalesce((select ${itemStock.quantity} from ${itemStock} where ${itemStock.businessId} = ${items.businessId} and ${itemStock.itemId} = ${items.id} and ${itemStock.branchId} = ${branchId}), 0)`;
 
-function selectItems(db: Db | Tx, businessId: string, branchId: string) {
+function selectItems(db: Db | Tx, branchId: Param) {
   return db
     .select({
       item: items,
@@ -80,6 +77,9 @@ function selectItems(db: Db | Tx, businessId: string, branchId: string) {
       unitName: units.name,
       unitShortName: units.shortName,
       netQuantity: stockAt(branchId).mapWith(Number),
+      // Serial numbers and images in the same query: a page costs one round trip, not three.
+      serials: sql<string[]>`array(select ${itemSerialNumbers.serialNo} from ${itemSerialNumbers} where ${itemSerialNumbers.businessId} = ${items.businessId} and ${itemSerialNumbers.itemId} = ${items.id} order by ${itemSerialNumbers.position})`,
+      images: sql<string[]>`array(select ${itemImages.fileName} from ${itemImages} where ${itemImages.businessId} = ${items.businessId} and ${itemImages.itemId} = ${items.id} order by ${itemImages.position})`,
     })
     .from(items)
     .leftJoin(itemCategories, and(eq(itemCategories.businessId, items.businessId), eq(itemCategories.id, items.categoryId)))
@@ -89,9 +89,7 @@ function selectItems(db: Db | Tx, businessId: string, branchId: string) {
 
 type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectItems>['where']>>[number];
 
-const price = (v: string | null) => (v === null ? null : Number(v));
-
-function toItem(r: SelectedRow, serials: string[], images: string[]): Item {
+function toItem(r: SelectedRow): Item {
   const row = r.item;
   const product = row.itemType === 'PRODUCT';
   return {
@@ -105,16 +103,16 @@ function toItem(r: SelectedRow, serials: string[], images: string[]): Item {
     sacCode: row.sacCode,
     itemProductType: row.condition,
     hasSerialisation: row.hasSerialisation,
-    itemSerialNo: serials.map((serialNo) => ({ serialNo })),
-    itemImage: images.map(imageUrl),
+    itemSerialNo: r.serials.map((serialNo) => ({ serialNo })),
+    itemImage: r.images.map(imageUrl),
     itemCatagory: row.categoryId && r.categoryName !== null ? { id: row.categoryId, catagory: r.categoryName } : null,
     gstRate:
       row.gstRateId && r.taxValue !== null && r.taxCess !== null
         ? toTaxRate({ id: row.gstRateId, value: r.taxValue, cessValue: r.taxCess })
         : null,
     unit: row.unitId && r.unitName !== null && r.unitShortName !== null ? { id: row.unitId, name: r.unitName, shortName: r.unitShortName } : null,
-    salePrice: price(row.salePrice),
-    purchasePrice: price(row.purchasePrice),
+    salePrice: row.salePrice,
+    purchasePrice: row.purchasePrice,
     isSaleTaxApplicable: row.isSaleTaxApplicable,
     isPurchaseTaxApplicable: row.isPurchaseTaxApplicable,
     netQuantity: r.netQuantity,
@@ -129,30 +127,6 @@ function toItem(r: SelectedRow, serials: string[], images: string[]): Item {
   };
 }
 
-/** Serial numbers and image names of these items, in their saved order. */
-async function attachments(db: Db | Tx, businessId: string, ids: string[]) {
-  const serials = new Map<string, string[]>();
-  const images = new Map<string, string[]>();
-  if (ids.length === 0) return { serials, images };
-  // A long list (the unpaged seed call) reads the business's rows instead of naming thousands of ids.
-  const few = ids.length <= 500;
-  const [serialRows, imageRows] = await Promise.all([
-    db
-      .select({ itemId: itemSerialNumbers.itemId, serialNo: itemSerialNumbers.serialNo })
-      .from(itemSerialNumbers)
-      .where(and(eq(itemSerialNumbers.businessId, businessId), few ? inArray(itemSerialNumbers.itemId, ids) : undefined))
-      .orderBy(asc(itemSerialNumbers.itemId), asc(itemSerialNumbers.position)),
-    db
-      .select({ itemId: itemImages.itemId, fileName: itemImages.fileName })
-      .from(itemImages)
-      .where(and(eq(itemImages.businessId, businessId), few ? inArray(itemImages.itemId, ids) : undefined))
-      .orderBy(asc(itemImages.itemId), asc(itemImages.position)),
-  ]);
-  for (const s of serialRows) serials.set(s.itemId, [...(serials.get(s.itemId) ?? []), s.serialNo]);
-  for (const i of imageRows) images.set(i.itemId, [...(images.get(i.itemId) ?? []), i.fileName]);
-  return { serials, images };
-}
-
 async function findItemRow(db: Db | Tx, businessId: string, id: string): Promise<ItemRow | undefined> {
   if (!UUID.test(id)) return undefined;
   const [row] = await db
@@ -165,12 +139,11 @@ async function findItemRow(db: Db | Tx, businessId: string, id: string): Promise
 /** One item as read, with the stock of `branchId`; another business's id, or the wrong type, is not found. */
 export async function getItem(db: Db | Tx, businessId: string, branchId: string, id: string, itemType?: ItemType): Promise<Item> {
   if (!UUID.test(id)) throw notFound(ITEM_NOT_FOUND);
-  const [row] = await selectItems(db, businessId, branchId).where(
+  const [row] = await selectItems(db, branchId).where(
     and(eq(items.businessId, businessId), eq(items.id, id), itemType ? eq(items.itemType, itemType) : undefined),
   );
   if (!row) throw notFound(ITEM_NOT_FOUND);
-  const { serials, images } = await attachments(db, businessId, [id]);
-  return toItem(row, serials.get(id) ?? [], images.get(id) ?? []);
+  return toItem(row);
 }
 
 export interface ItemListFilter {
@@ -184,16 +157,37 @@ export interface ItemListFilter {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const orderedItems = <T extends { orderBy: (...c: SQL[]) => unknown }>(query: T) =>
+  query.orderBy(asc(sql`lower(${items.name})`), asc(items.id)) as ReturnType<T['orderBy']>;
+
+/** The list as it first opens (a page, no search or filter), prepared once per database: planned once per connection. */
+function prepareFirstPages(db: Db) {
+  const business = eq(items.businessId, sql.placeholder('businessId'));
+  return {
+    page: orderedItems(selectItems(db, sql.placeholder('branchId')).where(business))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('items_first_page'),
+    count: db.select({ total: count() }).from(items).where(business).prepare('items_count'),
+  };
+}
+const firstPageQueries = new WeakMap<Db, ReturnType<typeof prepareFirstPages>>();
+function firstPages(db: Db) {
+  let queries = firstPageQueries.get(db);
+  if (!queries) firstPageQueries.set(db, (queries = prepareFirstPages(db)));
+  return queries;
+}
+
 /**
  * Items by name, searched by name, code, HSN or SAC; stock is the active branch's. With page or pageSize one page
  * and its `meta`, without them every match (the seed's call).
  */
 export async function listItems(db: Db, businessId: string, branchId: string, f: ItemListFilter): Promise<Omit<ItemListPage, 'success'>> {
   const term = f.q?.trim();
-  const pattern = term ? `%${escapeLike(term)}%` : undefined;
+  const pattern = term ? `%${escapeLike(term.toLowerCase())}%` : undefined;
   const conditions: (SQL | undefined)[] = [
     eq(items.businessId, businessId),
-    pattern ? or(ilike(items.name, pattern), ilike(items.code, pattern), ilike(items.hsnCode, pattern), ilike(items.sacCode, pattern)) : undefined,
+    pattern ? sql`${items.searchText} like ${pattern}` : undefined,
     f.itemType ? eq(items.itemType, f.itemType) : undefined,
     f.lowStock
       ? and(
@@ -209,20 +203,23 @@ export async function listItems(db: Db, businessId: string, branchId: string, f:
   const page = f.page ?? 1;
   const pageSize = f.pageSize ?? ITEM_PAGE_SIZE_DEFAULT;
 
-  const query = selectItems(db, businessId, branchId).where(where).orderBy(asc(sql`lower(${items.name})`), asc(items.id));
-  const [rows, total] = await Promise.all([
-    paged ? query.limit(pageSize).offset((page - 1) * pageSize) : query,
-    paged
-      ? db
-          .select({ total: count() })
-          .from(items)
-          .where(where)
-          .then(([r]) => Number(r.total))
-      : Promise.resolve(undefined),
-  ]);
-  const ids = rows.map((r) => r.item.id);
-  const { serials, images } = await attachments(db, businessId, ids);
-  const data = rows.map((r) => toItem(r, serials.get(r.item.id) ?? [], images.get(r.item.id) ?? []));
+  /** Page and count: in parallel on the pool, one after the other inside a transaction. */
+  const filtered = async (q: Db | Tx, parallel: boolean): Promise<[SelectedRow[], number | undefined]> => {
+    const list = orderedItems(selectItems(q, branchId).where(where));
+    const pageRows = () => (paged ? list.limit(pageSize).offset((page - 1) * pageSize) : list);
+    const counted = async () => (paged ? Number((await q.select({ total: count() }).from(items).where(where))[0].total) : undefined);
+    return parallel ? Promise.all([pageRows(), counted()]) : [await pageRows(), await counted()];
+  };
+  const unfiltered = paged && !pattern && !f.itemType && !f.lowStock && !f.categoryId;
+  const [rows, total] = unfiltered
+    ? await Promise.all([
+        firstPages(db).page.execute({ businessId, branchId, limit: pageSize, offset: (page - 1) * pageSize }),
+        firstPages(db).count.execute({ businessId }).then(([r]) => Number(r.total)),
+      ])
+    : pattern
+      ? await searchWithIndex(db, (tx) => filtered(tx, false))
+      : await filtered(db, true);
+  const data = rows.map(toItem);
   return paged ? { data, meta: { total: total ?? 0, page, pageSize } } : { data };
 }
 
@@ -248,8 +245,8 @@ export function itemColumnsOf(v: ItemFormFields, today: string) {
     categoryId: v.itemCatagory ?? null,
     gstRateId: v.gstRate ?? null,
     unitId: v.unit ?? null,
-    salePrice: v.salePrice === undefined ? null : v.salePrice.toFixed(2),
-    purchasePrice: v.purchasePrice === undefined ? null : v.purchasePrice.toFixed(2),
+    salePrice: v.salePrice ?? null,
+    purchasePrice: v.purchasePrice ?? null,
     isSaleTaxApplicable: taxTypeOf(v.salePriceTaxType, v.isSaleTaxApplicable) === 'WITH_TAX',
     isPurchaseTaxApplicable: taxTypeOf(v.purchasePriceTaxType, v.isPurchaseTaxApplicable) === 'WITH_TAX',
     openingStock: product ? (v.openingStock ?? 0) : 0,
@@ -321,12 +318,16 @@ async function translateConflicts<T>(cols: ItemColumns, work: () => Promise<T>):
   }
 }
 
-async function insertSerials(tx: Tx, businessId: string, itemId: string, serials: string[]) {
+/** Serials of opening stock are in stock at the branch the opening stock went to; sold ones are never re-added. */
+async function insertSerials(tx: Tx, businessId: string, itemId: string, serials: string[], branchId: string) {
   if (serials.length === 0) return;
   await tx.execute(sql`
-    insert into item_serial_numbers (business_id, item_id, serial_no, position)
-    select ${businessId}::uuid, ${itemId}::uuid, s.serial_no, s.position::int
-    from unnest(${sql.param(serials)}::text[]) with ordinality as s(serial_no, position)`);
+    insert into item_serial_numbers (business_id, item_id, serial_no, position, branch_id)
+    select ${businessId}::uuid, ${itemId}::uuid, s.serial_no, s.position::int, ${branchId}::uuid
+    from unnest(${sql.param(serials)}::text[]) with ordinality as s(serial_no, position)
+    where not exists (
+      select 1 from item_serial_numbers x
+      where x.business_id = ${businessId}::uuid and x.item_id = ${itemId}::uuid and upper(x.serial_no) = upper(s.serial_no))`);
 }
 
 async function insertImages(tx: Tx, businessId: string, itemId: string, stored: StoredImage[], firstPosition: number) {
@@ -364,7 +365,7 @@ export async function createItem(ctx: ItemContext, v: ItemFormFields, images: Up
           .insert(items)
           .values({ businessId, ...cols, openingBranchId: branch.id, createdAt: now, updatedAt: now })
           .returning({ id: items.id });
-        await insertSerials(tx, businessId, row.id, serialsOf(v, cols));
+        await insertSerials(tx, businessId, row.id, serialsOf(v, cols), branch.id);
         await insertImages(tx, businessId, row.id, stored, 0);
         if (cols.openingStock > 0) {
           await applyStockChange(tx, {
@@ -433,8 +434,13 @@ export async function updateItem(
           .update(items)
           .set({ ...cols, openingBranchId: openingBranch.id, updatedAt: now })
           .where(and(eq(items.businessId, businessId), eq(items.id, id)));
-        await tx.delete(itemSerialNumbers).where(and(eq(itemSerialNumbers.businessId, businessId), eq(itemSerialNumbers.itemId, id)));
-        await insertSerials(tx, businessId, id, serialsOf(v, cols));
+        // Sold serials belong to their invoices: an edit of the item keeps them.
+        await tx
+          .delete(itemSerialNumbers)
+          .where(
+            and(eq(itemSerialNumbers.businessId, businessId), eq(itemSerialNumbers.itemId, id), eq(itemSerialNumbers.status, 'IN_STOCK')),
+          );
+        await insertSerials(tx, businessId, id, serialsOf(v, cols), openingBranch.id);
         if (removed.length) {
           await tx
             .delete(itemImages)

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { CreatePartyRequest, PARTY_LIMITS, type PartyInput } from '@bahi/shared/contracts';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Tx } from '../../db/client';
 import { parties, partyCategories } from '../../db/schema';
-import type { ImportColumn, ImportRowValues, ImportSpec } from '../import';
+import { resolveCategories, type ImportColumn, type ImportRowValues, type ImportSpec } from '../import';
 import { insertParties, lockBusinessParties } from './index';
 
 export type PartyColumn =
@@ -135,32 +134,7 @@ export interface PartyImportContext {
   now: Date;
 }
 
-/** Category ids by lower-case name, creating the ones the file names that do not exist yet. */
-async function resolveCategories(tx: Tx, businessId: string, names: string[], now: Date): Promise<Map<string, string>> {
-  const wanted = new Map<string, string>();
-  for (const n of names) if (!wanted.has(n.toLowerCase())) wanted.set(n.toLowerCase(), n);
-  const ids = new Map<string, string>();
-  if (wanted.size === 0) return ids;
-  const lowered = [...wanted.keys()];
-  const existing = await tx
-    .select({ id: partyCategories.id, name: partyCategories.name })
-    .from(partyCategories)
-    .where(sql`${partyCategories.businessId} = ${businessId} and lower(${partyCategories.name}) = any(${sql.param(lowered)}::text[])`);
-  for (const row of existing) ids.set(row.name.toLowerCase(), row.id);
-  const missing = lowered.filter((n) => !ids.has(n));
-  if (missing.length) {
-    const created = await tx
-      .insert(partyCategories)
-      .values(missing.map((n) => ({ id: randomUUID(), businessId, name: wanted.get(n)!, createdAt: now })))
-      .returning({ id: partyCategories.id, name: partyCategories.name });
-    for (const row of created) ids.set(row.name.toLowerCase(), row.id);
-  }
-  return ids;
-}
-
 export const partyImport: ImportSpec<PartyColumn, PartyImportRow, PartyImportContext> = {
-  sheetName: 'Parties',
-  fileStem: 'parties',
   noun: { one: 'party', many: 'parties' },
   columns: PARTY_IMPORT_COLUMNS,
   schema: PartyImportRowSchema,
@@ -180,19 +154,11 @@ export const partyImport: ImportSpec<PartyColumn, PartyImportRow, PartyImportCon
       .map((r) => ({ rowNumber: r.rowNumber, column: 'name' as const, message: `A party named ${r.row.party.name} already exists` }));
   },
   insert: async (tx, rows, ctx) => {
-    const categories = await resolveCategories(
-      tx,
-      ctx.businessId,
-      rows.map((r) => r.row.category).filter((c): c is string => !!c),
-      ctx.now,
-    );
+    const categoryOf = await resolveCategories(tx, partyCategories, ctx, rows.map((r) => r.row.category));
     await insertParties(
       tx,
       ctx.businessId,
-      rows.map((r) => ({
-        id: randomUUID(),
-        input: { ...r.row.party, categoryId: r.row.category ? categories.get(r.row.category.toLowerCase())! : null },
-      })),
+      rows.map((r) => ({ id: randomUUID(), input: { ...r.row.party, categoryId: categoryOf(r.row.category) } })),
       ctx.now,
     );
   },

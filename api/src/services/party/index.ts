@@ -14,15 +14,18 @@ import { INDIAN_STATES, fromPaise, stateName, toPaise } from '@bahi/shared/india
 import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
+import { searchWithIndex } from '../../db/search';
 import { parties, partyAddresses, partyCategories, type AddressTypeValue } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors';
+import { partyBalances } from './balances';
 
 export const PARTY_NOT_FOUND = 'Party not found';
 export const CATEGORY_NOT_FOUND = 'Party category not found';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type PartyRow = typeof parties.$inferSelect;
-type AddressRow = typeof partyAddresses.$inferSelect;
+/** What an answer shows of an address row. */
+type AddressRow = Pick<typeof partyAddresses.$inferSelect, 'id' | 'type' | 'street' | 'stateCode' | 'pin'>;
 
 export const duplicatePartyName = (name: string) => conflict(`A party named ${name} already exists`, 'name');
 const duplicateCategory = (name: string) => conflict(`A category named ${name} already exists`, 'catagory');
@@ -63,41 +66,25 @@ export function toParty(row: PartyRow, categoryName: string | null, addresses: A
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** q matches the name (any part, any case), the mobile number (digits, +91 and spaces ignored) or the GSTIN. */
+/**
+ * q matches the name (any part, any case), the mobile number (digits, +91 and spaces ignored) or the GSTIN, all in
+ * the lower-cased search_text column its trigram index serves.
+ */
 function searchCondition(q: string): SQL | undefined {
   const term = q.trim();
   if (!term) return undefined;
-  const conditions: SQL[] = [sql`lower(${parties.name}) like ${`%${escapeLike(term.toLowerCase())}%`}`];
+  const like = (s: string) => sql`${parties.searchText} like ${`%${escapeLike(s.toLowerCase())}%`}`;
+  const conditions: SQL[] = [like(term)];
   const digits = term.replace(/[\s()+-]/g, '');
-  if (/^[0-9]{3,}$/.test(digits)) {
-    const local = digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits;
-    conditions.push(sql`${parties.mobileNumber} like ${`%${local}%`}`);
-  }
-  const gstin = term.toUpperCase().replace(/\s/g, '');
-  if (/^[0-9A-Z]{2,15}$/.test(gstin)) conditions.push(sql`${parties.gstin} like ${`%${gstin}%`}`);
+  if (/^[0-9]{3,}$/.test(digits)) conditions.push(like(digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits));
+  const gstin = term.replace(/\s/g, '');
+  if (/^[0-9A-Za-z]{2,15}$/.test(gstin) && gstin !== term) conditions.push(like(gstin));
   return or(...conditions);
 }
 
-async function loadAddresses(db: Db | Tx, businessId: string, partyIds: string[]): Promise<Map<string, AddressRow[]>> {
-  const byParty = new Map<string, AddressRow[]>();
-  if (partyIds.length === 0) return byParty;
-  const rows = await db
-    .select()
-    .from(partyAddresses)
-    .where(
-      and(
-        eq(partyAddresses.businessId, businessId),
-        // One array parameter, however many ids (a list of 10,000 parties would exceed the parameter limit).
-        sql`${partyAddresses.partyId} = any(${sql.param(partyIds)}::uuid[])`,
-      ),
-    );
-  for (const row of rows) {
-    const list = byParty.get(row.partyId);
-    if (list) list.push(row);
-    else byParty.set(row.partyId, [row]);
-  }
-  return byParty;
-}
+/** A party's addresses in the party's own query (one round trip for a page, not two). */
+const addressesJson = sql<AddressRow[] | null>`(select json_agg(json_build_object('id', a.id, 'type', a.type, 'street', a.street,
+  'stateCode', a.state_code, 'pin', a.pin)) from ${partyAddresses} a where a.business_id = ${parties.businessId} and a.party_id = ${parties.id})`;
 
 const categoryJoin = and(eq(partyCategories.businessId, parties.businessId), eq(partyCategories.id, parties.categoryId));
 
@@ -108,6 +95,29 @@ export async function findCategory(db: Db | Tx, businessId: string, id: string):
     .from(partyCategories)
     .where(and(eq(partyCategories.businessId, businessId), eq(partyCategories.id, id)));
   return row ? { id: row.id, catagory: row.name } : undefined;
+}
+
+const partiesIn = (db: Db | Tx, where: SQL | undefined) =>
+  db
+    .select({ party: parties, categoryName: partyCategories.name, addresses: addressesJson })
+    .from(parties)
+    .leftJoin(partyCategories, categoryJoin)
+    .where(where)
+    .orderBy(asc(sql`lower(${parties.name})`), asc(parties.id));
+
+/** The list as it first opens (a page, no search or filter), prepared once per database: planned once per connection. */
+function prepareFirstPages(db: Db) {
+  const business = eq(parties.businessId, sql.placeholder('businessId'));
+  return {
+    page: partiesIn(db, business).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('parties_first_page'),
+    count: db.select({ total: sql<number>`count(*)::int` }).from(parties).where(business).prepare('parties_count'),
+  };
+}
+const firstPageQueries = new WeakMap<Db, ReturnType<typeof prepareFirstPages>>();
+function firstPages(db: Db) {
+  let queries = firstPageQueries.get(db);
+  if (!queries) firstPageQueries.set(db, (queries = prepareFirstPages(db)));
+  return queries;
 }
 
 export interface PartyList {
@@ -131,31 +141,30 @@ export async function listParties(db: Db, businessId: string, query: z.output<ty
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PARTY_PAGE_SIZE_DEFAULT;
 
-  const select = db
-    .select({ party: parties, categoryName: partyCategories.name })
-    .from(parties)
-    .leftJoin(partyCategories, categoryJoin)
-    .where(where)
-    .orderBy(asc(sql`lower(${parties.name})`), asc(parties.id));
-  const rows = paged ? await select.limit(pageSize).offset((page - 1) * pageSize) : await select;
-  const addresses = await loadAddresses(
-    db,
-    businessId,
-    rows.map((r) => r.party.id),
-  );
-  const data = rows.map((r) => toParty(r.party, r.categoryName, addresses.get(r.party.id) ?? []));
-  if (!paged) return { data };
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(parties)
-    .where(where);
-  return { data, meta: { total: Number(total), page, pageSize } };
+  /** Page and count: in parallel on the pool, one after the other inside a transaction. */
+  const filtered = async (q: Db | Tx, parallel: boolean) => {
+    const pageRows = () => (paged ? partiesIn(q, where).limit(pageSize).offset((page - 1) * pageSize) : partiesIn(q, where));
+    const counted = async () => (paged ? q.select({ total: sql<number>`count(*)::int` }).from(parties).where(where) : undefined);
+    return parallel ? Promise.all([pageRows(), counted()]) : ([await pageRows(), await counted()] as const);
+  };
+  const unfiltered = paged && !query.partyType && !query.categoryId && !query.q;
+  const [rows, total] = unfiltered
+    ? await Promise.all([
+        firstPages(db).page.execute({ businessId, limit: pageSize, offset: (page - 1) * pageSize }),
+        firstPages(db).count.execute({ businessId }),
+      ])
+    : query.q
+      ? await searchWithIndex(db, (tx) => filtered(tx, false))
+      : await filtered(db, true);
+  const balances = await partyBalances(db, businessId, rows.map((r) => r.party.id));
+  const data = rows.map((r) => ({ ...toParty(r.party, r.categoryName, r.addresses ?? []), balance: balances.get(r.party.id) }));
+  return total ? { data, meta: { total: Number(total[0].total), page, pageSize } } : { data };
 }
 
-async function findPartyRow(db: Db | Tx, businessId: string, id: string) {
+export async function findPartyRow(db: Db | Tx, businessId: string, id: string) {
   if (!UUID.test(id)) return undefined;
   const [row] = await db
-    .select({ party: parties, categoryName: partyCategories.name })
+    .select({ party: parties, categoryName: partyCategories.name, addresses: addressesJson })
     .from(parties)
     .leftJoin(partyCategories, categoryJoin)
     .where(and(eq(parties.businessId, businessId), eq(parties.id, id)));
@@ -166,8 +175,8 @@ async function findPartyRow(db: Db | Tx, businessId: string, id: string) {
 export async function getParty(db: Db | Tx, businessId: string, id: string): Promise<Party> {
   const row = await findPartyRow(db, businessId, id);
   if (!row) throw notFound(PARTY_NOT_FOUND);
-  const addresses = await loadAddresses(db, businessId, [row.party.id]);
-  return toParty(row.party, row.categoryName, addresses.get(row.party.id) ?? []);
+  const balances = await partyBalances(db, businessId, [row.party.id]);
+  return { ...toParty(row.party, row.categoryName, row.addresses ?? []), balance: balances.get(row.party.id) };
 }
 
 /** Party writes of one business run one at a time, so the name check cannot race (imports take it too). */

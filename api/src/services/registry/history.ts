@@ -26,6 +26,7 @@ export function remoteState(row: RegistryRow): RegistryRemoteState {
     routes: row.routes,
     nav: row.nav,
     overridable: row.overridable,
+    overrideOrigins: row.overrideOrigins,
     flag: { mode: row.flagMode, businesses: row.flagBusinesses, percentage: row.flagPercentage },
     previous,
   };

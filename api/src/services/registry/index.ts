@@ -19,14 +19,19 @@ export {
   resolveRemoteName,
   rollbackRemote,
   rolloutRemote,
+  setOverrideOrigins,
   type PublishOptions,
 } from './operations';
+export { parseOverrideOrigin, remoteOrigins, type RemoteOrigins } from './origins';
 export { OPERATOR_TOKEN_FILE, ensureOperatorTokenFile, operatorTokenMatches, readOperatorToken } from './operator-token';
 
-/** The remotes switched on for a business, and the ones it may not use (their routes say "not available"). */
-export async function remotesForBusiness(db: Db, businessId: string): Promise<ShellRemotes> {
+/**
+ * The remotes switched on for a business, and the ones it may not use (their routes say "not available"), with
+ * how long an override the user confirms may last.
+ */
+export async function remotesForBusiness(db: Db, businessId: string, overrideHours: number): Promise<ShellRemotes> {
   const rows = await db.select().from(remoteRegistry).orderBy(asc(remoteRegistry.name));
-  const result: ShellRemotes = { remotes: [], unavailable: [] };
+  const result: ShellRemotes = { remotes: [], unavailable: [], overrideHours };
   for (const row of rows) {
     if (isRemoteOn(row, businessId, row.name)) {
       result.remotes.push({
@@ -38,6 +43,8 @@ export async function remotesForBusiness(db: Db, businessId: string): Promise<Sh
         nav: row.nav,
         manifestUrl: row.manifestUrl,
         overridable: row.overridable,
+        // Only where overrides are allowed: the shell accepts an override URL only from one of these.
+        overrideOrigins: row.overridable ? row.overrideOrigins : [],
       });
     } else {
       result.unavailable.push({ name: row.name, title: row.title, routes: row.routes });

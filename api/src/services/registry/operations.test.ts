@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { remoteRegistry, remoteRegistryHistory } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { createHarness, get, type Harness } from '../../test/harness';
+import { createHarness, get, SETUP_TIMEOUT_MS, type Harness } from '../../test/harness';
 import { rolloutBucket } from './flags';
 import { registerLocalRemote } from './local';
 import {
@@ -18,6 +18,7 @@ import {
   remoteHistory,
   rollbackRemote,
   rolloutRemote,
+  setOverrideOrigins,
 } from './operations';
 import { businessWithSession, descriptorOf, startRemoteServer, type RemoteServer } from './testing';
 
@@ -26,7 +27,7 @@ let cdn: RemoteServer;
 beforeAll(async () => {
   h = await createHarness();
   cdn = await startRemoteServer();
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(async () => {
   await cdn.close();
   await h.close();
@@ -257,6 +258,37 @@ describe('flags', () => {
     const real = await businessWithSession(h);
     await refused(enableRemoteFor(db(), 'mf-items', [real.id, ghost], 'ops'), 422, new RegExp(`No business has the id ${ghost}`));
     await expect(remoteHistory(db(), 'mf-nothing')).rejects.toThrow(/no remote named/);
+  });
+});
+
+describe('override origins', () => {
+  it('are set as a list of whole origins, recorded, and handed to the shell only while overrides are allowed', async () => {
+    const biz = await businessWithSession(h);
+    const set = await setOverrideOrigins(db(), 'mf-items', ['https://QA.example.com/', 'http://127.0.0.1:9301', 'https://qa.example.com'], 'ops');
+    expect(set.overrideOrigins).toEqual(['http://127.0.0.1:9301', 'https://qa.example.com']);
+    expect(await lastHistory('mf_items')).toMatchObject({
+      action: 'override-origins',
+      actor: 'ops',
+      before: { overrideOrigins: [] },
+      after: { overrideOrigins: ['http://127.0.0.1:9301', 'https://qa.example.com'] },
+    });
+    const shellEntry = async () =>
+      ((await get(h.app, '/api/shell/remotes', biz.cookie)).json().data.remotes as { name: string; overrideOrigins: string[] }[]).find(
+        (r) => r.name === 'mf_items',
+      );
+    expect((await shellEntry())?.overrideOrigins).toEqual([]);
+    await allowRemoteOverride(db(), 'mf-items', true, 'ops');
+    expect((await shellEntry())?.overrideOrigins).toEqual(['http://127.0.0.1:9301', 'https://qa.example.com']);
+    expect((await get(h.app, '/api/shell/remotes', biz.cookie)).json().data.overrideHours).toBe(4);
+    await allowRemoteOverride(db(), 'mf-items', false, 'ops');
+    expect((await setOverrideOrigins(db(), 'mf-items', [], 'ops')).overrideOrigins).toEqual([]);
+  });
+
+  it('refuses anything but a plain http(s) origin, and changes nothing', async () => {
+    for (const bad of ['qa.example.com', 'ftp://qa.example.com', 'https://qa.example.com/builds', 'https://qa.example.com?x=1', 'https://u:p@qa.example.com', 'https://*.example.com', 'javascript:alert(1)']) {
+      await refused(setOverrideOrigins(db(), 'mf-items', [bad], 'ops'), 400, /origin/);
+    }
+    await refused(setOverrideOrigins(db(), 'mf-nothing', ['https://qa.example.com'], 'ops'), 404, /no remote named/);
   });
 });
 

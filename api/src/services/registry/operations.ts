@@ -15,6 +15,7 @@ import { businesses, remoteRegistry } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../errors';
 import { historyOf, recordChange, registryRemote, type RegistryRow } from './history';
 import { REMOTE_FOLDERS, localManifestUrl } from './local';
+import { parseOverrideOrigin } from './origins';
 
 /** The registry's operator commands (CLI and admin API). Each change and its history row are one transaction. */
 
@@ -319,3 +320,13 @@ export async function allowRemoteOverride(db: Db, input: string, allowed: boolea
   return change(db, input, 'allow-override', actor, () => ({ overridable: allowed }));
 }
 
+
+/**
+ * The origins an override of this remote may load from (replacing the list; an empty list allows none). An
+ * override is honoured only while the remote allows overrides *and* its URL's origin is listed here.
+ */
+export async function setOverrideOrigins(db: Db, input: string, origins: string[], actor: string): Promise<RegistryRemote> {
+  const parsed = [...new Set(origins.map(parseOverrideOrigin))].sort();
+  if (parsed.length > 20) throw badRequest('List at most 20 override origins.', 'origins');
+  return change(db, input, 'override-origins', actor, () => ({ overrideOrigins: parsed }));
+}

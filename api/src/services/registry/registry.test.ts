@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { remoteRegistry } from '../../db/schema';
-import { createHarness, get, signUp, type Harness, type SignedUp } from '../../test/harness';
+import { createHarness, get, signUp, SETUP_TIMEOUT_MS, type Harness, type SignedUp } from '../../test/harness';
 import { rolloutBucket } from './flags';
 import { remoteHistory } from './operations';
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
   h = await createHarness();
   a = await signUp(h, { businessName: 'Alpha' });
   b = await signUp(h, { businessName: 'Beta' });
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(() => h.close());
 
 const descriptor = (folder: string, version = '1.0.0') => ({
@@ -49,7 +49,7 @@ describe('GET /api/shell/remotes', () => {
   });
 
   it('answers the remotes that are on for the business, and the others as unavailable', async () => {
-    await putRemote('mf-items', { flagMode: 'on', overridable: true });
+    await putRemote('mf-items', { flagMode: 'on', overridable: true, overrideOrigins: ['https://qa.example'] });
     await putRemote('mf-sales', { flagMode: 'off' });
     await putRemote('mf-parties', { flagMode: 'businesses', flagBusinesses: [a.profile.user.business.id] });
 
@@ -59,6 +59,7 @@ describe('GET /api/shell/remotes', () => {
       ...descriptor('mf-items'),
       manifestUrl: 'https://cdn.example/mf-items/mf-manifest.json',
       overridable: true,
+      overrideOrigins: ['https://qa.example'],
     });
     expect(forA.unavailable).toEqual([{ name: 'mf_sales', title: 'sales', routes: ['/sales'] }]);
 

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, branchApi, getSession } from '@bahi/shared';
 import { BranchDetailPage } from './detail';
-import { makeBranch, renderScreen, signIn } from '../../test/render';
-import { setupUser } from '../../test/user';
-
+import { makeBranch } from '../../test/fixtures';
+import { renderScreen, setupUser, signIn } from '@bahi/shared/testing';
 const full = makeBranch({
   name: 'Andheri West Store',
   phone: '9876543210',

@@ -2,19 +2,9 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Card, Col, Flex, Row } from 'antd';
 import { CheckCircleOutlined, EditOutlined } from '@ant-design/icons';
-import {
-  DetailRows,
-  ErrorState,
-  LoadingState,
-  PageHeader,
-  errorMessage,
-  isApiError,
-  isValidGstin,
-  panFromGstin,
-  stateName,
-  type Branch,
-} from '@bahi/shared';
-import { addressLines, formatDateTime, formatMobile, useBranch } from '../../components/branch-data';
+import { errorMessage, formatMobile, isApiError, isValidGstin, panFromGstin, stateName, type Branch } from '@bahi/shared';
+import { DetailRows, ErrorState, LoadingState, PageHeader } from '@bahi/shared/ui';
+import { addressLines, formatDateTime, useBranch } from '../../components/branch-data';
 import { BranchDrawer } from '../../components/branch-drawer';
 import { BranchTags, useIsActiveBranch } from '../../components/branch-tags';
 import { useMakeActive } from '../../components/make-active';

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, branchApi, getSession } from '@bahi/shared';
 import { BranchListPage } from './list';
-import { makeBranch, renderScreen, signIn } from '../../test/render';
-import { setupUser } from '../../test/user';
+import { makeBranch } from '../../test/fixtures';
+import { DISCARD_TITLE } from '@bahi/shared/ui';
+import { renderScreen, setupUser, signIn } from '@bahi/shared/testing';
 
 const andheri = makeBranch({
   name: 'Andheri West Store',
@@ -58,14 +59,15 @@ describe('BranchListPage', () => {
     renderList();
     await screen.findByRole('link', { name: 'Andheri West Store' });
 
-    await user.type(screen.getByRole('textbox', { name: 'Search branches' }), 'karnataka');
+    await user.click(screen.getByRole('textbox', { name: 'Search branches' }));
+    await user.paste('karnataka');
     expect(screen.getByRole('link', { name: 'Bengaluru Office' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Andheri West Store' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Pune Godown' })).not.toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/store-branch?q=karnataka');
 
     await user.clear(screen.getByRole('textbox', { name: 'Search branches' }));
-    await user.type(screen.getByRole('textbox', { name: 'Search branches' }), '+91 98220 12345');
+    await user.paste('+91 98220 12345');
     expect(screen.getByRole('link', { name: 'Pune Godown' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Bengaluru Office' })).not.toBeInTheDocument();
   });
@@ -130,7 +132,8 @@ describe('BranchListPage', () => {
     await paste(/^Street/, 'Shop 2, Gokhale Road');
     await paste(/^City/, 'Thane');
     await paste(/^PIN code/, '400602');
-    await user.type(within(drawer).getByRole('combobox'), 'Mahara');
+    await user.click(within(drawer).getByRole('combobox'));
+    await user.paste('Mahara');
     await user.click(await screen.findByTitle('27 - Maharashtra'));
     await user.click(within(drawer).getByRole('button', { name: 'Create branch' }));
 
@@ -153,5 +156,26 @@ describe('BranchListPage', () => {
     expect(getSession().activeStoreBranch?.id).toBe(andheri.id);
     expect(within(rowOf('Andheri West Store')).getByText('Active')).toBeInTheDocument();
     expect(within(rowOf('Pune Godown')).queryByText('Active')).not.toBeInTheDocument();
+  });
+
+  it('asks before Esc throws away a half-filled branch, and closes at once when nothing was typed', async () => {
+    jest.spyOn(branchApi, 'list').mockResolvedValue([andheri]);
+    const user = setupUser();
+    renderList();
+    await screen.findByRole('link', { name: 'Andheri West Store' });
+
+    await user.click(screen.getByRole('button', { name: /Create branch/ }));
+    await screen.findByLabelText(/^Branch name/);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByLabelText(/^Branch name/)).not.toBeInTheDocument());
+    expect(screen.queryByText(DISCARD_TITLE, { selector: '.ant-modal-confirm-title' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Create branch/ }));
+    await user.click(await screen.findByLabelText(/^Branch name/));
+    await user.paste('Thane Store');
+    await user.keyboard('{Escape}');
+    const confirm = (await screen.findByText(DISCARD_TITLE, { selector: '.ant-modal-confirm-title' })).closest('.ant-modal') as HTMLElement;
+    await user.click(within(confirm).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByLabelText(/^Branch name/)).not.toBeInTheDocument());
   });
 });

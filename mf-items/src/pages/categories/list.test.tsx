@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { itemApi } from '@bahi/shared';
 import { ItemCategoriesPage } from './list';
-import { CATEGORIES, clearNotifications, renderScreen, signIn } from '../../test/render';
-import { setupUser } from '../../test/user';
-
-beforeEach(() => signIn());
+import { CATEGORIES, mainBranch } from '../../test/fixtures';
+import { renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+beforeEach(() => signIn(mainBranch));
 afterEach(() => {
-  clearNotifications();
   jest.restoreAllMocks();
 });
 

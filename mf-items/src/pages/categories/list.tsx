@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { Button, Card, Input, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { EmptyState, ErrorState, PageHeader, TableSkeleton, errorMessage, type ItemCategoryEntry } from '@bahi/shared';
+import { errorMessage, formatCount, type ItemCategoryEntry } from '@bahi/shared';
+import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '@bahi/shared/ui';
 import { CreateItemCategoryModal } from '../../components/category-modal';
 import { useItemCategories } from '../../components/item-data';
 
@@ -24,6 +25,7 @@ const columns: TableColumnsType<ItemCategoryEntry> = [
     align: 'right',
     width: 140,
     sorter: (a, b) => a.itemCount - b.itemCount,
+    render: (n: number) => formatCount(n),
   },
 ];
 

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, itemApi, type Item, type ItemStock } from '@bahi/shared';
 import { ItemDetailPage } from './detail';
-import { CATEGORIES, clearNotifications, mainBranch, makeItem, mockReferenceData, renderScreen, signIn } from '../../test/render';
-import { setupUser } from '../../test/user';
-
+import { CATEGORIES, mainBranch, makeItem, mockReferenceData } from '../../test/fixtures';
+import { renderScreen, setupUser, signIn } from '@bahi/shared/testing';
 const redmi = makeItem({
   itemName: 'Redmi Note 13',
   itemCode: 'RN13000001',
@@ -14,8 +13,8 @@ const redmi = makeItem({
   itemImage: ['/api/item/image/aaaa.png', '/api/item/image/bbbb.jpg'],
   gstRate: { id: 'gst-28-cess-12', value: 28, cessValue: 12 },
   unit: { id: 'PCS', name: 'Pieces', shortName: 'PCS' },
-  salePrice: 159999.5,
-  purchasePrice: 13000,
+  salePrice: '159999.50',
+  purchasePrice: '13000.00',
   isSaleTaxApplicable: true,
   isPurchaseTaxApplicable: false,
   netQuantity: 3,
@@ -55,12 +54,11 @@ const rowsOf = (title: string) =>
   Array.from(card(title).querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
 
 beforeEach(() => {
-  signIn();
+  signIn(mainBranch);
   mockReferenceData();
   jest.spyOn(itemApi, 'stock').mockResolvedValue(stock);
 });
 afterEach(() => {
-  clearNotifications();
   jest.restoreAllMocks();
 });
 

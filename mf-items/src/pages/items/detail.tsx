@@ -2,17 +2,8 @@ import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button, Card, Col, Flex, Image, Row, Tag, Typography } from 'antd';
 import { EditOutlined, SwapOutlined } from '@ant-design/icons';
-import {
-  DetailRows,
-  ErrorState,
-  ITEM_MESSAGES,
-  LoadingState,
-  PageHeader,
-  formatRupees,
-  isLowStock,
-  type Item,
-  type ItemType,
-} from '@bahi/shared';
+import { ITEM_MESSAGES, formatQuantity, formatRupees, isLowStock, type Item, type ItemType } from '@bahi/shared';
+import { DetailRows, ErrorState, LoadingState, PageHeader } from '@bahi/shared/ui';
 import { ItemDialog } from '../../components/item-dialog';
 import { formatDate, useItem } from '../../components/item-data';
 import { StockAdjustModal } from '../../components/stock-adjust';
@@ -110,10 +101,10 @@ function ItemDetail({ item }: { item: Item }) {
               rows={[
                 { label: 'Unit Name', value: item.unit?.name },
                 { label: 'Unit Short Name', value: item.unit?.shortName },
-                { label: 'Net Quantity', value: product ? String(item.netQuantity) : null },
-                { label: 'Opening Stock', value: product ? String(item.openingStock) : null },
+                { label: 'Net Quantity', value: product ? formatQuantity(item.netQuantity) : null },
+                { label: 'Opening Stock', value: product ? formatQuantity(item.openingStock) : null },
                 { label: 'Alert Enabled', value: yesNo(item.isAlertEnabled) },
-                { label: 'Alert Quantity', value: item.productAlertValue === null ? null : String(item.productAlertValue) },
+                { label: 'Alert Quantity', value: item.productAlertValue === null ? null : formatQuantity(item.productAlertValue) },
               ]}
             />
           </Card>

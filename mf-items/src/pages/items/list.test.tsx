@@ -1,33 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, itemApi, type Item, type ItemListPage } from '@bahi/shared';
 import { ItemListPage as ItemListScreen } from './list';
-import { CATEGORIES, clearNotifications, makeItem, mockReferenceData, renderScreen, signIn } from '../../test/render';
-import { setupUser } from '../../test/user';
-
+import { CATEGORIES, makeItem, mockReferenceData, mainBranch } from '../../test/fixtures';
+import { renderScreen, setupUser, signIn } from '@bahi/shared/testing';
 const redmi = makeItem({
   itemName: 'Redmi Note 13',
   itemCode: 'RN13000001',
   itemCatagory: { id: CATEGORIES[0].id, catagory: 'Mobiles' },
-  salePrice: 15999,
-  purchasePrice: 13000,
+  salePrice: '15999.00',
+  purchasePrice: '13000.00',
   netQuantity: 2,
   isAlertEnabled: true,
   productAlertValue: 2,
   unit: { id: 'PCS', name: 'Pieces', shortName: 'PCS' },
 });
 const charger = makeItem({ itemName: 'Charger 33W', itemCode: 'CHG33W', netQuantity: 40, isAlertEnabled: true, productAlertValue: 5 });
-const repair = makeItem({ itemType: 'SERVICE', itemName: 'Screen repair', serviceName: 'Screen repair', itemCode: null, serviceCode: 'REP1', salePrice: 999 });
+const repair = makeItem({ itemType: 'SERVICE', itemName: 'Screen repair', serviceName: 'Screen repair', itemCode: null, serviceCode: 'REP1', salePrice: '999.00' });
 
 const page = (data: Item[], total = data.length, p = 1, pageSize = 50): ItemListPage => ({ success: true, data, meta: { total, page: p, pageSize } });
 const renderList = (route = '/items') => renderScreen(<ItemListScreen />, { path: '/items', route });
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
 
 beforeEach(() => {
-  signIn();
+  signIn(mainBranch);
   mockReferenceData();
 });
 afterEach(() => {
-  clearNotifications();
   jest.restoreAllMocks();
 });
 

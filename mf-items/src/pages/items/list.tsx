@@ -4,13 +4,10 @@ import { Button, Card, Checkbox, Flex, Input, Segmented, Select, Table, Tag, Typ
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined, SearchOutlined, TagsOutlined } from '@ant-design/icons';
 import {
-  BulkImport,
-  EmptyState,
   ITEM_IMPORT,
-  ErrorState,
-  PageHeader,
-  TableSkeleton,
   errorMessage,
+  formatCount,
+  formatQuantity,
   formatRupees,
   isLowStock,
   revalidateArea,
@@ -18,6 +15,7 @@ import {
   type ItemListParams,
   type ItemType,
 } from '@bahi/shared';
+import { BulkImport, EmptyState, ErrorState, PageHeader, TableSkeleton } from '@bahi/shared/ui';
 import { ItemDialog } from '../../components/item-dialog';
 import { itemPath, useItemCategories, useItems } from '../../components/item-data';
 
@@ -103,14 +101,14 @@ export function ItemListPage() {
         dataIndex: 'salePrice',
         align: 'right',
         width: 140,
-        render: (v: number | null) => (v === null ? dash : formatRupees(v)),
+        render: (v: string | null) => (v === null ? dash : formatRupees(v)),
       },
       {
         title: 'Purchase Price',
         dataIndex: 'purchasePrice',
         align: 'right',
         width: 150,
-        render: (v: number | null) => (v === null ? dash : formatRupees(v)),
+        render: (v: string | null) => (v === null ? dash : formatRupees(v)),
       },
       {
         title: 'Stock',
@@ -124,7 +122,7 @@ export function ItemListPage() {
             <Flex justify="flex-end" align="center" gap={6}>
               {isLowStock(item) ? <Tag color="red">Low stock</Tag> : null}
               <span>
-                {item.netQuantity}
+                {formatQuantity(item.netQuantity)}
                 {item.unit ? ` ${item.unit.shortName}` : ''}
               </span>
             </Flex>
@@ -224,7 +222,7 @@ export function ItemListPage() {
             total: total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZES,
-            showTotal: (total, [from, to]) => `${from}-${to} of ${total} items`,
+            showTotal: (total, [from, to]) => `${formatCount(from)}-${formatCount(to)} of ${formatCount(total)} items`,
             onChange: (page, pageSize) =>
               set({ page: page > 1 && pageSize === query.pageSize ? page : undefined, pageSize: pageSize === 50 ? undefined : pageSize }, false),
           }}
@@ -254,7 +252,7 @@ export function ItemListPage() {
     <>
       <PageHeader
         title="Items"
-        subtitle={total ? `${total}${filtered ? ' matching' : ''} ${total === 1 ? 'item' : 'items'}` : undefined}
+        subtitle={total ? `${formatCount(total)}${filtered ? ' matching' : ''} ${total === 1 ? 'item' : 'items'}` : undefined}
         extra={
           <>
             <Link to="/create-category">

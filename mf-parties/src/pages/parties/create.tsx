@@ -1,6 +1,7 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Card } from 'antd';
-import { ErrorState, LoadingState, PageHeader, errorMessage, isApiError } from '@bahi/shared';
+import { errorMessage, isApiError } from '@bahi/shared';
+import { ErrorState, LoadingState, PageHeader } from '@bahi/shared/ui';
 import { PartyForm } from '../../components/party-form';
 import { useParty } from '../../components/party-data';
 

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { ApiError, partyApi } from '@bahi/shared';
 import { PartyDetailPage } from './detail';
-import { makeAddress, makeParty, renderScreen } from '../../test/render';
-import { setupUser } from '../../test/user';
-
+import { makeAddress, makeParty } from '../../test/fixtures';
+import { renderScreen, setupUser } from '@bahi/shared/testing';
 const both = makeAddress('BOTH', { ad: '12 MG Road, Camp', st: 'Maharashtra', pin: '411001', stateCode: '27' });
 const full = makeParty({
   name: 'Mehta Hardware',
@@ -67,7 +66,7 @@ describe('PartyDetailPage (seed §2)', () => {
     ]);
     expect(valueOf('Party Name')).toHaveTextContent(/^Mehta Hardware$/);
     expect(valueOf('Party Type')).toHaveTextContent(/^Customer$/);
-    expect(valueOf('Mobile Number')).toHaveTextContent(/^9822012345$/);
+    expect(valueOf('Mobile Number')).toHaveTextContent(/^\+91 98220 12345$/);
     expect(valueOf('Party Category')).toHaveTextContent(/^Wholesale$/);
     expect(valueOf('Email')).toHaveTextContent(/^accounts@mehta.in$/);
     expect(valueOf('Opening Balance')).toHaveTextContent(/^₹1,50,000.50$/);

@@ -1,7 +1,8 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Card, Col, Row, Tabs } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { DetailRows, ErrorState, LoadingState, PageHeader, errorMessage, isApiError, type Party } from '@bahi/shared';
+import { errorMessage, formatMobile, isApiError, type Party } from '@bahi/shared';
+import { DetailRows, ErrorState, LoadingState, PageHeader } from '@bahi/shared/ui';
 import {
   creditLimitText,
   creditPeriodText,
@@ -31,7 +32,7 @@ function PartyProfile({ party }: { party: Party }) {
             rows={[
               { label: 'Party Name', value: party.name },
               { label: 'Party Type', value: partyTypeLabel(party.partyType) },
-              { label: 'Mobile Number', value: party.mobileNumber },
+              { label: 'Mobile Number', value: formatMobile(party.mobileNumber) },
               { label: 'Party Category', value: party.partyCatagory?.catagory },
               { label: 'Email', value: party.email },
               { label: 'Opening Balance', value: openingBalanceText(party.openingBalance) },

@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BULK_ERROR_MESSAGE, XLSX_MIME, partyApi, type Party, type PartyListResponse } from '@bahi/shared';
 import { PartyListPage } from './list';
-import { makeParty, renderScreen } from '../../test/render';
-import { setupUser } from '../../test/user';
-
+import { makeParty } from '../../test/fixtures';
+import { renderScreen, setupUser } from '@bahi/shared/testing';
 const wholesale = { id: '7a2c1b9e-1a2b-4c3d-8e9f-0000000000c1', catagory: 'Wholesale' };
 const mehta = makeParty({
   name: 'Mehta Hardware',
@@ -83,7 +82,7 @@ describe('PartyListPage', () => {
     renderList();
     const row = (await screen.findByText('Mehta Hardware')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Customer')).toBeInTheDocument();
-    expect(within(row).getByText('9822012345')).toBeInTheDocument();
+    expect(within(row).getByText('+91 98220 12345')).toBeInTheDocument();
     expect(within(row).getByText('27AAPFU0939F1ZV')).toBeInTheDocument();
     expect(within(row).getByText('Wholesale')).toBeInTheDocument();
     expect(within(row).getByText('₹1,50,000.50')).toBeInTheDocument();

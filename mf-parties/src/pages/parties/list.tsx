@@ -4,19 +4,17 @@ import { Button, Card, Flex, Input, Segmented, Select, Table, Tag, Typography } 
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import {
-  BulkImport,
-  EmptyState,
-  ErrorState,
   PARTY_IMPORT,
-  PageHeader,
-  TableSkeleton,
   errorMessage,
+  formatCount,
+  formatMobile,
   formatRupees,
   revalidateArea,
   type Party,
   type PartyListQuery,
   type PartyType,
 } from '@bahi/shared';
+import { BulkImport, EmptyState, ErrorState, PageHeader, TableSkeleton } from '@bahi/shared/ui';
 import { partyTypeLabel, usePartyCategories, usePartyPage } from '../../components/party-data';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
@@ -99,7 +97,7 @@ export function PartyListPage() {
       width: 110,
       render: (t: PartyType) => <Tag color={t === 'CUSTOMER' ? 'green' : 'blue'}>{partyTypeLabel(t)}</Tag>,
     },
-    { title: 'Mobile', dataIndex: 'mobileNumber', width: 130, render: (m: string | null) => m ?? dash },
+    { title: 'Mobile', dataIndex: 'mobileNumber', width: 150, render: (m: string | null) => formatMobile(m) ?? dash },
     {
       title: 'GSTIN',
       dataIndex: 'gstin',
@@ -191,7 +189,7 @@ export function PartyListPage() {
             total: total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZES,
-            showTotal: (n, [from, to]) => `${from}-${to} of ${n.toLocaleString('en-IN')}`,
+            showTotal: (n, [from, to]) => `${formatCount(from)}-${formatCount(to)} of ${formatCount(n)}`,
             onChange: (page, pageSize) => update({ page, pageSize: pageSize === PAGE_SIZES[0] ? undefined : pageSize }),
           }}
           locale={{
@@ -215,7 +213,7 @@ export function PartyListPage() {
         subtitle={
           total === undefined
             ? '\u00a0'
-            : `${total.toLocaleString('en-IN')} ${filtered ? 'matching ' : ''}${total === 1 ? 'party' : 'parties'}`
+            : `${formatCount(total)} ${filtered ? 'matching ' : ''}${total === 1 ? 'party' : 'parties'}`
         }
         extra={
           // Always mounted: the import dialog must outlive the switch from the empty state to the table.

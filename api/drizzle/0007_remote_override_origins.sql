@@ -1,0 +1,1 @@
+ALTER TABLE "remote_registry" ADD COLUMN "override_origins" text[] DEFAULT '{}'::text[] NOT NULL;

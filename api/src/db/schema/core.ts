@@ -1,0 +1,173 @@
+/** Businesses, their users, sign-in (OTP challenges, sessions) and store branches. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+
+export const businesses = pgTable('businesses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  gstin: text('gstin'),
+  stateCode: text('state_code'),
+  createdAt: createdAt(),
+});
+
+export const USER_ROLES = ['OWNER', 'STAFF'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    name: text('name').notNull(),
+    /** Login is by mobile number alone, so it is unique across all businesses (a global directory lookup). */
+    mobile: text('mobile').notNull(),
+    role: text('role').$type<UserRole>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_mobile_key').on(t.mobile),
+    /** The target of (business_id, user_id) foreign keys: a user of another business cannot be referenced. */
+    unique('users_business_id_key').on(t.businessId, t.id),
+    check('users_role_check', sql`${t.role} in ('OWNER', 'STAFF')`),
+  ],
+);
+
+export const OTP_PURPOSES = ['signup', 'login'] as const;
+export type OtpPurposeValue = (typeof OTP_PURPOSES)[number];
+
+/** What sign-up asked for, kept with the challenge until the code is verified: nothing is created before. */
+export interface PendingSignup {
+  name: string;
+  businessName: string;
+  gstin: string | null;
+  stateCode: string | null;
+}
+
+export type OtpEndReason = 'used' | 'too_many_attempts' | 'replaced';
+
+/** One OTP sent to a phone. Only a salted HMAC of the code is kept. */
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').$type<OtpPurposeValue>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    salt: text('salt').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    endReason: text('end_reason').$type<OtpEndReason>(),
+    pendingSignup: jsonb('pending_signup').$type<PendingSignup>(),
+    /** SHA-256 of the OTP cookie of the browser that asked for the code: only that browser can try codes against it. */
+    requesterHash: text('requester_hash').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('otp_challenges_phone_idx').on(t.phone, t.purpose, t.createdAt),
+    /**
+     * At most one live challenge per phone, purpose and requesting browser: a browser's new send replaces its own
+     * code, never another browser's (a stranger cannot end the owner's code).
+     */
+    uniqueIndex('otp_challenges_open_key').on(t.phone, t.purpose, t.requesterHash).where(sql`${t.endedAt} is null`),
+    check('otp_challenges_purpose_check', sql`${t.purpose} in ('signup', 'login')`),
+  ],
+);
+
+/**
+ * Every OTP send (delivered or not, so limits answer the same for unknown phones): the limits per phone, per
+ * client address, and per phone and client address.
+ */
+export const otpSends = pgTable(
+  'otp_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').$type<OtpPurposeValue>().notNull(),
+    /** The requester's address as the limits count it (an IPv6 address by its /64). */
+    clientAddress: text('client_address').notNull().default(''),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('otp_sends_phone_idx').on(t.phone, t.sentAt),
+    index('otp_sends_client_idx').on(t.clientAddress, t.sentAt),
+  ],
+);
+
+/**
+ * Request counters per key and fixed time window (the per-IP limit of the auth routes), in the database so that
+ * every API instance counts against the same number.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_counters_window_idx').on(t.windowStart)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 (hex) of the cookie's token; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activeBranchId: uuid('active_branch_id'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_business_user_idx').on(t.businessId, t.userId)],
+);
+
+export const storeBranches = pgTable(
+  'store_branches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    gstin: text('gstin'),
+    street: text('street'),
+    city: text('city'),
+    stateCode: text('state_code'),
+    pin: text('pin'),
+    invoicePrefix: text('invoice_prefix'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    /** The target of (business_id, branch_id) foreign keys: a branch of another business cannot be referenced. */
+    unique('store_branches_business_id_key').on(t.businessId, t.id),
+    uniqueIndex('store_branches_business_name_key').on(t.businessId, sql`lower(${t.name})`),
+    /** At most one default branch per business. */
+    uniqueIndex('store_branches_business_default_key').on(t.businessId).where(sql`${t.isDefault}`),
+  ],
+);

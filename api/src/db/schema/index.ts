@@ -1,0 +1,11 @@
+/**
+ * The database schema, one file per area. Every business table carries business_id and every primary key, unique
+ * key and foreign key of one leads with it, so the data can be sharded by business (Citus); the exceptions are
+ * listed in docs/scaling.md. SQL must run on PostgreSQL 15.
+ */
+export * from './core';
+export * from './registry';
+export * from './party';
+export * from './item';
+export * from './accounts';
+export * from './sales';

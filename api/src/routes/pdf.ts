@@ -1,0 +1,56 @@
+import { PdfQuery, indiaToday } from '@bahi/shared/contracts';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Deps } from '../deps';
+import { authOf, requireAuth } from '../plugins/auth';
+import { pdfFileName, renderDocumentPdf, type PdfLayout, type PrintableDocument } from '../services/pdf';
+import { quotationToPrintable, saleInvoiceToPrintable } from '../services/pdf/printable';
+import { getQuotation } from '../services/quotation';
+import { getSaleInvoice } from '../services/sales';
+import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
+
+/** Any string: an id that is not a uuid is simply not found (404). */
+const DocumentIdParams = z.object({ id: z.string().max(100).describe('Document id (uuid)') });
+
+const schema = (tag: string, summary: string) => ({
+  tags: [tag],
+  summary,
+  description:
+    'Answers application/pdf as an attachment named after the document number (Invoice-MUM-26-27-42.pdf). ' +
+    'layout: a4 (default; long documents run over several pages), thermal80 or thermal58 (one receipt-long page).',
+  security: SESSION_SECURITY,
+  params: DocumentIdParams,
+  querystring: PdfQuery,
+  produces: ['application/pdf'],
+  response: errorResponses(400, 401, 404),
+});
+
+async function sendPdf(reply: FastifyReply, doc: PrintableDocument, layout: PdfLayout) {
+  const pdf = await renderDocumentPdf(doc, layout);
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${pdfFileName(doc)}"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
+}
+
+/** The PDF of a sale invoice or a quotation (issue 10 §3, §4), for the session's business only. */
+export function pdfRoutes(app: ZodApp, deps: Deps) {
+  app.addHook('preHandler', requireAuth(deps));
+
+  app.get('/sale/sale-invoice/:id/pdf', {
+    schema: schema('sale', 'A sale invoice as a PDF: tax invoice (or bill of supply) on A4, or a thermal receipt'),
+    handler: async (request, reply) => {
+      const invoice = await getSaleInvoice(deps.db, authOf(request).businessId, request.params.id, indiaToday(deps.clock()));
+      return sendPdf(reply, saleInvoiceToPrintable(invoice), request.query.layout);
+    },
+  });
+
+  app.get('/quotation/quotation-estimation-invoice/:id/pdf', {
+    schema: schema('quotation', 'A quotation as a PDF, on A4 or as a thermal receipt'),
+    handler: async (request, reply) => {
+      const quotation = await getQuotation(deps.db, authOf(request).businessId, request.params.id, indiaToday(deps.clock()));
+      return sendPdf(reply, quotationToPrintable(quotation), request.query.layout);
+    },
+  });
+}

@@ -1,0 +1,118 @@
+import {
+  CancelDocumentRequest,
+  CreateSaleRequest,
+  NextNumberQuery,
+  NextNumberResponse,
+  RecordPaymentRequest,
+  SaleInvoiceListQuery,
+  SaleInvoiceListResponse,
+  SaleInvoiceResponse,
+  indiaToday,
+} from '@bahi/shared/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Deps } from '../deps';
+import { authOf, requireAuth } from '../plugins/auth';
+import type { DocumentContext } from '../services/documents/prepare';
+import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
+import { cancelSale, createSale, getSaleInvoice, listSaleInvoices, nextInvoiceNumber, recordSalePayment } from '../services/sales';
+import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
+
+const tags = ['sale'];
+/** Any string: an id that is not a uuid is simply not found (404), never a 400 or 500. */
+const InvoiceIdParams = z.object({ id: z.string().max(100).describe('Invoice id (uuid)') });
+
+/** Seed §7 "Sale": sale invoices, scoped to the session's business. */
+export function saleRoutes(app: ZodApp, deps: Deps) {
+  app.addHook('preHandler', requireAuth(deps));
+  const context = (request: FastifyRequest): DocumentContext => ({ db: deps.db, auth: authOf(request), now: deps.clock() });
+
+  app.post('/create-sale', {
+    schema: {
+      tags,
+      summary: 'Create a sale invoice: numbered, taxed by the GST engine, stock out, payment received now',
+      description:
+        'Every figure is computed by the server (totals a client sends are not read). Defaults: branch = the active ' +
+        'branch; invoice date = today; due date = invoice date + the party’s credit period; place of supply per the ' +
+        'GST rules; price includes tax per the item’s sale tax type; GST rate = the item’s. 409 when stock or a serial ' +
+        'is not there; 422 when the Idempotency-Key was used with another body.',
+      security: SESSION_SECURITY,
+      headers: IdempotencyHeaders,
+      body: CreateSaleRequest,
+      response: { 201: SaleInvoiceResponse, ...errorResponses(400, 401, 404, 409, 422) },
+    },
+    handler: async (request, reply) => {
+      const invoice = await createSale(context(request), request.body, idempotencyKeyOf(request.headers));
+      return reply.code(201).send({ success: true as const, data: invoice });
+    },
+  });
+
+  app.get('/sale-invoices', {
+    schema: {
+      tags,
+      summary:
+        'Sale invoices, newest first: q (number, party name, mobile), partyId, status (or OVERDUE), from/to, branchId, ' +
+        'page/pageSize; meta holds the total and the sums of grandTotal, received and balance of every match',
+      security: SESSION_SECURITY,
+      querystring: SaleInvoiceListQuery,
+      response: { 200: SaleInvoiceListResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listSaleInvoices(deps.db, authOf(request).businessId, request.query, indiaToday(deps.clock()))),
+    }),
+  });
+
+  app.get('/sale-invoice/:id', {
+    schema: {
+      tags,
+      summary: 'One sale invoice, with its lines, taxes, HSN summary and payments',
+      security: SESSION_SECURITY,
+      params: InvoiceIdParams,
+      response: { 200: SaleInvoiceResponse, ...errorResponses(401, 404) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await getSaleInvoice(deps.db, authOf(request).businessId, request.params.id, indiaToday(deps.clock())),
+    }),
+  });
+
+  app.post('/record-payment/:id', {
+    schema: {
+      tags,
+      summary: 'Record a payment received against an invoice (at most its balance)',
+      security: SESSION_SECURITY,
+      headers: IdempotencyHeaders,
+      params: InvoiceIdParams,
+      body: RecordPaymentRequest,
+      response: { 201: SaleInvoiceResponse, ...errorResponses(400, 401, 404, 409, 422) },
+    },
+    handler: async (request, reply) => {
+      const invoice = await recordSalePayment(context(request), request.params.id, request.body, idempotencyKeyOf(request.headers));
+      return reply.code(201).send({ success: true as const, data: invoice });
+    },
+  });
+
+  app.post('/cancel-sale/:id', {
+    schema: {
+      tags,
+      summary: 'Cancel an invoice: it keeps its number; stock and serials come back; payments are reversed (409 twice)',
+      security: SESSION_SECURITY,
+      params: InvoiceIdParams,
+      body: CancelDocumentRequest,
+      response: { 200: SaleInvoiceResponse, ...errorResponses(400, 401, 404, 409) },
+    },
+    handler: async (request) => ({ success: true as const, data: await cancelSale(context(request), request.params.id, request.body) }),
+  });
+
+  app.get('/next-invoice-number', {
+    schema: {
+      tags,
+      summary: 'The number the next invoice of a branch would get (a preview: nothing is reserved)',
+      security: SESSION_SECURITY,
+      querystring: NextNumberQuery,
+      response: { 200: NextNumberResponse, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (request) => ({ success: true as const, data: await nextInvoiceNumber(context(request), request.query) }),
+  });
+}

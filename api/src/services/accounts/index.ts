@@ -1,0 +1,387 @@
+import {
+  CASH_ACCOUNT_NAME,
+  indiaToday,
+  TRANSACTION_PAGE_SIZE_DEFAULT,
+  maskAccountNumber,
+  type Account,
+  type AccountTransaction,
+  type AddBankAccountRequest,
+  type DocumentType,
+  type PaymentMode,
+  type TransactionDirection,
+  type TransactionListQuery,
+  type TransactionType,
+} from '@bahi/shared/contracts';
+import { fromPaise, toPaise } from '@bahi/shared/india';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { accountTransactions, accounts } from '../../db/schema';
+import { selectRows } from '../documents/rows';
+import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCode } from '../../errors';
+
+export const ACCOUNT_NOT_FOUND = 'Account not found';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type AccountRow = typeof accounts.$inferSelect;
+
+/** numeric(14,2) as answers carry it ('1500.00'), whatever form the driver handed back. */
+export const moneyOut = (v: string | number) => fromPaise(toPaise(String(v)));
+
+/** Opening balance + IN − OUT, in SQL, as text (columns written out: drizzle leaves them unqualified here). */
+const balanceSql = sql<string>`(accounts.opening_balance + coalesce((
+  select sum(case when t.direction = 'IN' then t.amount else -t.amount end)
+  from account_transactions t
+  where t.business_id = accounts.business_id and t.account_id = accounts.id), 0))::text`;
+
+function toAccount(row: AccountRow, balance: string): Account {
+  return {
+    id: row.id,
+    type: row.type,
+    displayName: row.displayName,
+    bankName: row.bankName,
+    accountNumber: row.accountNumber ? maskAccountNumber(row.accountNumber) : null,
+    ifsc: row.ifsc,
+    upiId: row.upiId,
+    openingBalance: moneyOut(row.openingBalance),
+    asOfDate: row.asOfDate,
+    balance: moneyOut(balance),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Sign-up: the business's "Cash in hand", in the sign-up's transaction. */
+export async function createCashAccount(tx: Tx, businessId: string, now: Date): Promise<void> {
+  await tx
+    .insert(accounts)
+    .values({ businessId, type: 'CASH', displayName: CASH_ACCOUNT_NAME, asOfDate: indiaToday(now), createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+}
+
+/** Every account with its balance: Cash in hand first, then bank accounts by name. */
+export async function listAccounts(db: Db | Tx, businessId: string): Promise<Account[]> {
+  const rows = await db
+    .select({ account: accounts, balance: balanceSql })
+    .from(accounts)
+    .where(eq(accounts.businessId, businessId))
+    .orderBy(asc(sql`${accounts.type} = 'BANK'`), asc(sql`lower(${accounts.displayName})`));
+  return rows.map((r) => toAccount(r.account, r.balance));
+}
+
+export async function getAccount(db: Db | Tx, businessId: string, id: string): Promise<Account> {
+  if (!UUID.test(id)) throw notFound(ACCOUNT_NOT_FOUND);
+  const [row] = await db
+    .select({ account: accounts, balance: balanceSql })
+    .from(accounts)
+    .where(and(eq(accounts.businessId, businessId), eq(accounts.id, id)));
+  if (!row) throw notFound(ACCOUNT_NOT_FOUND);
+  return toAccount(row.account, row.balance);
+}
+
+const duplicateName = (name: string) => conflict(`An account named ${name} already exists`, 'displayName');
+
+/** account/add-bank-account, in the caller's transaction (the idempotency key's). */
+export async function addBankAccount(
+  tx: Tx,
+  businessId: string,
+  id: string,
+  input: z.output<typeof AddBankAccountRequest>,
+  today: string,
+  now: Date,
+): Promise<void> {
+  const [clash] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.businessId, businessId), sql`lower(${accounts.displayName}) = lower(${input.displayName})`));
+  if (clash) throw duplicateName(input.displayName);
+  try {
+    await tx.insert(accounts).values({
+      businessId,
+      id,
+      type: 'BANK',
+      displayName: input.displayName,
+      bankName: input.bankName,
+      accountNumber: input.accountNumber,
+      ifsc: input.ifsc,
+      upiId: input.upiId ?? null,
+      openingBalance: input.openingBalance ?? '0.00',
+      asOfDate: input.asOfDate ?? today,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (e) {
+    if (pgErrorCode(e) === UNIQUE_VIOLATION) throw duplicateName(input.displayName);
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payments: which account, and the transaction row
+
+export interface AccountRef {
+  id: string;
+  type: 'CASH' | 'BANK';
+  displayName: string;
+}
+
+/**
+ * The account a payment goes into or comes from. Cash is Cash in hand; any other mode is a bank account — the one
+ * named, or the business's only one. `field` names the request field in the answer ('payment.accountId').
+ */
+export async function paymentAccount(
+  tx: Tx,
+  businessId: string,
+  mode: PaymentMode,
+  accountId: string | undefined,
+  field: string,
+): Promise<AccountRef> {
+  const select = () =>
+    tx.select({ id: accounts.id, type: accounts.type, displayName: accounts.displayName }).from(accounts);
+  if (accountId !== undefined) {
+    const [row] = UUID.test(accountId)
+      ? await select().where(and(eq(accounts.businessId, businessId), eq(accounts.id, accountId), eq(accounts.isActive, true)))
+      : [];
+    if (!row) throw new HttpError(404, ACCOUNT_NOT_FOUND, field);
+    if (mode === 'CASH' && row.type !== 'CASH') throw badRequest(`A cash payment goes into ${CASH_ACCOUNT_NAME}`, field);
+    if (mode !== 'CASH' && row.type !== 'BANK') throw badRequest(`A ${modeLabel(mode)} payment goes into a bank account`, field);
+    return row;
+  }
+  const rows = await select().where(
+    and(eq(accounts.businessId, businessId), eq(accounts.type, mode === 'CASH' ? 'CASH' : 'BANK'), eq(accounts.isActive, true)),
+  );
+  if (rows.length === 1) return rows[0];
+  if (mode === 'CASH') throw conflict(`${CASH_ACCOUNT_NAME} is missing for this business`, field);
+  if (rows.length === 0) throw badRequest(`Add a bank account first to take ${modeLabel(mode)} payments`, field);
+  throw badRequest(`Choose the bank account the ${modeLabel(mode)} payment goes into`, field);
+}
+
+const modeLabel = (mode: PaymentMode) => (mode === 'BANK_TRANSFER' ? 'bank transfer' : mode === 'CHEQUE' ? 'cheque' : mode);
+
+export interface NewTransaction {
+  businessId: string;
+  accountId: string;
+  date: string;
+  type: TransactionType;
+  direction: TransactionDirection;
+  /** Integer paise, > 0. */
+  amount: number;
+  mode: PaymentMode | null;
+  partyId: string | null;
+  document: { type: DocumentType; id: string; number: string } | null;
+  reference: string | null;
+  note: string | null;
+  groupId?: string | null;
+  reversesId?: string | null;
+  createdBy: string | null;
+  now: Date;
+}
+
+/** One movement of money: every payment, reversal, expense or transfer half is one of these rows. */
+export async function recordTransaction(tx: Tx, t: NewTransaction): Promise<string> {
+  const [row] = await tx
+    .insert(accountTransactions)
+    .values({
+      businessId: t.businessId,
+      accountId: t.accountId,
+      date: t.date,
+      type: t.type,
+      direction: t.direction,
+      amount: fromPaise(t.amount),
+      mode: t.mode,
+      partyId: t.partyId,
+      documentType: t.document?.type ?? null,
+      documentId: t.document?.id ?? null,
+      documentNumber: t.document?.number ?? null,
+      groupId: t.groupId ?? null,
+      reversesId: t.reversesId ?? null,
+      reference: t.reference,
+      note: t.note,
+      createdBy: t.createdBy,
+      createdAt: t.now,
+    })
+    .returning({ id: accountTransactions.id });
+  return row.id;
+}
+
+/**
+ * Reverses every not yet reversed transaction of a document with an opposite one of `type` (a cancelled invoice's
+ * payments), dated `date`. Answers the total reversed, in paise.
+ */
+export async function reverseDocumentTransactions(
+  tx: Tx,
+  params: { businessId: string; document: { type: DocumentType; id: string }; type: TransactionType; date: string; note: string; createdBy: string | null; now: Date },
+): Promise<number> {
+  const open = await selectRows<{
+    id: string;
+    account_id: string;
+    direction: 'IN' | 'OUT';
+    amount: string;
+    mode: PaymentMode | null;
+    party_id: string | null;
+    document_number: string | null;
+    reference: string | null;
+  }>(
+    tx,
+    sql`
+    select t.id, t.account_id, t.direction, t.amount::text as amount, t.mode, t.party_id, t.document_number, t.reference
+    from ${accountTransactions} t
+    where t.business_id = ${params.businessId} and t.document_type = ${params.document.type} and t.document_id = ${params.document.id}
+      and t.reverses_id is null
+      and not exists (select 1 from ${accountTransactions} r where r.business_id = t.business_id and r.reverses_id = t.id)
+    order by t.seq`,
+  );
+  let total = 0;
+  for (const t of open) {
+    const amount = toPaise(String(t.amount));
+    await recordTransaction(tx, {
+      businessId: params.businessId,
+      accountId: t.account_id,
+      date: params.date,
+      type: params.type,
+      direction: t.direction === 'IN' ? 'OUT' : 'IN',
+      amount,
+      mode: t.mode,
+      partyId: t.party_id,
+      document: { ...params.document, number: t.document_number ?? '' },
+      reference: t.reference,
+      note: params.note,
+      reversesId: t.id,
+      createdBy: params.createdBy,
+      now: params.now,
+    });
+    total += t.direction === 'IN' ? amount : -amount;
+  }
+  return total;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The transaction list
+
+export interface TransactionPage {
+  data: AccountTransaction[];
+  meta: { total: number; page: number; pageSize: number };
+}
+
+interface TransactionRow extends Record<string, unknown> {
+  id: string;
+  account_id: string;
+  account_name: string;
+  date: string;
+  type: TransactionType;
+  direction: TransactionDirection;
+  amount: string;
+  running: string;
+  mode: PaymentMode | null;
+  party_id: string | null;
+  party_name: string | null;
+  document_type: DocumentType | null;
+  document_id: string | null;
+  document_number: string | null;
+  group_id: string | null;
+  reverses_id: string | null;
+  reference: string | null;
+  note: string | null;
+  created_at: string;
+}
+
+
+/**
+ * account/transactions: newest first, each with its account's balance after it. The running balance sums every
+ * earlier transaction of the account (in date order, then as written), so filters on type, party or `from` apply
+ * after it is computed; `to` can apply before, as later transactions do not change an earlier balance.
+ */
+export async function listTransactions(
+  db: Db,
+  businessId: string,
+  q: z.output<typeof TransactionListQuery>,
+): Promise<TransactionPage> {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? TRANSACTION_PAGE_SIZE_DEFAULT;
+  if (q.accountId) await getAccount(db, businessId, q.accountId);
+  if (q.partyId && !UUID.test(q.partyId)) return { data: [], meta: { total: 0, page, pageSize } };
+
+  const inner: SQL[] = [sql`t.business_id = ${businessId}`];
+  if (q.accountId) inner.push(sql`t.account_id = ${q.accountId}`);
+  if (q.to) inner.push(sql`t.date <= ${q.to}`);
+  const outer: SQL[] = [sql`true`];
+  if (q.from) outer.push(sql`x.date >= ${q.from}`);
+  if (q.type) outer.push(sql`x.type = ${q.type}`);
+  if (q.direction) outer.push(sql`x.direction = ${q.direction}`);
+  if (q.partyId) outer.push(sql`x.party_id = ${q.partyId}`);
+
+  const rows = await selectRows<TransactionRow>(
+    db,
+    sql`
+    with x as (
+      select t.*, a.display_name as account_name,
+             a.opening_balance + sum(case when t.direction = 'IN' then t.amount else -t.amount end)
+               over (partition by t.account_id order by t.date, t.seq) as running
+      from ${accountTransactions} t
+      join ${accounts} a on a.business_id = t.business_id and a.id = t.account_id
+      where ${sql.join(inner, sql` and `)}
+    )
+    select x.id, x.account_id, x.account_name, to_char(x.date, 'YYYY-MM-DD') as date, x.type, x.direction,
+           x.amount::text as amount, x.running::text as running, x.mode, x.party_id, p.name as party_name,
+           x.document_type, x.document_id, x.document_number, x.group_id, x.reverses_id, x.reference, x.note,
+           to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+    from x left join parties p on p.business_id = x.business_id and p.id = x.party_id
+    where ${sql.join(outer, sql` and `)}
+    order by x.date desc, x.seq desc
+    limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+
+  const countWhere: SQL[] = [eq(accountTransactions.businessId, businessId)];
+  if (q.accountId) countWhere.push(eq(accountTransactions.accountId, q.accountId));
+  if (q.to) countWhere.push(sql`${accountTransactions.date} <= ${q.to}`);
+  if (q.from) countWhere.push(sql`${accountTransactions.date} >= ${q.from}`);
+  if (q.type) countWhere.push(eq(accountTransactions.type, q.type));
+  if (q.direction) countWhere.push(eq(accountTransactions.direction, q.direction));
+  if (q.partyId) countWhere.push(eq(accountTransactions.partyId, q.partyId));
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(accountTransactions)
+    .where(and(...countWhere));
+
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      accountId: r.account_id,
+      accountName: r.account_name,
+      date: r.date,
+      type: r.type,
+      direction: r.direction,
+      amount: moneyOut(r.amount),
+      runningBalance: moneyOut(r.running),
+      mode: r.mode,
+      partyId: r.party_id,
+      partyName: r.party_name,
+      documentType: r.document_type,
+      documentId: r.document_id,
+      documentNumber: r.document_number,
+      groupId: r.group_id,
+      reversesId: r.reverses_id,
+      reference: r.reference,
+      note: r.note,
+      createdAt: r.created_at,
+    })),
+    meta: { total: Number(total), page, pageSize },
+  };
+}
+
+/** Newest first by date, for the transactions of one document (an invoice's payments). */
+export async function documentTransactions(db: Db | Tx, businessId: string, documentType: DocumentType, documentIds: string[]) {
+  if (documentIds.length === 0) return [];
+  return db
+    .select({ t: accountTransactions, accountName: accounts.displayName })
+    .from(accountTransactions)
+    .innerJoin(accounts, and(eq(accounts.businessId, accountTransactions.businessId), eq(accounts.id, accountTransactions.accountId)))
+    .where(
+      and(
+        eq(accountTransactions.businessId, businessId),
+        eq(accountTransactions.documentType, documentType),
+        sql`${accountTransactions.documentId} = any(${sql.param(documentIds)}::uuid[])`,
+      ),
+    )
+    .orderBy(asc(accountTransactions.date), asc(accountTransactions.seq));
+}
+

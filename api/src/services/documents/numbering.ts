@@ -1,0 +1,100 @@
+import { GstInputError, documentNumber, documentSeriesPrefix, financialYearOf } from '@bahi/shared/gst';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { documentSeries } from '../../db/schema';
+import { conflict } from '../../errors';
+
+/** Kinds of numbered documents; each has its own series. */
+export type DocumentKind = 'SALE' | 'QUOTATION';
+
+/** Quotations of every branch share one series: 'QT/26-27/7'. */
+export const QUOTATION_PREFIX = 'QT';
+
+/**
+ * A branch's invoice prefix when none is set: the initials of a name of several words ('Main Branch' → 'MB'), else
+ * its first three letters ('Mumbai' → 'MUM'). Only A–Z and 0–9 are kept; a name without any gives no prefix.
+ */
+export function defaultInvoicePrefix(branchName: string): string {
+  const words = branchName.toUpperCase().split(/[^A-Z0-9]+/).filter(Boolean);
+  const prefix = words.length >= 2 ? words.slice(0, 4).map((w) => w[0]).join('') : (words[0] ?? '').slice(0, 3);
+  return prefix.replace(/^0+/, '');
+}
+
+export interface SeriesRef {
+  kind: DocumentKind;
+  /** The branch's invoice prefix, or QT. */
+  prefix: string;
+  /** The document's date: it decides the financial year. */
+  date: string;
+  /** For the message when the prefix cannot make a number. */
+  branchName: string;
+}
+
+interface Series {
+  financialYear: string;
+  /** 'MB/26-27/': the prefix and year as every number of the series starts. */
+  seriesPrefix: string;
+}
+
+function seriesOf(ref: SeriesRef): Series {
+  const financialYear = financialYearOf(ref.date).label;
+  try {
+    return { financialYear, seriesPrefix: documentSeriesPrefix(ref.prefix, financialYear) };
+  } catch (e) {
+    if (e instanceof GstInputError) {
+      throw conflict(`The invoice prefix ${ref.prefix} of ${ref.branchName} cannot make a document number: ${e.message}`, 'branchId');
+    }
+    throw e;
+  }
+}
+
+export interface TakenNumber {
+  number: string;
+  financialYear: string;
+  seriesPrefix: string;
+  seriesNo: number;
+}
+
+/**
+ * The next number of a series, taken in the transaction that saves the document: the counter row stays locked
+ * until that transaction ends, so numbers follow one another without gaps, and a save that fails takes none.
+ * Branches whose prefixes give the same series share it, so their numbers never repeat.
+ */
+export async function takeNumber(tx: Tx, businessId: string, ref: SeriesRef): Promise<TakenNumber> {
+  const { financialYear, seriesPrefix } = seriesOf(ref);
+  const [row] = await tx
+    .insert(documentSeries)
+    .values({ businessId, docType: ref.kind, financialYear, prefix: seriesPrefix, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [documentSeries.businessId, documentSeries.docType, documentSeries.financialYear, documentSeries.prefix],
+      set: { lastNumber: sql`${documentSeries.lastNumber} + 1`, updatedAt: sql`now()` },
+    })
+    .returning({ lastNumber: documentSeries.lastNumber });
+  return { number: numberOf(ref, financialYear, row.lastNumber), financialYear, seriesPrefix, seriesNo: row.lastNumber };
+}
+
+function numberOf(ref: SeriesRef, financialYear: string, n: number): string {
+  try {
+    return documentNumber(ref.prefix, financialYear, n);
+  } catch (e) {
+    if (e instanceof GstInputError) throw conflict(`No more numbers in this series: ${e.message}`, 'branchId');
+    throw e;
+  }
+}
+
+/** The number the next document of a series would get; nothing is reserved. */
+export async function peekNumber(db: Db, businessId: string, ref: SeriesRef): Promise<{ number: string; financialYear: string }> {
+  const { financialYear, seriesPrefix } = seriesOf(ref);
+  const [row] = await db
+    .select({ lastNumber: documentSeries.lastNumber })
+    .from(documentSeries)
+    .where(
+      and(
+        eq(documentSeries.businessId, businessId),
+        eq(documentSeries.docType, ref.kind),
+        eq(documentSeries.financialYear, financialYear),
+        eq(documentSeries.prefix, seriesPrefix),
+      ),
+    );
+  return { number: numberOf(ref, financialYear, (row?.lastNumber ?? 0) + 1), financialYear };
+}

@@ -1,0 +1,319 @@
+import type {
+  DocumentAddress,
+  DocumentBranch,
+  DocumentLineRequest,
+  DocumentParty,
+  Party,
+  PartyAddress,
+  WalkInCustomer,
+} from '@bahi/shared/contracts';
+import {
+  GstInputError,
+  computeDocument,
+  normalizeGstRate,
+  placeOfSupplyFor,
+  supplierStateOf,
+  supplyTypeOf,
+  type GstDocumentResult,
+  type GstLineInput,
+  type SupplyType,
+} from '@bahi/shared/gst';
+import { stateName } from '@bahi/shared/india';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { items, storeBranches, taxRates, units } from '../../db/schema';
+import { HttpError, badRequest, conflict } from '../../errors';
+import type { AuthContext } from '../auth/sessions';
+import { defaultBranchRow, findBranchRow } from '../branches';
+import { ITEM_NOT_FOUND } from '../item/items';
+import { PARTY_NOT_FOUND, findPartyRow, toParty } from '../party';
+import { defaultInvoicePrefix } from './numbering';
+
+/*
+ * What every document (sale invoice, quotation; purchases later) does before it is saved, in the saving
+ * transaction: find the branch and the party, resolve each line against its item (defaults, units, serials), decide
+ * the place of supply and the supply type, and compute every figure with the GST engine. Nothing a client sends as
+ * a total is read.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const BRANCH_NOT_FOUND = 'Branch not found';
+
+/** What a document service needs from the request: the database, the session, the time. */
+export interface DocumentContext {
+  db: Db;
+  auth: AuthContext;
+  now: Date;
+}
+
+type BranchRow = typeof storeBranches.$inferSelect;
+
+/** One request line as the contract hands it over (decimal strings, checked). */
+export type LineInput = z.output<typeof DocumentLineRequest>;
+
+export interface ResolvedLine {
+  lineNo: number;
+  /** Position in the request, for error fields ('lines.2.quantity'). */
+  index: number;
+  itemId: string;
+  itemName: string;
+  itemType: 'PRODUCT' | 'SERVICE';
+  hasSerialisation: boolean;
+  hsnSac: string | null;
+  description: string | null;
+  /** Three decimals: '2.500'. */
+  quantity: string;
+  unit: string | null;
+  /** Two decimals. */
+  unitPrice: string;
+  priceIncludesTax: boolean;
+  discountPercent: string | null;
+  discountAmount: string | null;
+  gstRateId: string;
+  /** As GST_RATES writes it: '18'. */
+  gstRate: string;
+  cessRate: string;
+  cessPerUnit: string;
+  serialNos: string[];
+}
+
+export interface PreparedDocument {
+  branch: BranchRow;
+  branchSnapshot: DocumentBranch;
+  party: Party | null;
+  partySnapshot: DocumentParty | null;
+  placeOfSupply: string;
+  supplyType: SupplyType;
+  roundOff: boolean;
+  lines: ResolvedLine[];
+  figures: GstDocumentResult;
+  /** The prefix its number would take from the branch (sales). */
+  invoicePrefix: string;
+}
+
+/** The request's branch, else the session's active one, else the default one. */
+async function documentBranch(tx: Tx, auth: AuthContext, branchId: string | undefined): Promise<BranchRow> {
+  if (branchId !== undefined) {
+    const row = await findBranchRow(tx, auth.businessId, branchId);
+    if (!row) throw new HttpError(404, BRANCH_NOT_FOUND, 'branchId');
+    return row;
+  }
+  const row = (auth.activeBranchId ? await findBranchRow(tx, auth.businessId, auth.activeBranchId) : undefined) ?? (await defaultBranchRow(tx, auth.businessId));
+  if (!row) throw conflict('Create a store branch first: documents are issued by a branch.', 'branchId');
+  return row;
+}
+
+/** The party as it is now (no balance: a document does not need it). */
+async function documentParty(tx: Tx, businessId: string, partyId: string | undefined): Promise<Party | null> {
+  if (partyId === undefined) return null;
+  const row = await findPartyRow(tx, businessId, partyId);
+  if (!row) throw new HttpError(404, PARTY_NOT_FOUND, 'partyId');
+  return toParty(row.party, row.categoryName, row.addresses ?? []);
+}
+
+const addressOfParty = (a: PartyAddress | null): DocumentAddress | null =>
+  a
+    ? { street: a.miscData.ad, city: null, stateCode: a.miscData.stateCode, state: a.miscData.st, pin: a.miscData.pin }
+    : null;
+
+export function partySnapshotOf(party: Party | null, customer: z.output<typeof WalkInCustomer> | undefined): DocumentParty | null {
+  if (party) {
+    return {
+      id: party.id,
+      name: party.name,
+      mobileNumber: party.mobileNumber,
+      email: party.email,
+      gstin: party.gstin,
+      billingAddress: addressOfParty(party.billingAddress),
+      shippingAddress: addressOfParty(party.shippingAddress),
+    };
+  }
+  if (!customer) return null;
+  return {
+    id: null,
+    name: customer.name,
+    mobileNumber: customer.mobileNumber ?? null,
+    email: null,
+    gstin: null,
+    billingAddress: null,
+    shippingAddress: null,
+  };
+}
+
+export function branchSnapshotOf(branch: BranchRow, business: AuthContext['business'], supplierState: string): DocumentBranch {
+  return {
+    id: branch.id,
+    name: branch.name,
+    businessName: business.name,
+    // A GSTIN belongs to one state: the business's serves a branch without its own only in that state.
+    gstin: branch.gstin ?? (business.gstin && business.gstin.startsWith(supplierState) ? business.gstin : null),
+    phone: branch.phone,
+    email: branch.email,
+    address: {
+      street: branch.street,
+      city: branch.city,
+      stateCode: branch.stateCode,
+      state: stateName(branch.stateCode) ?? null,
+      pin: branch.pin,
+    },
+    stateCode: supplierState,
+  };
+}
+
+const hasFraction = (quantity: string) => !/\.0*$/.test(quantity);
+
+/** Each line against its item: defaults from the item, whole quantities where the unit wants them, serials. */
+async function resolveLines(tx: Tx, businessId: string, lines: LineInput[]): Promise<ResolvedLine[]> {
+  const ids = [...new Set(lines.map((l) => l.itemId))];
+  const known = ids.filter((id) => UUID.test(id));
+  const rows = known.length
+    ? await tx
+        .select({ item: items, unitAllowsFraction: units.allowsFraction })
+        .from(items)
+        .leftJoin(units, eq(units.id, items.unitId))
+        .where(and(eq(items.businessId, businessId), sql`${items.id} = any(${sql.param(known)}::uuid[])`))
+    : [];
+  const byId = new Map(rows.map((r) => [r.item.id, r]));
+  const rates = new Map((await tx.select().from(taxRates)).map((r) => [r.id, r]));
+
+  return lines.map((line, index): ResolvedLine => {
+    const field = (name: string) => `lines.${index}.${name}`;
+    const found = byId.get(line.itemId);
+    if (!found) throw new HttpError(404, ITEM_NOT_FOUND, field('itemId'));
+    const { item } = found;
+    const product = item.itemType === 'PRODUCT';
+
+    if (hasFraction(line.quantity) && !found.unitAllowsFraction) {
+      throw badRequest(`Quantity of ${item.name} must be a whole number${item.unitId ? ` (${item.unitId})` : ''}`, field('quantity'));
+    }
+    const unitPrice = line.unitPrice ?? item.salePrice;
+    if (unitPrice === null || unitPrice === undefined) throw badRequest(`Enter the unit price of ${item.name}: it has no sale price`, field('unitPrice'));
+
+    const gstRateId = line.gstRateId ?? item.gstRateId;
+    if (!gstRateId) throw badRequest(`Choose the GST rate of ${item.name}: it has none`, field('gstRateId'));
+    const rate = rates.get(gstRateId);
+    if (!rate) throw badRequest('Choose a GST rate from the list', field('gstRateId'));
+    let gstRate: string;
+    try {
+      gstRate = normalizeGstRate(rate.value);
+    } catch {
+      throw badRequest(`GST @ ${rate.value}% is not a GST rate: choose another`, field('gstRateId'));
+    }
+
+    const serialNos = line.serialNos ?? [];
+    if (product && item.hasSerialisation) {
+      const count = Number(line.quantity);
+      if (serialNos.length !== count) {
+        throw badRequest(`${item.name} is serialised: name ${count} serial ${count === 1 ? 'number' : 'numbers'}, one per unit`, field('serialNos'));
+      }
+      if (new Set(serialNos.map((s) => s.toUpperCase())).size !== serialNos.length) {
+        throw badRequest('Serial numbers must be unique', field('serialNos'));
+      }
+    } else if (serialNos.length > 0) {
+      throw badRequest(`${item.name} is not serialised: leave its serial numbers out`, field('serialNos'));
+    }
+
+    return {
+      lineNo: index + 1,
+      index,
+      itemId: item.id,
+      itemName: item.name,
+      itemType: item.itemType,
+      hasSerialisation: product && item.hasSerialisation,
+      hsnSac: (product ? item.hsnCode : item.sacCode) ?? null,
+      description: line.description ?? null,
+      quantity: line.quantity,
+      unit: item.unitId,
+      unitPrice: String(unitPrice),
+      priceIncludesTax: line.priceIncludesTax ?? item.isSaleTaxApplicable,
+      discountPercent: line.discountPercent ?? null,
+      discountAmount: line.discountAmount ?? null,
+      gstRateId,
+      gstRate,
+      cessRate: rate.cessValue,
+      cessPerUnit: rate.cessPerUnit,
+      serialNos,
+    };
+  });
+}
+
+/** A GstInputError names an input of the engine: answered as a 400 at that field. */
+export function engineInputError(e: unknown): never {
+  if (e instanceof GstInputError) throw badRequest(e.message, e.field);
+  throw e;
+}
+
+export function computeFigures(supplyType: SupplyType, roundOff: boolean, lines: ResolvedLine[]): GstDocumentResult {
+  const input: GstLineInput[] = lines.map((l) => ({
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    priceIncludesTax: l.priceIncludesTax,
+    discountPercent: l.discountPercent,
+    discountAmount: l.discountAmount,
+    gstRate: l.gstRate,
+    cessRate: l.cessRate,
+    cessPerUnit: l.cessPerUnit,
+    hsnSac: l.hsnSac,
+    unit: l.unit,
+  }));
+  try {
+    return computeDocument({ supplyType, roundOff, lines: input });
+  } catch (e) {
+    return engineInputError(e);
+  }
+}
+
+export interface DocumentBody {
+  partyId?: string;
+  customer?: z.output<typeof WalkInCustomer>;
+  branchId?: string;
+  placeOfSupply?: string;
+  roundOff?: boolean;
+  lines: LineInput[];
+}
+
+/** Branch, party, lines, place of supply, supply type and every figure of a document about to be saved. */
+export async function prepareDocument(tx: Tx, auth: AuthContext, body: DocumentBody): Promise<PreparedDocument> {
+  const branch = await documentBranch(tx, auth, body.branchId);
+  const party = await documentParty(tx, auth.businessId, body.partyId);
+  const lines = await resolveLines(tx, auth.businessId, body.lines);
+
+  const supplierState = supplierStateOf({ gstin: branch.gstin, stateCode: branch.stateCode }, auth.business);
+  if (!supplierState) {
+    throw conflict(`Set the state of ${branch.name} (its GSTIN or its address) before issuing documents from it`, 'branchId');
+  }
+  const placeOfSupply =
+    body.placeOfSupply ??
+    placeOfSupplyFor({
+      supplierState,
+      isService: lines.every((l) => l.itemType === 'SERVICE'),
+      party: party
+        ? {
+            gstin: party.gstin,
+            billingStateCode: party.billingAddress?.miscData.stateCode ?? null,
+            shippingStateCode: party.shippingAddress?.miscData.stateCode ?? null,
+          }
+        : null,
+    }).stateCode;
+  let supplyType: SupplyType;
+  try {
+    supplyType = supplyTypeOf({ supplierState, placeOfSupply });
+  } catch (e) {
+    return engineInputError(e);
+  }
+  const roundOff = body.roundOff ?? true;
+  return {
+    branch,
+    branchSnapshot: branchSnapshotOf(branch, auth.business, supplierState),
+    party,
+    partySnapshot: partySnapshotOf(party, body.customer),
+    placeOfSupply,
+    supplyType,
+    roundOff,
+    lines,
+    figures: computeFigures(supplyType, roundOff, lines),
+    invoicePrefix: branch.invoicePrefix ?? defaultInvoicePrefix(branch.name),
+  };
+}

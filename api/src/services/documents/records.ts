@@ -1,0 +1,171 @@
+import type { DocumentBranch, DocumentLine, DocumentParty, DocumentTotals, HsnSummaryRow } from '@bahi/shared/contracts';
+import { stateTaxLabel } from '@bahi/shared/gst';
+import { fromPaise, stateName, toPaise } from '@bahi/shared/india';
+import type { quotationLines, quotations, saleInvoiceLines, saleInvoices } from '../../db/schema';
+import type { PreparedDocument } from './prepare';
+
+/*
+ * A document as stored (the columns every header and line table shares) and as answered (contracts
+ * `documentFields`). Sale invoices and quotations add their own columns and fields around these.
+ */
+
+type HeaderRow = typeof saleInvoices.$inferSelect | typeof quotations.$inferSelect;
+type LineRow = typeof saleInvoiceLines.$inferSelect | typeof quotationLines.$inferSelect;
+
+export const money = (v: string | number) => fromPaise(toPaise(String(v)));
+/** numeric(6,3) rates as answers carry them: '18.000' → '18', '0.250' → '0.25'. */
+export const rate = (v: string | number) => String(v).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+/** numeric(14,3) quantities with three decimals: '2' → '2.000'. */
+export const qty = (v: string | number) => {
+  const [whole, fraction = ''] = String(v).split('.');
+  return `${whole}.${fraction.padEnd(3, '0').slice(0, 3)}`;
+};
+
+/** The header columns every document table shares, from a prepared document. */
+export function headerValues(businessId: string, id: string, doc: PreparedDocument, number: { financialYear: string; seriesPrefix: string; seriesNo: number }, extra: { notes?: string; terms?: string; createdBy: string; now: Date }) {
+  const t = doc.figures.totals;
+  return {
+    businessId,
+    id,
+    branchId: doc.branch.id,
+    financialYear: number.financialYear,
+    seriesPrefix: number.seriesPrefix,
+    seriesNo: number.seriesNo,
+    partyId: doc.party?.id ?? null,
+    partyName: doc.partySnapshot?.name ?? null,
+    partyMobile: doc.partySnapshot?.mobileNumber ?? null,
+    partySnapshot: doc.partySnapshot,
+    branchSnapshot: doc.branchSnapshot,
+    placeOfSupply: doc.placeOfSupply,
+    supplyType: doc.supplyType,
+    roundOff: doc.roundOff,
+    taxableValue: fromPaise(t.taxableValue),
+    discount: fromPaise(t.discount),
+    cgst: fromPaise(t.cgst),
+    sgst: fromPaise(t.sgst),
+    igst: fromPaise(t.igst),
+    cess: fromPaise(t.cess),
+    subtotal: fromPaise(t.subtotal),
+    roundOffAmount: fromPaise(t.roundOff),
+    grandTotal: fromPaise(t.grandTotal),
+    amountInWords: doc.figures.amountInWords,
+    hsnSummary: doc.figures.hsnSummary.map(
+      (h): HsnSummaryRow => ({
+        hsnSac: h.hsnSac,
+        gstRate: h.gstRate,
+        quantity: h.quantity,
+        unit: h.unit,
+        taxableValue: fromPaise(h.taxableValue),
+        igst: fromPaise(h.igst),
+        cgst: fromPaise(h.cgst),
+        sgst: fromPaise(h.sgst),
+        cess: fromPaise(h.cess),
+      }),
+    ),
+    notes: extra.notes ?? null,
+    terms: extra.terms ?? null,
+    createdBy: extra.createdBy,
+    createdAt: extra.now,
+    updatedAt: extra.now,
+  };
+}
+
+/** The line rows of a prepared document (the same columns in every line table). */
+export function lineValues(businessId: string, documentId: string, doc: PreparedDocument) {
+  return doc.lines.map((l, i) => {
+    const f = doc.figures.lines[i];
+    return {
+      businessId,
+      documentId,
+      lineNo: l.lineNo,
+      itemId: l.itemId,
+      itemName: l.itemName,
+      itemType: l.itemType,
+      hsnSac: l.hsnSac,
+      description: l.description,
+      quantity: l.quantity,
+      unit: l.unit,
+      unitPrice: money(l.unitPrice),
+      priceIncludesTax: l.priceIncludesTax,
+      discountPercent: l.discountPercent,
+      discount: fromPaise(f.discount),
+      taxableValue: fromPaise(f.taxableValue),
+      gstRateId: l.gstRateId,
+      gstRate: l.gstRate,
+      cgst: fromPaise(f.cgst),
+      sgst: fromPaise(f.sgst),
+      igst: fromPaise(f.igst),
+      cessRate: l.cessRate,
+      cessPerUnit: l.cessPerUnit,
+      cess: fromPaise(f.cess),
+      total: fromPaise(f.total),
+      serialNos: l.serialNos,
+    };
+  });
+}
+
+export function toDocumentLine(r: LineRow): DocumentLine {
+  return {
+    lineNo: r.lineNo,
+    itemId: r.itemId,
+    itemName: r.itemName,
+    itemType: r.itemType,
+    hsnSac: r.hsnSac,
+    description: r.description,
+    quantity: qty(r.quantity),
+    unit: r.unit,
+    unitPrice: money(r.unitPrice),
+    priceIncludesTax: r.priceIncludesTax,
+    discountPercent: r.discountPercent === null ? null : rate(r.discountPercent),
+    discount: money(r.discount),
+    taxableValue: money(r.taxableValue),
+    gstRateId: r.gstRateId,
+    gstRate: rate(r.gstRate),
+    cgst: money(r.cgst),
+    sgst: money(r.sgst),
+    igst: money(r.igst),
+    cessRate: rate(r.cessRate),
+    cessPerUnit: qty(r.cessPerUnit),
+    cess: money(r.cess),
+    total: money(r.total),
+    serialNos: r.serialNos,
+  };
+}
+
+export function toDocumentTotals(h: HeaderRow): DocumentTotals {
+  return {
+    taxableValue: money(h.taxableValue),
+    discount: money(h.discount),
+    cgst: money(h.cgst),
+    sgst: money(h.sgst),
+    igst: money(h.igst),
+    cess: money(h.cess),
+    subtotal: money(h.subtotal),
+    roundOff: money(h.roundOffAmount),
+    grandTotal: money(h.grandTotal),
+    amountInWords: h.amountInWords,
+  };
+}
+
+/** The answer fields every document has (contracts `documentFields`). */
+export function documentFieldsOf(h: HeaderRow, lines: LineRow[]) {
+  return {
+    id: h.id,
+    financialYear: h.financialYear,
+    branch: h.branchSnapshot as DocumentBranch,
+    party: (h.partySnapshot as DocumentParty | null) ?? null,
+    placeOfSupply: h.placeOfSupply,
+    placeOfSupplyName: stateName(h.placeOfSupply) ?? null,
+    supplyType: h.supplyType,
+    sgstLabel: stateTaxLabel(h.placeOfSupply),
+    roundOff: h.roundOff,
+    lines: [...lines].sort((a, b) => a.lineNo - b.lineNo).map(toDocumentLine),
+    totals: toDocumentTotals(h),
+    hsnSummary: h.hsnSummary as HsnSummaryRow[],
+    notes: h.notes,
+    terms: h.terms,
+    cancelledAt: h.cancelledAt?.toISOString() ?? null,
+    cancelReason: h.cancelReason,
+    createdAt: h.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { moneyOut } from '../accounts';
+import { selectRows } from '../documents/rows';
+
+/**
+ * What each party owes the business (negative: what the business owes it): opening balance + sales not cancelled −
+ * money received from it (net of reversals) + money paid to it. One statement for a page of parties, each figure an
+ * index probe (sale_invoices and account_transactions by business and party). Purchases subtract here too once
+ * they exist.
+ */
+export async function partyBalances(db: Db | Tx, businessId: string, partyIds: string[]): Promise<Map<string, string>> {
+  if (partyIds.length === 0) return new Map();
+  const rows = await selectRows<{ id: string; balance: string }>(
+    db,
+    sql`
+      select p.id,
+             (coalesce(p.opening_balance, 0)
+              + coalesce((select sum(s.grand_total) from sale_invoices s
+                          where s.business_id = p.business_id and s.party_id = p.id and s.status <> 'CANCELLED'), 0)
+              - coalesce((select sum(case when t.direction = 'IN' then t.amount else -t.amount end) from account_transactions t
+                          where t.business_id = p.business_id and t.party_id = p.id), 0))::text as balance
+      from parties p
+      where p.business_id = ${businessId} and p.id = any(${sql.param(partyIds)}::uuid[])`,
+  );
+  return new Map(rows.map((r) => [r.id, moneyOut(r.balance)]));
+}

@@ -1,0 +1,119 @@
+import type {
+  DocumentAddress,
+  DocumentBranch,
+  DocumentLine,
+  DocumentParty,
+  PaymentMode,
+  Quotation,
+  SaleInvoice,
+} from '@bahi/shared/contracts';
+import { isZero } from './format';
+import type { PrintableBuyer, PrintableDocument, PrintableSeller } from './types';
+
+/** The API's answers (sales.ts, quotation.ts contracts) as the renderer's view model. */
+
+const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
+  CASH: 'Cash',
+  UPI: 'UPI',
+  CARD: 'Card',
+  BANK_TRANSFER: 'Bank transfer',
+  CHEQUE: 'Cheque',
+};
+
+/** Street on one line, "City - PIN" on the next; the state is printed with its code on a line of its own. */
+function addressLines(a: DocumentAddress | null): string[] {
+  if (!a) return [];
+  const cityPin = [a.city, a.pin].filter(Boolean).join(' - ');
+  return [a.street, cityPin].filter((l): l is string => Boolean(l));
+}
+
+function seller(branch: DocumentBranch): PrintableSeller {
+  return {
+    name: branch.businessName,
+    branchName: branch.name !== branch.businessName ? branch.name : null,
+    gstin: branch.gstin,
+    address: addressLines(branch.address),
+    stateCode: branch.stateCode ?? branch.address.stateCode,
+    phone: branch.phone,
+    email: branch.email,
+  };
+}
+
+function buyer(party: DocumentParty | null): PrintableBuyer {
+  if (!party) return { name: 'Walk-in customer', billingAddress: [] };
+  const billing = addressLines(party.billingAddress);
+  const shipping = addressLines(party.shippingAddress);
+  return {
+    name: party.name,
+    gstin: party.gstin,
+    phone: party.mobileNumber,
+    billingAddress: billing,
+    shippingAddress: shipping.length && shipping.join('\n') !== billing.join('\n') ? shipping : null,
+    stateCode: party.billingAddress?.stateCode ?? party.gstin?.slice(0, 2) ?? null,
+  };
+}
+
+/** Neither GST nor cess on any line: an exempt or nil-rated supply is billed on a bill of supply. */
+function untaxed(lines: DocumentLine[]): boolean {
+  return lines.every((l) => Number(l.gstRate) === 0 && isZero(l.cess));
+}
+
+function common(d: SaleInvoice | Quotation) {
+  return {
+    seller: seller(d.branch),
+    buyer: buyer(d.party),
+    placeOfSupply: d.placeOfSupply,
+    supplyType: d.supplyType,
+    stateTaxLabel: d.sgstLabel,
+    reverseCharge: false,
+    lines: d.lines.map((l) => ({
+      no: l.lineNo,
+      name: l.itemName,
+      description: l.description,
+      hsnSac: l.hsnSac,
+      quantity: l.quantity,
+      unit: l.unit,
+      rate: l.unitPrice,
+      discount: l.discount,
+      taxableValue: l.taxableValue,
+      gstRate: l.gstRate,
+      cgst: l.cgst,
+      sgst: l.sgst,
+      igst: l.igst,
+      cessRate: l.cessRate,
+      cess: l.cess,
+      total: l.total,
+    })),
+    hsnSummary: d.hsnSummary,
+    totals: d.totals,
+    notes: d.notes,
+    terms: d.terms,
+  };
+}
+
+export function saleInvoiceToPrintable(invoice: SaleInvoice): PrintableDocument {
+  return {
+    ...common(invoice),
+    title: untaxed(invoice.lines) ? 'Bill of Supply' : 'Tax Invoice',
+    number: invoice.invoiceNumber,
+    date: invoice.invoiceDate,
+    dueDate: invoice.dueDate,
+    status: invoice.status,
+    payments: invoice.payments
+      .filter((p) => !p.reversed)
+      .map((p) => ({ date: p.date, mode: PAYMENT_MODE_LABELS[p.mode], amount: p.amount, reference: p.reference })),
+    received: invoice.received,
+    balance: invoice.balance,
+  };
+}
+
+export function quotationToPrintable(q: Quotation): PrintableDocument {
+  return {
+    ...common(q),
+    title: 'Quotation',
+    number: q.quotationNumber,
+    date: q.quotationDate,
+    dueDate: q.validUntil,
+    status: q.status,
+  };
+}

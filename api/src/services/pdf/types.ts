@@ -1,0 +1,123 @@
+/**
+ * What a printed sale invoice, quotation or (later) purchase bill shows, independent of where it came from.
+ * Money is a two-decimal rupee string as the contracts answer it (formatted here with `formatRupees`), quantities
+ * and rates are decimal strings, dates are ISO `YYYY-MM-DD` (printed DD/MM/YYYY), states are GST state codes.
+ */
+
+export type { PdfLayout } from '@bahi/shared/contracts';
+
+export type DocumentTitle = 'Tax Invoice' | 'Bill of Supply' | 'Quotation';
+
+export interface PrintableSeller {
+  /** The business name; the signature line reads "For <name>". */
+  name: string;
+  /** The branch's name when it differs from the business's, printed under it. */
+  branchName?: string | null;
+  gstin?: string | null;
+  /** Street, area, city – PIN: one entry a printed line. */
+  address: string[];
+  stateCode?: string | null;
+  phone?: string | null;
+  email?: string | null;
+}
+
+export interface PrintableBuyer {
+  /** The party's name, or "Walk-in customer". */
+  name: string;
+  gstin?: string | null;
+  phone?: string | null;
+  billingAddress: string[];
+  /** Printed as "Ship to" only when given. */
+  shippingAddress?: string[] | null;
+  stateCode?: string | null;
+}
+
+export interface PrintableLine {
+  no: number;
+  name: string;
+  description?: string | null;
+  hsnSac?: string | null;
+  quantity: string;
+  unit?: string | null;
+  rate: string;
+  discount: string;
+  taxableValue: string;
+  /** Per cent. CGST and SGST are each half of it, IGST all of it. */
+  gstRate: string;
+  cgst: string;
+  sgst: string;
+  igst: string;
+  cessRate?: string | null;
+  cess: string;
+  total: string;
+}
+
+export interface PrintableHsnRow {
+  hsnSac: string;
+  gstRate: string;
+  quantity: string;
+  unit?: string | null;
+  taxableValue: string;
+  igst: string;
+  cgst: string;
+  sgst: string;
+  cess: string;
+}
+
+export interface PrintableTotals {
+  taxableValue: string;
+  discount: string;
+  cgst: string;
+  sgst: string;
+  igst: string;
+  cess: string;
+  /** The sum of the line totals, before round-off. */
+  subtotal: string;
+  roundOff: string;
+  grandTotal: string;
+  amountInWords: string;
+}
+
+export interface PrintablePayment {
+  date: string;
+  mode: string;
+  amount: string;
+  reference?: string | null;
+}
+
+/** What the IRP answered for an e-invoice. */
+export interface PrintableEInvoice {
+  irn: string;
+  ackNo: string;
+  /** As the IRP writes it ("2026-11-05 13:45:00"), printed as given. */
+  ackDate: string;
+  /** The signed QR string (a JWT) the QR code is made from. */
+  signedQrCode: string;
+}
+
+export interface PrintableDocument {
+  title: DocumentTitle;
+  seller: PrintableSeller;
+  buyer: PrintableBuyer;
+  number: string;
+  date: string;
+  /** An invoice's due date or a quotation's "valid until". */
+  dueDate?: string | null;
+  placeOfSupply: string;
+  supplyType: 'INTRA' | 'INTER';
+  /** "UTGST" when the place of supply is a union territory without a legislature. */
+  stateTaxLabel: 'SGST' | 'UTGST';
+  reverseCharge: boolean;
+  /** "CANCELLED" prints a banner; other statuses print nothing. */
+  status?: string | null;
+  lines: PrintableLine[];
+  hsnSummary: PrintableHsnRow[];
+  totals: PrintableTotals;
+  /** Invoices only: what was received and what is still due. */
+  payments?: PrintablePayment[] | null;
+  received?: string | null;
+  balance?: string | null;
+  notes?: string | null;
+  terms?: string | null;
+  eInvoice?: PrintableEInvoice | null;
+}

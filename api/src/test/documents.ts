@@ -1,0 +1,138 @@
+import type { Account, Item, Party, Quotation, SaleInvoice } from '@bahi/shared/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { get, write, type Harness, type SignedUp } from './harness';
+import { sendMultipart } from './multipart';
+
+/** Fixtures and calls shared by the sale, quotation and party-balance tests. */
+export function documentFixtures(h: Harness, app: FastifyInstance = h.app) {
+  let seq = 0;
+  const next = () => {
+    seq += 1;
+    return seq;
+  };
+
+  /** A product (or service) through item/create; `stock` opening units at the active branch. */
+  async function item(
+    who: SignedUp,
+    o: {
+      name?: string;
+      type?: 'PRODUCT' | 'SERVICE';
+      price?: string;
+      withTax?: boolean;
+      rate?: string | null;
+      unit?: string;
+      stock?: number;
+      hsn?: string;
+      serials?: string[];
+    } = {},
+  ): Promise<Item> {
+    const n = next();
+    const product = (o.type ?? 'PRODUCT') === 'PRODUCT';
+    const withTax = o.withTax ?? false;
+    const res = await sendMultipart(app, 'POST', '/api/item/create', who.cookie, {
+      itemType: o.type ?? 'PRODUCT',
+      itemName: o.name ?? `Item ${n}`,
+      ...(product
+        ? { itemCode: `T${process.pid % 1000}${String(n).padStart(4, '0')}`.slice(0, 10), hsnCode: o.hsn ?? '8517' }
+        : { serviceCode: `S${String(n).padStart(5, '0')}`, sacCode: o.hsn ?? '998713' }),
+      salePrice: o.price ?? '100',
+      salePriceTaxType: withTax ? 'WITH_TAX' : 'WITHOUT_TAX',
+      isSaleTaxApplicable: String(withTax),
+      gstRate: o.rate === null ? undefined : (o.rate ?? 'gst-18'),
+      unit: o.unit ?? 'NOS',
+      openingStock: product ? String(o.stock ?? 0) : undefined,
+      hasSerialisationOn: o.serials ? 'true' : undefined,
+      itemSerialNos: o.serials ?? (product ? [''] : undefined),
+    });
+    if (res.statusCode !== 201) throw new Error(`item/create answered ${res.statusCode}: ${res.body}`);
+    return res.json().data;
+  }
+
+  /** A customer; `state` is the billing (and shipping) state code. */
+  async function party(who: SignedUp, o: { name?: string; state?: string; shippingState?: string; gstin?: string; creditPeriod?: number; openingBalance?: string; mobileNumber?: string } = {}): Promise<Party> {
+    const n = next();
+    const res = await write(
+      app,
+      'POST',
+      '/api/party/create',
+      {
+        name: o.name ?? `Customer ${n}`,
+        partyType: 'CUSTOMER',
+        mobileNumber: o.mobileNumber,
+        gstin: o.gstin,
+        creditPeriod: o.creditPeriod,
+        openingBalance: o.openingBalance,
+        billingAddress: o.state ? { type: o.shippingState ? 'BILLING' : 'BOTH', miscData: { ad: 'Shop 1', st: o.state, pin: '400001' } } : undefined,
+        shippingAddress: o.shippingState ? { type: 'SHIPPING', miscData: { ad: 'Godown', st: o.shippingState, pin: '560001' } } : undefined,
+      },
+      { cookie: who.cookie },
+    );
+    if (res.statusCode !== 201) throw new Error(`party/create answered ${res.statusCode}: ${res.body}`);
+    return res.json().data;
+  }
+
+  const headers = (key?: string): Record<string, string> => (key ? { 'idempotency-key': key } : {});
+
+  const sale = (who: SignedUp, body: object, key?: string): Promise<LightMyRequestResponse> =>
+    write(app, 'POST', '/api/sale/create-sale', body, { cookie: who.cookie, headers: headers(key) });
+
+  /** A sale that must succeed. */
+  async function invoice(who: SignedUp, body: object, key?: string): Promise<SaleInvoice> {
+    const res = await sale(who, body, key);
+    if (res.statusCode !== 201) throw new Error(`create-sale answered ${res.statusCode}: ${res.body}`);
+    return res.json().data;
+  }
+
+  const getInvoice = (who: SignedUp, id: string) => get(app, `/api/sale/sale-invoice/${id}`, who.cookie);
+  const pay = (who: SignedUp, id: string, body: object, key?: string) =>
+    write(app, 'POST', `/api/sale/record-payment/${id}`, body, { cookie: who.cookie, headers: headers(key) });
+  const cancel = (who: SignedUp, id: string, reason = 'Wrong item') =>
+    write(app, 'POST', `/api/sale/cancel-sale/${id}`, { reason }, { cookie: who.cookie });
+  const invoices = (who: SignedUp, query = '') => get(app, `/api/sale/sale-invoices${query}`, who.cookie);
+
+  const quote = (who: SignedUp, body: object, key?: string) =>
+    write(app, 'POST', '/api/quotation/create-quotation', body, { cookie: who.cookie, headers: headers(key) });
+  async function quotation(who: SignedUp, body: object): Promise<Quotation> {
+    const res = await quote(who, body);
+    if (res.statusCode !== 201) throw new Error(`create-quotation answered ${res.statusCode}: ${res.body}`);
+    return res.json().data;
+  }
+
+  /** The item's stock at the session's active branch. */
+  async function stockOf(who: SignedUp, itemId: string): Promise<number> {
+    const res = await get(app, `/api/item/get-item?id=${itemId}&itemType=PRODUCT`, who.cookie);
+    return res.json().data.netQuantity;
+  }
+
+  async function accounts(who: SignedUp): Promise<Account[]> {
+    return (await get(app, '/api/account/bank-accounts', who.cookie)).json().data;
+  }
+  const cashBalance = async (who: SignedUp) => (await accounts(who)).find((x) => x.type === 'CASH')!.balance;
+
+  async function bank(who: SignedUp, displayName = 'HDFC Current'): Promise<Account> {
+    const res = await write(
+      app,
+      'POST',
+      '/api/account/add-bank-account',
+      { displayName, bankName: 'HDFC Bank', accountNumber: `50100${String(next()).padStart(7, '0')}`, ifsc: 'HDFC0001234' },
+      { cookie: who.cookie },
+    );
+    if (res.statusCode !== 201) throw new Error(`add-bank-account answered ${res.statusCode}: ${res.body}`);
+    return res.json().data;
+  }
+
+  /** Another store branch of the business. */
+  async function branch(who: SignedUp, name: string, o: { stateCode?: string; invoicePrefix?: string } = {}): Promise<{ id: string; name: string }> {
+    const res = await write(
+      app,
+      'POST',
+      '/api/store-branch/create-branch',
+      { name, address: { street: '1 Main Road', city: name, stateCode: o.stateCode ?? '27', pin: '400001' }, invoicePrefix: o.invoicePrefix },
+      { cookie: who.cookie },
+    );
+    if (res.statusCode !== 201) throw new Error(`create-branch answered ${res.statusCode}: ${res.body}`);
+    return res.json().data;
+  }
+
+  return { item, party, branch, sale, invoice, getInvoice, pay, cancel, invoices, quote, quotation, stockOf, accounts, cashBalance, bank };
+}

@@ -1,0 +1,119 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { ApiError, accountApi, saleApi } from '@bahi/shared';
+import { notify } from '@bahi/shared/ui';
+import { InvoiceDetailPage } from './detail';
+import { renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import { ACCOUNTS, mumbaiBranch, puneParty, makeInvoice } from '../../test/fixtures';
+
+const renderDetail = (id: string, search = '') => renderScreen(<InvoiceDetailPage />, { path: '/sales/invoice/:id', route: `/sales/invoice/${id}${search}` });
+const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((h) => h.textContent);
+
+beforeEach(() => {
+  signIn(mumbaiBranch);
+  jest.spyOn(accountApi, 'accounts').mockResolvedValue(ACCOUNTS);
+});
+afterEach(() => {
+  act(() => notify.clear());
+  jest.restoreAllMocks();
+});
+
+describe('InvoiceDetailPage', () => {
+  it('shows an inter-state invoice as the customer gets it: IGST columns, HSN summary, totals in words', async () => {
+    const invoice = makeInvoice();
+    jest.spyOn(saleApi, 'get').mockResolvedValue(invoice);
+    renderDetail(invoice.id);
+    const doc = await screen.findByRole('article', { name: 'Tax invoice' });
+    expect(within(doc).getByText('Sharma Traders')).toBeInTheDocument();
+    expect(within(doc).getAllByText('27AAPFU0939F1ZV')[0]).toBeInTheDocument();
+    expect(within(doc).getByText('29-Karnataka')).toBeInTheDocument();
+    expect(within(doc).getByText('04/05/2026')).toBeInTheDocument();
+    expect(headers(within(doc).getByRole('table', { name: 'Lines' }))).toEqual(['#', 'Item', 'HSN/SAC', 'Qty', 'Rate', 'Disc.', 'Taxable', 'IGST', 'Total']);
+    const cover = within(doc).getByText('Phone Cover').closest('tr')!;
+    // 2 × 52.50 with 12 % included: taxable round(105 × 100/112) = 93.75, IGST 11.25.
+    expect(Array.from(cover.querySelectorAll('td')).map((td) => td.textContent)).toEqual([
+      '2', 'Phone CoverRate includes tax', '3926', '2 NOS', '52.50', '-', '93.75', '11.25@12%', '105.00',
+    ]);
+    expect(headers(within(doc).getByRole('table', { name: 'HSN summary' }))).toEqual(['HSN/SAC', 'Rate', 'Qty', 'Taxable', 'IGST']);
+    const totals = within(doc).getByRole('table', { name: 'Totals' });
+    expect(totals).toHaveTextContent('Grand total₹179.00');
+    expect(totals).toHaveTextContent('Balance₹179.00');
+    expect(within(doc).getByText('Rupees One Hundred Seventy-Nine Only')).toBeInTheDocument();
+  });
+
+  it('shows CGST and SGST for an intra-state invoice', async () => {
+    const invoice = makeInvoice({}, puneParty);
+    jest.spyOn(saleApi, 'get').mockResolvedValue(invoice);
+    renderDetail(invoice.id);
+    const doc = await screen.findByRole('article', { name: 'Tax invoice' });
+    expect(headers(within(doc).getByRole('table', { name: 'Lines' }))).toContain('SGST');
+    expect(within(doc).getByRole('table', { name: 'Totals' })).toHaveTextContent('CGST₹11.26SGST₹11.26');
+  });
+
+  it('records a payment up to the balance', async () => {
+    const invoice = makeInvoice();
+    const paid = makeInvoice({ id: invoice.id, status: 'PARTIAL', received: '100.00', balance: '79.00' });
+    jest.spyOn(saleApi, 'get').mockResolvedValueOnce(invoice).mockResolvedValue(paid);
+    const record = jest.spyOn(saleApi, 'recordPayment').mockResolvedValue(paid);
+    const user = setupUser();
+    renderDetail(invoice.id);
+    await user.click(await screen.findByRole('button', { name: /Record payment/ }));
+    const dialog = await screen.findByRole('dialog');
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount' });
+    expect(amount).toHaveValue('179.00');
+    await user.clear(amount);
+    await user.paste('500');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByText('At most the balance, ₹179.00')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.paste('100');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(record).toHaveBeenCalled());
+    expect(record.mock.calls[0][1]).toMatchObject({ amount: '100', mode: 'CASH', accountId: ACCOUNTS[0].id });
+    expect(await screen.findByText('Part paid')).toBeInTheDocument();
+  });
+
+  it('cancels with a reason, and then shows the CANCELLED stamp', async () => {
+    const invoice = makeInvoice();
+    const cancelled = makeInvoice({ id: invoice.id, status: 'CANCELLED', cancelledAt: '2026-05-05T06:30:00.000Z', cancelReason: 'Wrong party' });
+    jest.spyOn(saleApi, 'get').mockResolvedValueOnce(invoice).mockResolvedValue(cancelled);
+    const cancel = jest.spyOn(saleApi, 'cancel').mockResolvedValue(cancelled);
+    const user = setupUser();
+    renderDetail(invoice.id);
+    await user.click(await screen.findByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByText('Cancel invoice'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel it' }));
+    expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('textbox', { name: 'Reason' }));
+    await user.paste('Wrong party');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel it' }));
+    await waitFor(() => expect(cancel).toHaveBeenCalledWith(invoice.id, { reason: 'Wrong party' }));
+    expect(await screen.findByText('CANCELLED')).toBeInTheDocument();
+    expect(screen.getByText('Wrong party')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Record payment/ })).not.toBeInTheDocument();
+  });
+
+  it('prints on A4 when it arrives from Save & print, and offers the PDF', async () => {
+    const invoice = makeInvoice();
+    jest.spyOn(saleApi, 'get').mockResolvedValue(invoice);
+    const layouts: (string | undefined)[] = [];
+    const print = jest.spyOn(window, 'print').mockImplementation(() => {
+      layouts.push(document.documentElement.dataset.printLayout);
+    });
+    renderDetail(invoice.id, '?print=a4');
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    expect(layouts).toEqual(['a4']);
+    expect(screen.getByTestId('location')).toHaveTextContent(`/sales/invoice/${invoice.id}`);
+    expect(screen.getByRole('link', { name: /Download PDF/ })).toHaveAttribute('href', `/api/sale/sale-invoice/${invoice.id}/pdf?layout=a4`);
+  });
+
+  it("says 'Invoice not found.' for an unknown id, and for a malformed one without asking", async () => {
+    const get = jest.spyOn(saleApi, 'get').mockRejectedValue(new ApiError({ status: 404, message: 'Invoice not found.' }));
+    renderDetail('5e1d2c3b-4a59-4687-9a1b-0000000000ff');
+    expect(await screen.findByText('Invoice not found.')).toBeInTheDocument();
+    get.mockClear();
+    renderDetail('nope');
+    expect((await screen.findAllByText('Invoice not found.')).length).toBe(2);
+    expect(get).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,158 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Button, Card, Dropdown, Flex, Table, Tag } from 'antd';
+import { CopyOutlined, DollarOutlined, MoreOutlined, StopOutlined } from '@ant-design/icons';
+import { errorMessage, formatRupees, isApiError, revalidateArea, saleApi, type SaleInvoice, type SalePayment } from '@bahi/shared';
+import { ErrorState, LoadingState, PageHeader, notify } from '@bahi/shared/ui';
+import { CancelModal } from '../../components/cancel-modal';
+import { PrintActions } from '../../components/document-actions';
+import { DocumentView, ThermalReceipt, type SalesDocument } from '../../components/document-view';
+import { PAYMENT_MODE_LABELS, formatDate } from '../../components/format';
+import { PrintStyles, printDocument } from '../../components/print';
+import { RecordPaymentModal } from '../../components/record-payment-modal';
+import { useSaleInvoice } from '../../components/sales-data';
+import { SaleStatusTag } from '../../components/status-tag';
+
+function Payments({ payments }: { payments: SalePayment[] }) {
+  return (
+    <Card title="Payments" size="small" style={{ maxWidth: 880, margin: '16px auto 0' }}>
+      <Table<SalePayment>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={payments}
+        locale={{ emptyText: 'No payment received yet' }}
+        columns={[
+          { title: 'Date', dataIndex: 'date', width: 110, render: formatDate },
+          { title: 'Mode', dataIndex: 'mode', width: 130, render: (m: SalePayment['mode']) => PAYMENT_MODE_LABELS[m] },
+          { title: 'Account', dataIndex: 'accountName' },
+          { title: 'Reference', dataIndex: 'reference', render: (r: string | null) => r ?? '-' },
+          {
+            title: 'Amount',
+            dataIndex: 'amount',
+            align: 'right',
+            width: 160,
+            render: (a: string, p) => (
+              <Flex justify="flex-end" gap={6}>
+                {p.reversed ? <Tag>Reversed</Tag> : null}
+                <span style={{ textDecoration: p.reversed ? 'line-through' : undefined }}>{formatRupees(a)}</span>
+              </Flex>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: (updated: SaleInvoice) => void }) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [paying, setPaying] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const doc: SalesDocument = { kind: 'invoice', ...invoice };
+  const cancelled = invoice.status === 'CANCELLED';
+  const printNow = params.get('print');
+
+  // Save & print lands here with ?print=a4: print once the document is on the page.
+  useEffect(() => {
+    if (printNow !== 'a4') return;
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.delete('print');
+      return next;
+    }, { replace: true });
+    printDocument('a4');
+  }, [printNow, setParams]);
+
+  return (
+    <>
+      <PrintStyles />
+      <PageHeader
+        back="/sales"
+        title={
+          <Flex align="center" gap={8} wrap>
+            <span>Invoice {invoice.invoiceNumber}</span>
+            <SaleStatusTag status={invoice.status} isOverdue={invoice.isOverdue} />
+          </Flex>
+        }
+        subtitle={invoice.quotationNumber ? `From quotation ${invoice.quotationNumber}` : undefined}
+        extra={
+          <>
+            <PrintActions kind="invoice" id={invoice.id} />
+            {!cancelled && Number(invoice.balance) > 0 ? (
+              <Button type="primary" icon={<DollarOutlined />} onClick={() => setPaying(true)}>
+                Record payment
+              </Button>
+            ) : null}
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'duplicate', icon: <CopyOutlined />, label: 'Duplicate' },
+                  ...(cancelled ? [] : [{ key: 'cancel', icon: <StopOutlined />, label: 'Cancel invoice', danger: true }]),
+                ],
+                onClick: ({ key }) => (key === 'duplicate' ? navigate(`/sales/create-invoice?duplicate=${invoice.id}`) : setCancelling(true)),
+              }}
+            >
+              <Button icon={<MoreOutlined />} aria-label="More actions">
+                More
+              </Button>
+            </Dropdown>
+          </>
+        }
+      />
+      <div data-print-root>
+        <DocumentView doc={doc} />
+        <ThermalReceipt doc={doc} width={80} />
+        <ThermalReceipt doc={doc} width={58} />
+      </div>
+      <Payments payments={invoice.payments} />
+      <RecordPaymentModal
+        open={paying}
+        invoice={invoice}
+        onClose={(updated) => {
+          setPaying(false);
+          if (updated) onChange(updated);
+        }}
+      />
+      <CancelModal
+        open={cancelling}
+        title={`Cancel invoice ${invoice.invoiceNumber}?`}
+        consequence="The number stays taken. The stock comes back to the branch and the payments received are reversed."
+        cancel={async (reason) => {
+          const updated = await saleApi.cancel(invoice.id, { reason });
+          onChange(updated);
+          notify.success(`Invoice ${invoice.invoiceNumber} cancelled`);
+          void revalidateArea('sales', 'items', 'accounts', 'parties');
+        }}
+        onClose={() => setCancelling(false)}
+      />
+    </>
+  );
+}
+
+/** /sales/invoice/:id: the invoice as the customer gets it, with its payments and actions. */
+export function InvoiceDetailPage() {
+  const { id } = useParams();
+  const { data, error, invalidId, mutate } = useSaleInvoice(id);
+  if (invalidId || (isApiError(error) && error.status === 404)) {
+    return (
+      <>
+        <PageHeader back="/sales" title="Invoice" />
+        <ErrorState title="Invoice not found." />
+      </>
+    );
+  }
+  if (error && !data) {
+    return (
+      <>
+        <PageHeader back="/sales" title="Invoice" />
+        <ErrorState title="Error loading invoice" detail={errorMessage(error)} onRetry={() => void mutate()} />
+      </>
+    );
+  }
+  if (!data) return <LoadingState label="Loading invoice..." />;
+  return <InvoiceDetail invoice={data} onChange={(updated) => void mutate(updated, { revalidate: false })} />;
+}
+
+export default InvoiceDetailPage;

@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import {
+  ApiError,
+  indiaToday,
+  partyApi,
+  quotationApi,
+  saleApi,
+  type QuotationListResponse,
+  type SaleInvoiceListResponse,
+  type SaleInvoiceSummary,
+} from '@bahi/shared';
+import { SalesListPage } from './list';
+import { periodRange } from './periods';
+import { renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import { bengaluruParty, mumbaiBranch } from '../../test/fixtures';
+
+const summary = (overrides: Partial<SaleInvoiceSummary>): SaleInvoiceSummary => ({
+  id: '5e1d2c3b-4a59-4687-9a1b-00000000aa01',
+  invoiceNumber: 'MUM/26-27/1',
+  financialYear: '2026-27',
+  invoiceDate: '2026-05-04',
+  dueDate: '2026-05-04',
+  status: 'PAID',
+  isOverdue: false,
+  branchId: mumbaiBranch.id,
+  branchName: mumbaiBranch.name,
+  partyId: null,
+  partyName: null,
+  partyMobile: null,
+  supplyType: 'INTRA',
+  grandTotal: '126.00',
+  received: '126.00',
+  balance: '0.00',
+  createdAt: '2026-05-04T06:30:00.000Z',
+  ...overrides,
+});
+const walkIn = summary({});
+const overdue = summary({
+  id: '5e1d2c3b-4a59-4687-9a1b-00000000aa02',
+  invoiceNumber: 'MUM/26-27/2',
+  invoiceDate: '2026-04-02',
+  partyId: bengaluruParty.id,
+  partyName: bengaluruParty.name,
+  partyMobile: '9845012345',
+  status: 'PARTIAL',
+  isOverdue: true,
+  grandTotal: '100000.00',
+  received: '40000.00',
+  balance: '60000.00',
+});
+const page = (data: SaleInvoiceSummary[], total = data.length): SaleInvoiceListResponse => ({
+  success: true,
+  data,
+  meta: { total, page: 1, pageSize: 20, grandTotal: '150126.00', received: '40126.00', balance: '110000.00' },
+});
+const thisMonth = periodRange('this-month', indiaToday());
+const renderList = (route = '/sales') => renderScreen(<SalesListPage />, { path: '/sales/*', route });
+
+beforeEach(() => signIn(mumbaiBranch));
+afterEach(() => jest.restoreAllMocks());
+
+describe('SalesListPage', () => {
+  it("shows this month's invoices with the sums of the filter, and opens one on a row click", async () => {
+    const list = jest.spyOn(saleApi, 'list').mockResolvedValue(page([walkIn, overdue], 2));
+    const user = setupUser();
+    renderList();
+    const row = (await screen.findByRole('link', { name: 'MUM/26-27/2' })).closest('tr')!;
+    expect(list).toHaveBeenCalledWith({ ...thisMonth, page: 1, pageSize: 20 });
+    expect(Array.from(row.querySelectorAll('td')).map((td) => td.textContent)).toEqual([
+      '02/04/2026',
+      'MUM/26-27/2',
+      'Bengaluru Retail LLP9845012345',
+      '₹1,00,000.00',
+      '₹40,000.00',
+      '₹60,000.00',
+      'Overdue',
+    ]);
+    expect(within(row).getByText('Overdue').className).toMatch(/red/);
+    expect(screen.getByText('Walk-in customer')).toBeInTheDocument();
+    expect(screen.getByText('₹1,50,126.00')).toBeInTheDocument();
+    expect(screen.getByText('₹40,126.00')).toBeInTheDocument();
+    expect(screen.getByText('₹1,10,000.00')).toBeInTheDocument();
+
+    await user.click(screen.getByText('Walk-in customer'));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/sales/invoice/${walkIn.id}`);
+  });
+
+  it('keeps the period, status and search in the address and asks the server', async () => {
+    const list = jest.spyOn(saleApi, 'list').mockResolvedValue(page([overdue]));
+    const user = setupUser();
+    renderList('/sales?period=this-fy&status=OVERDUE');
+    await screen.findByRole('link', { name: 'MUM/26-27/2' });
+    const fy = periodRange('this-fy', indiaToday());
+    expect(list).toHaveBeenLastCalledWith({ status: 'OVERDUE', ...fy, page: 1, pageSize: 20 });
+
+    await user.click(screen.getByRole('textbox', { name: 'Search invoices' }));
+    await user.paste('bengaluru');
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ q: 'bengaluru', status: 'OVERDUE', ...fy, page: 1, pageSize: 20 }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/sales?period=this-fy&status=OVERDUE&q=bengaluru');
+
+    await user.click(screen.getByRole('combobox', { name: 'Period' }));
+    await user.click(await screen.findByTitle('Today'));
+    const today = indiaToday();
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({ q: 'bengaluru', status: 'OVERDUE', from: today, to: today, page: 1, pageSize: 20 }),
+    );
+  });
+
+  it('filters by a party found by name, and shows its name after a reload', async () => {
+    const list = jest.spyOn(saleApi, 'list').mockResolvedValue(page([overdue]));
+    jest.spyOn(partyApi, 'list').mockResolvedValue({ success: true, data: [bengaluruParty], meta: { total: 1, page: 1, pageSize: 20 } });
+    jest.spyOn(partyApi, 'get').mockResolvedValue(bengaluruParty);
+    const user = setupUser();
+    renderList();
+    await screen.findByRole('link', { name: 'MUM/26-27/2' });
+    await user.click(screen.getByRole('combobox', { name: 'Filter by party' }));
+    await user.click(await screen.findByTitle('Bengaluru Retail LLP'));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ partyId: bengaluruParty.id, ...thisMonth, page: 1, pageSize: 20 }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`partyId=${bengaluruParty.id}`);
+  });
+
+  it('pages on the server', async () => {
+    const list = jest.spyOn(saleApi, 'list').mockResolvedValue(page([walkIn], 100_000));
+    const user = setupUser();
+    renderList();
+    expect(await screen.findByText('1-20 of 1,00,000 invoices')).toBeInTheDocument();
+    await user.click(screen.getByTitle('3'));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ ...thisMonth, page: 3, pageSize: 20 }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/sales?page=3');
+  });
+
+  it('shows quotations on their tab, with their own statuses', async () => {
+    const quotations: QuotationListResponse = {
+      success: true,
+      data: [
+        {
+          id: '5e1d2c3b-4a59-4687-9a1b-00000000bb01',
+          quotationNumber: 'QT/26-27/7',
+          financialYear: '2026-27',
+          quotationDate: '2026-05-04',
+          validUntil: '2026-05-19',
+          status: 'OPEN',
+          branchId: mumbaiBranch.id,
+          branchName: mumbaiBranch.name,
+          partyId: bengaluruParty.id,
+          partyName: bengaluruParty.name,
+          partyMobile: null,
+          supplyType: 'INTER',
+          grandTotal: '221.00',
+          saleInvoiceId: null,
+          createdAt: '2026-05-04T06:30:00.000Z',
+        },
+      ],
+      meta: { total: 1, page: 1, pageSize: 20, grandTotal: '221.00' },
+    };
+    jest.spyOn(saleApi, 'list').mockResolvedValue(page([walkIn]));
+    const list = jest.spyOn(quotationApi, 'list').mockResolvedValue(quotations);
+    const user = setupUser();
+    renderList('/sales?period=last-month&status=PAID');
+    await screen.findByRole('link', { name: 'MUM/26-27/1' });
+    await user.click(screen.getByRole('tab', { name: 'Quotations' }));
+    const row = (await screen.findByRole('link', { name: 'QT/26-27/7' })).closest('tr')!;
+    expect(list).toHaveBeenCalledWith({ ...periodRange('last-month', indiaToday()), page: 1, pageSize: 20 });
+    expect(screen.getByTestId('location')).toHaveTextContent('/sales/quotations?period=last-month');
+    expect(within(row).getByText('Open')).toBeInTheDocument();
+    expect(within(row).getByText('19/05/2026')).toBeInTheDocument();
+    expect(screen.getByText('Total quoted')).toBeInTheDocument();
+  });
+
+  it('offers to create when empty, and Retry after an error', async () => {
+    jest
+      .spyOn(saleApi, 'list')
+      .mockRejectedValueOnce(new ApiError({ status: 503, message: 'Service unavailable' }))
+      .mockResolvedValue(page([]));
+    const user = setupUser();
+    renderList();
+    expect(await screen.findByText('Error loading invoices')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No invoices in this period')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: /Create invoice/ })[0]);
+    expect(screen.getByTestId('location')).toHaveTextContent('/sales/create-invoice');
+  });
+});

@@ -1,0 +1,424 @@
+import { z } from 'zod';
+import { CalendarDate, Id, MobileNumber, PageNumber, PageSize, PersonName, ok } from './common';
+import { ItemType } from './item';
+import { MONEY_MAX, Money, MoneyString, Percent, Quantity } from './money';
+import { normalizeMobile } from './party';
+import {
+  PaymentMode,
+  PaymentRequest,
+  type PaymentRequest as PaymentRequestBody,
+} from './account';
+
+/*
+ * Sale invoices (seed §7 "Sale"; issue 10). The document parts here — lines, party and branch snapshots, totals,
+ * HSN summary — are shared by quotations (quotation.ts) and, later, purchases.
+ *
+ * Decisions of this contract:
+ * - Money is a two-decimal string in every answer; quantities a three-decimal string ('2.500'); rates a plain
+ *   per-cent string ('18', '0.25'). Requests take numbers or strings for all three.
+ * - The API computes every figure with the GST engine (`@bahi/shared/gst`); totals a client sends are ignored.
+ * - `party` and `branch` on a document are snapshots: what they were when it was issued, not what they are now.
+ * - Every create takes an `Idempotency-Key` header (see account.ts).
+ */
+
+export const DOCUMENT_LIMITS = {
+  lines: 300,
+  serialsPerLine: 1000,
+  description: 500,
+  notes: 2000,
+  terms: 2000,
+  reason: 200,
+  customerName: 100,
+} as const;
+
+const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+const maybe = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
+const Ref = (label: string) => z.string({ error: `${label} must be an id` }).trim().min(1, `${label} is required`).max(40, `${label} is not an id`);
+const Text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+
+/** A three-decimal quantity string as answers carry it: '2.000', '0.250'. */
+export const QuantityString = z.string().regex(/^\d{1,11}\.\d{3}$/, 'Not a quantity');
+/** A rate in per cent as answers carry it: '18', '0.25', '7.5'. */
+export const RateString = z.string().regex(/^\d{1,3}(\.\d{1,3})?$/, 'Not a rate');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests
+
+/** One line as a client sends it. Only `itemId` and `quantity` are required; the rest default from the item. */
+export const DocumentLineRequest = z
+  .object({
+    itemId: Ref('Item'),
+    /** Whole units unless the item's unit allows fractions (then up to 3 decimals). */
+    quantity: Quantity('Quantity'),
+    /** Default: the item's sale price. */
+    unitPrice: maybe(Money('Unit price')),
+    /** Default: the item's sale tax type (WITH_TAX → true). */
+    priceIncludesTax: maybe(z.boolean({ error: 'priceIncludesTax must be true or false' })),
+    discountPercent: maybe(Percent('Discount %')),
+    discountAmount: maybe(Money('Discount')),
+    /** A tax-rate id from item/taxes; default: the item's. */
+    gstRateId: maybe(Text('GST rate', 40)),
+    description: maybe(Text('Description', DOCUMENT_LIMITS.description)),
+    /** Serialised items: which serials in stock at the branch are sold, one per unit. */
+    serialNos: maybe(
+      z
+        .array(z.string().trim().min(1, 'A serial number cannot be blank').max(100, 'A serial number can be at most 100 characters'))
+        .max(DOCUMENT_LIMITS.serialsPerLine, `At most ${DOCUMENT_LIMITS.serialsPerLine} serial numbers on a line`),
+    ),
+  })
+  .superRefine((l, ctx) => {
+    if (l.discountPercent !== undefined && l.discountAmount !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['discountAmount'], message: 'Give a discount as a percentage or an amount, not both' });
+    }
+    if (typeof l.quantity === 'string' && typeof l.unitPrice === 'string' && Number(l.quantity) * Number(l.unitPrice) > Number(MONEY_MAX)) {
+      ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: 'Quantity × unit price is more than an invoice can hold' });
+    }
+  });
+export interface DocumentLineRequest {
+  itemId: string;
+  quantity: string | number;
+  unitPrice?: string | number | null;
+  priceIncludesTax?: boolean | null;
+  discountPercent?: string | number | null;
+  discountAmount?: string | number | null;
+  gstRateId?: string | null;
+  description?: string | null;
+  serialNos?: string[] | null;
+}
+
+/** A walk-in customer's name and number, printed on the invoice (no party is created). */
+export const WalkInCustomer = z.object({
+  name: PersonName('Customer name', DOCUMENT_LIMITS.customerName),
+  mobileNumber: maybe(z.preprocess(normalizeMobile, MobileNumber)),
+});
+export interface WalkInCustomer {
+  name: string;
+  mobileNumber?: string | null;
+}
+
+/** What every document's body has: party, branch, place of supply, round-off, lines, notes and terms. */
+export const documentRequestFields = {
+  /** A customer party; null or absent for a walk-in sale. */
+  partyId: maybe(Ref('Party')),
+  /** Walk-in only (no partyId). */
+  customer: maybe(WalkInCustomer),
+  /** Default: the session's active branch. */
+  branchId: maybe(Ref('Branch')),
+  /** A GST state code ('27', '96' for an export); default per gst-rules.md from the party and the branch. */
+  placeOfSupply: maybe(
+    z
+      .union([z.string(), z.number()])
+      .transform((v) => String(v).trim().padStart(2, '0'))
+      .refine((v) => /^(0[1-9]|[12][0-9]|3[0-8]|9[67])$/.test(v), 'Place of supply must be a GST state code'),
+  ),
+  /** Round the grand total to the rupee; default true. */
+  roundOff: maybe(z.boolean({ error: 'roundOff must be true or false' })),
+  lines: z
+    .array(DocumentLineRequest, { error: 'Add at least one line' })
+    .min(1, 'Add at least one line')
+    .max(DOCUMENT_LIMITS.lines, `A document can have at most ${DOCUMENT_LIMITS.lines} lines`),
+  notes: maybe(Text('Notes', DOCUMENT_LIMITS.notes)),
+  terms: maybe(Text('Terms', DOCUMENT_LIMITS.terms)),
+};
+
+/** A walk-in customer only goes with a walk-in document. */
+export function refineWalkIn(d: { partyId?: unknown; customer?: unknown }, ctx: z.RefinementCtx) {
+  if (d.partyId && d.customer) {
+    ctx.addIssue({ code: 'custom', path: ['customer'], message: 'A walk-in customer is for a sale without a party' });
+  }
+}
+
+export interface DocumentRequest {
+  partyId?: string | null;
+  customer?: WalkInCustomer | null;
+  branchId?: string | null;
+  placeOfSupply?: string | null;
+  roundOff?: boolean | null;
+  lines: DocumentLineRequest[];
+  notes?: string | null;
+  terms?: string | null;
+}
+
+/** POST sale/create-sale. */
+export const CreateSaleRequest = z
+  .object({
+    ...documentRequestFields,
+    /** Default: today (India). */
+    invoiceDate: maybe(CalendarDate('Invoice date')),
+    /** Default: invoice date + the party's credit period. */
+    dueDate: maybe(CalendarDate('Due date')),
+    /** Received now (at most the grand total). */
+    payment: maybe(PaymentRequest),
+    /** The quotation this invoice converts (it becomes CONVERTED). */
+    quotationId: maybe(Ref('Quotation')),
+  })
+  .superRefine((d, ctx) => {
+    refineWalkIn(d, ctx);
+    if (d.invoiceDate && d.dueDate && d.dueDate < d.invoiceDate) {
+      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'Due date cannot be before the invoice date' });
+    }
+  });
+export interface CreateSaleRequest extends DocumentRequest {
+  invoiceDate?: string | null;
+  dueDate?: string | null;
+  payment?: PaymentRequestBody | null;
+  quotationId?: string | null;
+}
+
+/** POST sale/record-payment/:id: a payment in against the invoice, at most its balance. */
+export const RecordPaymentRequest = PaymentRequest.extend({
+  /** Default: today (India). */
+  date: maybe(CalendarDate('Payment date')),
+});
+export interface RecordPaymentRequest extends PaymentRequestBody {
+  date?: string | null;
+}
+
+/** POST sale/cancel-sale/:id. */
+export const CancelDocumentRequest = z.object({
+  reason: z
+    .string({ error: 'Reason is required' })
+    .trim()
+    .min(1, 'Reason is required')
+    .max(DOCUMENT_LIMITS.reason, `Reason must be at most ${DOCUMENT_LIMITS.reason} characters`),
+});
+export interface CancelDocumentRequest {
+  reason: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Answers: the parts every document shares
+
+export const DocumentAddress = z.object({
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  /** GST state code. */
+  stateCode: z.string().nullable(),
+  /** The state's name. */
+  state: z.string().nullable(),
+  pin: z.string().nullable(),
+});
+export type DocumentAddress = z.infer<typeof DocumentAddress>;
+
+/** The issuing branch (and its business) as it was when the document was issued. */
+export const DocumentBranch = z.object({
+  id: Id,
+  name: z.string(),
+  businessName: z.string(),
+  gstin: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: DocumentAddress,
+  /** The supplier state: the GSTIN's, else the address's, else the business's. */
+  stateCode: z.string().nullable(),
+});
+export type DocumentBranch = z.infer<typeof DocumentBranch>;
+
+/** The customer as they were when the document was issued; `id` is null for a walk-in customer. */
+export const DocumentParty = z.object({
+  id: Id.nullable(),
+  name: z.string(),
+  mobileNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  gstin: z.string().nullable(),
+  billingAddress: DocumentAddress.nullable(),
+  shippingAddress: DocumentAddress.nullable(),
+});
+export type DocumentParty = z.infer<typeof DocumentParty>;
+
+export const DocumentLine = z.object({
+  lineNo: z.number().int(),
+  itemId: Id,
+  itemName: z.string(),
+  itemType: ItemType,
+  hsnSac: z.string().nullable(),
+  description: z.string().nullable(),
+  quantity: QuantityString,
+  /** The UQC ('NOS', 'KGS'). */
+  unit: z.string().nullable(),
+  unitPrice: MoneyString,
+  priceIncludesTax: z.boolean(),
+  discountPercent: RateString.nullable(),
+  discount: MoneyString,
+  taxableValue: MoneyString,
+  gstRateId: z.string().nullable(),
+  gstRate: RateString,
+  cgst: MoneyString,
+  sgst: MoneyString,
+  igst: MoneyString,
+  cessRate: RateString,
+  /** Fixed cess in rupees per unit (three decimals). */
+  cessPerUnit: z.string(),
+  cess: MoneyString,
+  total: MoneyString,
+  serialNos: z.array(z.string()),
+});
+export type DocumentLine = z.infer<typeof DocumentLine>;
+
+export const DocumentTotals = z.object({
+  taxableValue: MoneyString,
+  discount: MoneyString,
+  cgst: MoneyString,
+  sgst: MoneyString,
+  igst: MoneyString,
+  cess: MoneyString,
+  /** The sum of the line totals before round-off. */
+  subtotal: MoneyString,
+  /** grandTotal − subtotal (−0.49 … +0.50); 0.00 with round-off off. */
+  roundOff: MoneyString,
+  grandTotal: MoneyString,
+  amountInWords: z.string(),
+});
+export type DocumentTotals = z.infer<typeof DocumentTotals>;
+
+export const HsnSummaryRow = z.object({
+  hsnSac: z.string(),
+  gstRate: RateString,
+  quantity: QuantityString,
+  unit: z.string().nullable(),
+  taxableValue: MoneyString,
+  igst: MoneyString,
+  cgst: MoneyString,
+  sgst: MoneyString,
+  cess: MoneyString,
+});
+export type HsnSummaryRow = z.infer<typeof HsnSummaryRow>;
+
+/** What every document's answer has. */
+export const documentFields = {
+  id: Id,
+  /** '2026-27'. */
+  financialYear: z.string(),
+  branch: DocumentBranch,
+  /** null for a walk-in sale without a customer name. */
+  party: DocumentParty.nullable(),
+  placeOfSupply: z.string(),
+  placeOfSupplyName: z.string().nullable(),
+  supplyType: z.enum(['INTRA', 'INTER']),
+  /** 'SGST', or 'UTGST' in a union territory without a legislature. */
+  sgstLabel: z.enum(['SGST', 'UTGST']),
+  roundOff: z.boolean(),
+  lines: z.array(DocumentLine),
+  totals: DocumentTotals,
+  hsnSummary: z.array(HsnSummaryRow),
+  notes: z.string().nullable(),
+  terms: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  createdAt: z.string(),
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sale invoice answers
+
+export const SALE_STATUSES = ['PAID', 'PARTIAL', 'UNPAID', 'CANCELLED'] as const;
+export const SaleStatus = z.enum(SALE_STATUSES);
+export type SaleStatus = z.infer<typeof SaleStatus>;
+
+/** A payment received against an invoice; `reversed` once the invoice is cancelled. */
+export const SalePayment = z.object({
+  id: Id,
+  date: z.string(),
+  amount: MoneyString,
+  mode: PaymentMode,
+  accountId: Id,
+  accountName: z.string(),
+  reference: z.string().nullable(),
+  reversed: z.boolean(),
+  createdAt: z.string(),
+});
+export type SalePayment = z.infer<typeof SalePayment>;
+
+export const SaleInvoice = z.object({
+  ...documentFields,
+  /** 'MB/26-27/42': at most 16 characters. */
+  invoiceNumber: z.string(),
+  invoiceDate: z.string(),
+  dueDate: z.string(),
+  status: SaleStatus,
+  /** Not fully paid after the due date (never for a cancelled invoice). */
+  isOverdue: z.boolean(),
+  received: MoneyString,
+  balance: MoneyString,
+  payments: z.array(SalePayment),
+  quotationId: Id.nullable(),
+  quotationNumber: z.string().nullable(),
+});
+export type SaleInvoice = z.infer<typeof SaleInvoice>;
+export const SaleInvoiceResponse = ok(SaleInvoice);
+
+/** One row of the invoice list. */
+export const SaleInvoiceSummary = z.object({
+  id: Id,
+  invoiceNumber: z.string(),
+  financialYear: z.string(),
+  invoiceDate: z.string(),
+  dueDate: z.string(),
+  status: SaleStatus,
+  isOverdue: z.boolean(),
+  branchId: Id,
+  branchName: z.string(),
+  partyId: Id.nullable(),
+  partyName: z.string().nullable(),
+  partyMobile: z.string().nullable(),
+  supplyType: z.enum(['INTRA', 'INTER']),
+  grandTotal: MoneyString,
+  received: MoneyString,
+  balance: MoneyString,
+  createdAt: z.string(),
+});
+export type SaleInvoiceSummary = z.infer<typeof SaleInvoiceSummary>;
+
+export const SALE_PAGE_SIZE_MAX = 100;
+export const SALE_PAGE_SIZE_DEFAULT = 20;
+/** The list's status filter: a status, or OVERDUE (unpaid or part paid after the due date). */
+export const SALE_STATUS_FILTERS = [...SALE_STATUSES, 'OVERDUE'] as const;
+
+/** GET sale/sale-invoices: newest first. */
+export const SaleInvoiceListQuery = z
+  .object({
+    /** Invoice number, party name or mobile number. */
+    q: maybe(z.string().trim().max(100, 'Search is too long')),
+    partyId: maybe(z.string().trim().max(40)),
+    status: maybe(z.enum(SALE_STATUS_FILTERS, { error: `Status must be one of ${SALE_STATUS_FILTERS.join(', ')}` })),
+    from: maybe(CalendarDate('From')),
+    to: maybe(CalendarDate('To')),
+    branchId: maybe(z.string().trim().max(40)),
+    page: maybe(PageNumber),
+    pageSize: maybe(PageSize(SALE_PAGE_SIZE_MAX)),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'To must be on or after From' });
+export interface SaleInvoiceListQuery {
+  q?: string;
+  partyId?: string;
+  status?: (typeof SALE_STATUS_FILTERS)[number];
+  from?: string;
+  to?: string;
+  branchId?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** Where the page sits, and the sums over everything the filter matches (not just this page). */
+export const DocumentListMeta = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  grandTotal: MoneyString,
+});
+export const SaleListMeta = DocumentListMeta.extend({ received: MoneyString, balance: MoneyString });
+export type SaleListMeta = z.infer<typeof SaleListMeta>;
+
+export const SaleInvoiceListResponse = ok(z.array(SaleInvoiceSummary)).extend({ meta: SaleListMeta });
+export type SaleInvoiceListResponse = z.infer<typeof SaleInvoiceListResponse>;
+
+/** GET sale/next-invoice-number: the number the next invoice would get (a preview: nothing is reserved). */
+export const NextNumberQuery = z.object({
+  branchId: maybe(z.string().trim().max(40)),
+  date: maybe(CalendarDate('Date')),
+});
+export interface NextNumberQuery {
+  branchId?: string;
+  date?: string;
+}
+export const NextNumberResponse = ok(z.object({ number: z.string(), financialYear: z.string() }));

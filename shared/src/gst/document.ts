@@ -1,0 +1,111 @@
+import { paiseInWords } from '../india/money';
+import { GstInputError } from './errors';
+import { formatScaled, toPaiseNumber } from './decimal';
+import { computeParsedLine, parseLine } from './line';
+import { RATE_DECIMALS } from './rates';
+import type { GstDocumentInput, GstDocumentResult, GstDocumentTotals, GstHsnRow, GstLineResult, Paise } from './types';
+
+/**
+ * Round-off to the rupee, half-up: grand total = the sum rounded to the nearest rupee, x.50 going up; round-off =
+ * grand total − sum, so more than −0.50 and at most +0.50 (never −0.50). Off: round-off 0.
+ */
+export function roundOffTotal(subtotal: Paise, enabled: boolean): { roundOff: Paise; grandTotal: Paise } {
+  if (!Number.isSafeInteger(subtotal)) throw new GstInputError('subtotal', 'Subtotal must be a whole number of paise');
+  if (!enabled) return { roundOff: 0, grandTotal: subtotal };
+  const s = BigInt(subtotal);
+  // floor((s + 50) / 100) in rupees: half-up, also for a negative sum.
+  const shifted = s + 50n;
+  const rupees = shifted >= 0n ? shifted / 100n : -((-shifted + 99n) / 100n);
+  const grandTotal = rupees * 100n;
+  return { roundOff: Number(grandTotal - s), grandTotal: Number(grandTotal) };
+}
+
+interface HsnGroup {
+  row: Omit<GstHsnRow, 'quantity'>;
+  quantity: bigint;
+  /** For sorting. */
+  rate: bigint;
+}
+
+const clean = (s: string | null | undefined): string => (typeof s === 'string' ? s.trim() : '');
+
+/** Lines, totals (sums of the lines), round-off, amount in words, HSN summary. */
+export function computeDocument(input: GstDocumentInput): GstDocumentResult {
+  const { supplyType } = input;
+  if (supplyType !== 'INTRA' && supplyType !== 'INTER') throw new GstInputError('supplyType', 'Supply type must be INTRA or INTER');
+  if (!Array.isArray(input.lines)) throw new GstInputError('lines', 'Lines are required');
+
+  const lines: GstLineResult[] = [];
+  const sums = { taxableValue: 0n, discount: 0n, cgst: 0n, sgst: 0n, igst: 0n, cess: 0n, subtotal: 0n };
+  const hsn = new Map<string, HsnGroup>();
+  input.lines.forEach((line, i) => {
+    let result: GstLineResult;
+    let parsed: ReturnType<typeof parseLine>;
+    try {
+      parsed = parseLine(line);
+      result = computeParsedLine(parsed, supplyType);
+    } catch (e) {
+      if (e instanceof GstInputError) throw new GstInputError(`lines.${i}.${e.field}`, `Line ${i + 1}: ${e.message}`);
+      throw e;
+    }
+    lines.push(result);
+    sums.taxableValue += BigInt(result.taxableValue);
+    sums.discount += BigInt(result.discount);
+    sums.cgst += BigInt(result.cgst);
+    sums.sgst += BigInt(result.sgst);
+    sums.igst += BigInt(result.igst);
+    sums.cess += BigInt(result.cess);
+    sums.subtotal += BigInt(result.total);
+
+    const hsnSac = clean(line.hsnSac);
+    const unit = clean(line.unit) || null;
+    const gstRate = formatScaled(parsed.gstRate, RATE_DECIMALS);
+    const key = JSON.stringify([hsnSac, gstRate, unit]);
+    let group = hsn.get(key);
+    if (!group) {
+      group = { row: { hsnSac, gstRate, unit, taxableValue: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 }, quantity: 0n, rate: parsed.gstRate };
+      hsn.set(key, group);
+    }
+    group.quantity += parsed.quantity;
+    // Each group's sums are at most the document's, which are checked below.
+    group.row.taxableValue += result.taxableValue;
+    group.row.igst += result.igst;
+    group.row.cgst += result.cgst;
+    group.row.sgst += result.sgst;
+    group.row.cess += result.cess;
+  });
+
+  const subtotal = toPaiseNumber(sums.subtotal, 'lines', 'Document total');
+  const { roundOff, grandTotal } = roundOffTotal(subtotal, input.roundOff ?? true);
+  toPaiseNumber(BigInt(grandTotal), 'lines', 'Document total');
+  const totals: GstDocumentTotals = {
+    taxableValue: Number(sums.taxableValue),
+    discount: Number(sums.discount),
+    cgst: Number(sums.cgst),
+    sgst: Number(sums.sgst),
+    igst: Number(sums.igst),
+    cess: Number(sums.cess),
+    subtotal,
+    roundOff,
+    grandTotal,
+  };
+
+  const hsnSummary = [...hsn.values()]
+    .sort(
+      (a, b) =>
+        compare(a.row.hsnSac, b.row.hsnSac) || compare(a.rate, b.rate) || compare(a.row.unit ?? '', b.row.unit ?? ''),
+    )
+    .map(({ row, quantity }) => ({ ...row, quantity: formatQuantity(quantity) }));
+
+  return { supplyType, lines, totals, amountInWords: paiseInWords(grandTotal), hsnSummary };
+}
+
+function compare<T extends string | bigint>(a: T, b: T): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Thousandths of a unit as a three-decimal string, as numeric(14,3) answers it: 12500n → '12.500'. */
+function formatQuantity(milli: bigint): string {
+  const digits = milli.toString().padStart(4, '0');
+  return `${digits.slice(0, -3)}.${digits.slice(-3)}`;
+}

@@ -1,0 +1,95 @@
+/**
+ * The GST engine's contract (../../../../shared/gst-rules.md). Inputs are decimal strings as the contracts answer
+ * them (`Money`, `Quantity`, `Percent`); every amount out is integer paise; nothing is ever a float.
+ */
+
+/** Integer paise (₹1 = 100). */
+export type Paise = number;
+
+/** INTRA: CGST + SGST (or UTGST); INTER: IGST. */
+export type SupplyType = 'INTRA' | 'INTER';
+
+/** Why the place of supply is what it is, shown beside it on the form ("from the party's GSTIN"). */
+export type PlaceOfSupplyReason = 'SHIPPING_ADDRESS' | 'BILLING_ADDRESS' | 'PARTY_GSTIN' | 'WALK_IN' | 'SUPPLIER_STATE' | 'EXPORT';
+
+/** One line as entered: decimal strings (or numbers) in rupees, units and per cent. */
+export interface GstLineInput {
+  /** > 0, up to 3 decimals. */
+  quantity: string | number;
+  /** Rupees, ≥ 0, up to 2 decimals. */
+  unitPrice: string | number;
+  /** The price already holds GST and ad-valorem cess. */
+  priceIncludesTax: boolean;
+  /** 0–100, up to 3 decimals; ignored when discountAmount is given. */
+  discountPercent?: string | number | null;
+  /** Rupees, 0 ≤ discount ≤ gross. */
+  discountAmount?: string | number | null;
+  /** Per cent: one of GST_RATES. */
+  gstRate: string | number;
+  /** Ad-valorem compensation cess, per cent. */
+  cessRate?: string | number | null;
+  /** Fixed cess in rupees per unit of quantity, up to 3 decimals. */
+  cessPerUnit?: string | number | null;
+  /** For the HSN summary. */
+  hsnSac?: string | null;
+  /** UQC, for the HSN summary. */
+  unit?: string | null;
+}
+
+/** One line computed: every figure integer paise, rounded half-up once, on the line. */
+export interface GstLineResult {
+  gross: Paise;
+  discount: Paise;
+  taxableValue: Paise;
+  cgst: Paise;
+  /** SGST or UTGST (same arithmetic; the label comes from `stateTaxLabel`). */
+  sgst: Paise;
+  igst: Paise;
+  cess: Paise;
+  /** taxableValue + cgst + sgst + igst + cess. */
+  total: Paise;
+}
+
+export interface GstHsnRow {
+  hsnSac: string;
+  /** Per cent as a string, e.g. '18'. */
+  gstRate: string;
+  unit: string | null;
+  /** Sum of the lines' quantities, three-decimal string. */
+  quantity: string;
+  taxableValue: Paise;
+  igst: Paise;
+  cgst: Paise;
+  sgst: Paise;
+  cess: Paise;
+}
+
+export interface GstDocumentTotals {
+  taxableValue: Paise;
+  discount: Paise;
+  cgst: Paise;
+  sgst: Paise;
+  igst: Paise;
+  cess: Paise;
+  /** Sum of the line totals, before round-off. */
+  subtotal: Paise;
+  /** grandTotal − subtotal: more than −50, at most +50 paise; 0 when round-off is off. */
+  roundOff: Paise;
+  grandTotal: Paise;
+}
+
+export interface GstDocumentResult {
+  supplyType: SupplyType;
+  lines: GstLineResult[];
+  totals: GstDocumentTotals;
+  /** "Rupees One Lakh ... Paise Only" of grandTotal. */
+  amountInWords: string;
+  hsnSummary: GstHsnRow[];
+}
+
+export interface GstDocumentInput {
+  supplyType: SupplyType;
+  /** On by default (gst-rules.md): absent means on. */
+  roundOff?: boolean;
+  lines: GstLineInput[];
+}

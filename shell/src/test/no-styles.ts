@@ -1,0 +1,2 @@
+// Stands in for every imported stylesheet in tests (see jest.config.cjs).
+export {};

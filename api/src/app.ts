@@ -29,6 +29,7 @@ import { partyRoutes } from './routes/party';
 import { pdfRoutes } from './routes/pdf';
 import { itemRoutes } from './routes/item';
 import { quotationRoutes } from './routes/quotation';
+import { reportRoutes } from './routes/report';
 import { saleRoutes } from './routes/sale';
 import { shellRoutes } from './routes/shell';
 import { purgeExpiredAuthData } from './services/auth/housekeeping';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/sale', (a) => saleRoutes(a, deps));
   await scoped('/api/quotation', (a) => quotationRoutes(a, deps));
   await scoped('/api', (a) => pdfRoutes(a, deps));
+  await scoped('/api', (a) => reportRoutes(a, deps));
   await scoped('/api', (a) => shellRoutes(a, deps));
   await scoped('/api/admin', (a) =>
     adminRoutes(a, deps, { operatorToken: options.operatorToken ?? config.operatorToken }),

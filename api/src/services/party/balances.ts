@@ -1,25 +1,51 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { moneyOut } from '../accounts';
 import { selectRows } from '../documents/rows';
 
 /**
- * What each party owes the business (negative: what the business owes it): opening balance + sales not cancelled −
- * money received from it (net of reversals) + money paid to it. One statement for a page of parties, each figure an
- * index probe (sale_invoices and account_transactions by business and party). Purchases subtract here too once
- * they exist.
+ * The one definition of what moves a party's balance, as rows (business_id, party_id, date, at, seq, kind,
+ * document_type, document_id, document_number, debit, credit): a sale not cancelled is a debit (they owe more);
+ * money received from them is a credit, money paid to them (and the reversal of a payment received) a debit.
+ * The balance is opening balance + Σ debit − Σ credit. Both the party screens (partyBalances) and the ledger
+ * report (services/reports/ledger.ts) read these rows, so they cannot disagree.
+ *
+ * `where` narrows every source (use the aliases m.business_id / m.party_id / m.date via `movementFilter`).
+ * Purchases (issue 11) add one more `union all` branch here: a purchase bill not cancelled is a credit (the
+ * business owes the supplier more); their payments are account transactions and are already counted.
+ */
+export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date: SQL }) => SQL): SQL {
+  const sales = filter({ businessId: sql.raw('s.business_id'), partyId: sql.raw('s.party_id'), date: sql.raw('s.invoice_date') });
+  const money = filter({ businessId: sql.raw('t.business_id'), partyId: sql.raw('t.party_id'), date: sql.raw('t.date') });
+  return sql`
+    select s.business_id, s.party_id, s.invoice_date as date, s.created_at as at, 0::bigint as seq, 'SALE' as kind,
+           'SALE' as document_type, s.id as document_id, s.invoice_number as document_number,
+           s.grand_total as debit, 0::numeric as credit
+    from sale_invoices s
+    where s.status <> 'CANCELLED' and ${sales}
+    union all
+    select t.business_id, t.party_id, t.date, t.created_at as at, t.seq, t.type as kind,
+           t.document_type, t.document_id, t.document_number,
+           case when t.direction = 'OUT' then t.amount else 0 end as debit,
+           case when t.direction = 'IN' then t.amount else 0 end as credit
+    from account_transactions t
+    where ${money}`;
+}
+
+/**
+ * What each party owes the business (negative: what the business owes it): opening balance + the movements above.
+ * One statement for a page of parties, each source an index probe (sale_invoices and account_transactions by
+ * business and party).
  */
 export async function partyBalances(db: Db | Tx, businessId: string, partyIds: string[]): Promise<Map<string, string>> {
   if (partyIds.length === 0) return new Map();
+  const movements = partyMovements((c) => sql`${c.businessId} = p.business_id and ${c.partyId} = p.id`);
   const rows = await selectRows<{ id: string; balance: string }>(
     db,
     sql`
       select p.id,
              (coalesce(p.opening_balance, 0)
-              + coalesce((select sum(s.grand_total) from sale_invoices s
-                          where s.business_id = p.business_id and s.party_id = p.id and s.status <> 'CANCELLED'), 0)
-              - coalesce((select sum(case when t.direction = 'IN' then t.amount else -t.amount end) from account_transactions t
-                          where t.business_id = p.business_id and t.party_id = p.id), 0))::text as balance
+              + coalesce((select sum(m.debit - m.credit) from (${movements}) m), 0))::text as balance
       from parties p
       where p.business_id = ${businessId} and p.id = any(${sql.param(partyIds)}::uuid[])`,
   );

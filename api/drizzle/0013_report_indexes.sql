@@ -1,0 +1,1 @@
+CREATE INDEX "sale_invoices_business_gstin_date_idx" ON "sale_invoices" USING btree ("business_id",("branch_snapshot" ->> 'gstin'),"invoice_date");

@@ -1,0 +1,119 @@
+import {
+  Gstr1Query,
+  Gstr1Response,
+  LedgerQuery,
+  LedgerResponse,
+  SaleReportQuery,
+  SaleReportResponse,
+  indiaToday,
+} from '@bahi/shared/contracts';
+import type { Deps } from '../deps';
+import { authOf, requireAuth } from '../plugins/auth';
+import { assertExportable, sendCsv, sendXlsx } from '../services/reports/export';
+import { gstr1, gstr1Sheets } from '../services/reports/gstr1';
+import { partyLedger } from '../services/reports/ledger';
+import { saleReport, saleReportExport } from '../services/reports/sales';
+import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
+
+const FILE_TYPES = ['application/json', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'];
+const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
+
+/**
+ * Reports and GST returns (issue 12 §1, §2), for the session's business only: the seed's `sale/sale-reports` and
+ * everything under `report/`. Registered under /api.
+ */
+export function reportRoutes(app: ZodApp, deps: Deps) {
+  app.addHook('preHandler', requireAuth(deps));
+  const today = () => indiaToday(deps.clock());
+
+  app.get('/sale/sale-reports', {
+    schema: {
+      tags: ['sale', 'report'],
+      summary: 'Sale report: a period (preset or from/to), filters, grouped by invoice, day, month, party, item or HSN',
+      description:
+        'Answers { rows (one page), totals (every match, summed by the database), meta (paging, from, to) }. Cancelled ' +
+        'invoices are left out unless status=CANCELLED. Invoice-level groupings sum the invoices (round-off, grand total, ' +
+        'received, balance); item and hsn groupings, and any item filter, sum the lines. format=xlsx or csv answers a ' +
+        `file with every row (at most the export limit; 413 above it).`,
+      security: SESSION_SECURITY,
+      querystring: SaleReportQuery,
+      produces: FILE_TYPES,
+      response: { 200: SaleReportResponse, ...errorResponses(400, 401, 413) },
+    },
+    handler: async (request, reply) => {
+      const { businessId } = authOf(request);
+      const q = request.query;
+      if (q.format === 'xlsx' || q.format === 'csv') {
+        const x = await saleReportExport(deps.db, businessId, q, today());
+        assertExportable(x.count);
+        const name = safeName(`Sale-report-${x.groupBy}-${x.f.from}-to-${x.f.to}`);
+        const sheet = { name: 'Sale report', columns: x.columns, rows: x.rows, totals: x.totals };
+        return q.format === 'xlsx' ? sendXlsx(reply, name, [sheet]) : sendCsv(reply, name, sheet);
+      }
+      return { success: true as const, data: await saleReport(deps.db, businessId, q, today()) };
+    },
+  });
+
+  app.get('/report/ledger', {
+    schema: {
+      tags: ['report'],
+      summary: "Ledger Report: a party's statement (opening balance, every sale and payment, running balance, closing)",
+      description:
+        'Default period: this financial year. The closing balance is the balance the party screens show (same definition). ' +
+        'Debit: what raises what the party owes (a sale, money paid to them); credit: money received from them. ' +
+        'format=xlsx answers the statement as a workbook.',
+      security: SESSION_SECURITY,
+      querystring: LedgerQuery,
+      produces: FILE_TYPES,
+      response: { 200: LedgerResponse, ...errorResponses(400, 401, 404, 413) },
+    },
+    handler: async (request, reply) => {
+      const { businessId } = authOf(request);
+      const q = request.query;
+      if (q.format === 'xlsx') {
+        const head = await partyLedger(deps.db, businessId, { ...q, page: 1, pageSize: 1 }, today());
+        assertExportable(head.meta.total);
+        const ledger = await partyLedger(deps.db, businessId, { ...q, page: 1, pageSize: Math.max(1, head.meta.total) }, today());
+        type Line = (typeof ledger.entries)[number];
+        const opening: Line = { date: ledger.from, type: '', documentType: null, documentId: null, documentNumber: null, description: 'Opening balance', debit: '', credit: '', balance: ledger.openingBalance };
+        return sendXlsx(reply, safeName(`Ledger-${ledger.party.name}-${ledger.from}-to-${ledger.to}`), [
+          {
+            name: 'Ledger',
+            columns: [
+              { header: 'Date', kind: 'text', value: (r: Line) => r.date },
+              { header: 'Particulars', kind: 'text', value: (r: Line) => r.description, width: 40 },
+              { header: 'Document', kind: 'text', value: (r: Line) => r.documentNumber },
+              { header: 'Debit', kind: 'money', value: (r: Line) => r.debit || null },
+              { header: 'Credit', kind: 'money', value: (r: Line) => r.credit || null },
+              { header: 'Balance', kind: 'money', value: (r: Line) => r.balance || null },
+            ],
+            rows: [[opening, ...ledger.entries]],
+            totals: { ...opening, description: 'Closing balance', debit: ledger.debit, credit: ledger.credit, balance: ledger.closingBalance },
+          },
+        ]);
+      }
+      return { success: true as const, data: await partyLedger(deps.db, businessId, q, today()) };
+    },
+  });
+
+  app.get('/report/gstr1', {
+    schema: {
+      tags: ['report'],
+      summary: 'GSTR-1 for a GSTIN and a month (or quarter), in the GST portal’s JSON, with the problems the portal would refuse',
+      description:
+        '`data` is the file the portal takes ({gstin, fp, b2b, b2cl, b2cs, hsn {hsn_b2b, hsn_b2c}, doc_issue}); amounts are ' +
+        'JSON numbers with two decimals. Branches that share the GSTIN are one return. Cancelled invoices appear only ' +
+        'in doc_issue. problems lists what to fix (party GSTIN invalid, HSN missing, place of supply missing). ' +
+        '404 for a GSTIN that is not the business’s. format=xlsx answers one sheet per section.',
+      security: SESSION_SECURITY,
+      querystring: Gstr1Query,
+      produces: FILE_TYPES,
+      response: { 200: Gstr1Response, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (request, reply) => {
+      const report = await gstr1(deps.db, authOf(request).businessId, request.query);
+      if (request.query.format === 'xlsx') return sendXlsx(reply, `GSTR1-${request.query.gstin}-${request.query.period}`, gstr1Sheets(report));
+      return { success: true as const, ...report };
+    },
+  });
+}

@@ -1,0 +1,366 @@
+import { z } from 'zod';
+import { CalendarDate, Gstin, PageNumber, PageSize, ok, optional } from './common';
+import { MONEY_MAX, MoneyString } from './money';
+import { SALE_STATUSES } from './sales';
+
+/*
+ * Reports and GST returns (issue 12 §1, §2).
+ *
+ * Decisions of this contract:
+ * - A report is for a period: a preset (`period`, resolved against today in India) or `from`/`to` (both
+ *   inclusive); neither means this month. A preset and dates together are refused.
+ * - Money is a two-decimal string as everywhere else; the GSTR-1 answer alone carries plain JSON numbers with at
+ *   most two decimals, because that is the GST portal's own format.
+ * - Totals are computed by the database over everything the filter matches, never from the page of rows.
+ * - Exports (`format=xlsx|csv`) answer a file with every row (no paging), up to REPORT_EXPORT_ROWS_MAX rows.
+ */
+
+export const REPORT_PERIODS = ['TODAY', 'YESTERDAY', 'THIS_WEEK', 'THIS_MONTH', 'LAST_MONTH', 'THIS_QUARTER', 'THIS_FY', 'LAST_FY'] as const;
+export const ReportPeriod = z.enum(REPORT_PERIODS, { error: `period must be one of ${REPORT_PERIODS.join(', ')}` });
+export type ReportPeriod = z.infer<typeof ReportPeriod>;
+
+export const REPORT_PAGE_SIZE_MAX = 500;
+export const REPORT_PAGE_SIZE_DEFAULT = 50;
+/** An export holds at most this many rows; a larger one asks for a shorter period (413). */
+export const REPORT_EXPORT_ROWS_MAX = 100_000;
+/** GSTR-1 b2cl: an inter-state invoice to an unregistered buyer above this value (₹1,00,000 by default). */
+export const GSTR1_B2CL_LIMIT_DEFAULT = '100000.00';
+
+const ymd = (d: Date) => d.toISOString().slice(0, 10);
+const utc = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/** The first and last day of a preset period around `today` (India, 'YYYY-MM-DD'); weeks start on Monday. */
+export function periodRange(period: ReportPeriod, today: string): { from: string; to: string } {
+  const t = utc(today);
+  const y = t.getUTCFullYear();
+  const m = t.getUTCMonth();
+  const fyStart = m >= 3 ? y : y - 1;
+  switch (period) {
+    case 'TODAY':
+      return { from: today, to: today };
+    case 'YESTERDAY': {
+      const d = ymd(new Date(Date.UTC(y, m, t.getUTCDate() - 1)));
+      return { from: d, to: d };
+    }
+    case 'THIS_WEEK': {
+      const back = (t.getUTCDay() + 6) % 7;
+      return { from: ymd(new Date(Date.UTC(y, m, t.getUTCDate() - back))), to: ymd(new Date(Date.UTC(y, m, t.getUTCDate() - back + 6))) };
+    }
+    case 'THIS_MONTH':
+      return { from: ymd(new Date(Date.UTC(y, m, 1))), to: ymd(new Date(Date.UTC(y, m + 1, 0))) };
+    case 'LAST_MONTH':
+      return { from: ymd(new Date(Date.UTC(y, m - 1, 1))), to: ymd(new Date(Date.UTC(y, m, 0))) };
+    case 'THIS_QUARTER': {
+      // Financial-year quarters: Apr–Jun, Jul–Sep, Oct–Dec, Jan–Mar.
+      const q = Math.floor((((m - 3) % 12) + 12) % 12 / 3);
+      const startMonth = 3 + q * 3;
+      return { from: ymd(new Date(Date.UTC(fyStart, startMonth, 1))), to: ymd(new Date(Date.UTC(fyStart, startMonth + 3, 0))) };
+    }
+    case 'THIS_FY':
+      return { from: `${fyStart}-04-01`, to: `${fyStart + 1}-03-31` };
+    case 'LAST_FY':
+      return { from: `${fyStart - 1}-04-01`, to: `${fyStart}-03-31` };
+  }
+}
+
+/** The period fields every report takes. */
+export const periodFields = {
+  period: optional(ReportPeriod),
+  from: optional(CalendarDate('From')),
+  to: optional(CalendarDate('To')),
+};
+export interface PeriodQuery {
+  period?: ReportPeriod;
+  from?: string;
+  to?: string;
+}
+export function refinePeriod(q: PeriodQuery, ctx: z.RefinementCtx) {
+  if (q.period && (q.from || q.to)) ctx.addIssue({ code: 'custom', path: ['period'], message: 'Give a period or from/to, not both' });
+  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To must be on or after From' });
+}
+
+/** From/to of a report query: the dates given (a missing end is the preset's), else the preset, else this month. */
+export function resolvePeriod(q: PeriodQuery, today: string): { from: string; to: string } {
+  const month = periodRange(q.period ?? 'THIS_MONTH', today);
+  if (q.from || q.to) return { from: q.from ?? '2000-01-01', to: q.to ?? '2099-12-31' };
+  return month;
+}
+
+export const REPORT_FORMATS = ['json', 'xlsx', 'csv'] as const;
+const Format = <const T extends readonly [string, ...string[]]>(formats: T) =>
+  optional(z.enum(formats, { error: `format must be one of ${formats.join(', ')}` }));
+const IdFilter = (label: string) => optional(z.string().trim().max(40, `${label} is not an id`));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sale report (GET sale/sale-reports)
+
+export const SALE_REPORT_GROUPS = ['invoice', 'day', 'month', 'party', 'item', 'hsn'] as const;
+export const SaleReportGroup = z.enum(SALE_REPORT_GROUPS, { error: `groupBy must be one of ${SALE_REPORT_GROUPS.join(', ')}` });
+export type SaleReportGroup = z.infer<typeof SaleReportGroup>;
+
+export const SaleReportQuery = z
+  .object({
+    ...periodFields,
+    partyId: IdFilter('Party'),
+    itemId: IdFilter('Item'),
+    branchId: IdFilter('Branch'),
+    /** Default: every invoice that is not cancelled; CANCELLED shows the cancelled ones alone. */
+    status: optional(z.enum(SALE_STATUSES, { error: `status must be one of ${SALE_STATUSES.join(', ')}` })),
+    groupBy: optional(SaleReportGroup),
+    page: optional(PageNumber),
+    pageSize: optional(PageSize(REPORT_PAGE_SIZE_MAX)),
+    format: Format(REPORT_FORMATS),
+  })
+  .superRefine(refinePeriod);
+export interface SaleReportQuery extends PeriodQuery {
+  partyId?: string;
+  itemId?: string;
+  branchId?: string;
+  status?: (typeof SALE_STATUSES)[number];
+  groupBy?: SaleReportGroup;
+  page?: number;
+  pageSize?: number;
+  format?: (typeof REPORT_FORMATS)[number];
+}
+
+/**
+ * One row of the sale report. Invoice-level groupings (invoice, day, month, party without an item filter) sum the
+ * invoices: round-off, grand total, received and balance are set. Line-level ones (item, hsn, or any grouping with
+ * an item filter) sum the lines: `quantity` is set, and the invoice-only figures are null.
+ */
+export const SaleReportRow = z.object({
+  /** The invoice id, 'YYYY-MM-DD', 'YYYY-MM', the party id ('' for walk-in sales), the item id, or 'hsn|rate'. */
+  key: z.string(),
+  /** The invoice number, the date, the month, the party, item name or HSN code. */
+  label: z.string(),
+  invoices: z.number().int(),
+  quantity: z.string().nullable(),
+  /** hsn grouping: the GST rate of the row. */
+  gstRate: z.string().nullable(),
+  taxableValue: MoneyString,
+  cgst: MoneyString,
+  sgst: MoneyString,
+  igst: MoneyString,
+  cess: MoneyString,
+  /** Taxable value + taxes (the invoices' subtotals, or the lines' totals). */
+  subtotal: MoneyString,
+  roundOff: MoneyString.nullable(),
+  grandTotal: MoneyString.nullable(),
+  received: MoneyString.nullable(),
+  balance: MoneyString.nullable(),
+  /** invoice grouping only. */
+  invoiceDate: z.string().nullable(),
+  partyName: z.string().nullable(),
+  branchName: z.string().nullable(),
+  status: z.string().nullable(),
+});
+export type SaleReportRow = z.infer<typeof SaleReportRow>;
+
+/** The sums of everything the filter matches. Invoice-only figures are null when an item filter is set. */
+export const SaleReportTotals = z.object({
+  invoices: z.number().int(),
+  taxableValue: MoneyString,
+  cgst: MoneyString,
+  sgst: MoneyString,
+  igst: MoneyString,
+  cess: MoneyString,
+  subtotal: MoneyString,
+  roundOff: MoneyString.nullable(),
+  grandTotal: MoneyString.nullable(),
+  received: MoneyString.nullable(),
+  balance: MoneyString.nullable(),
+});
+export type SaleReportTotals = z.infer<typeof SaleReportTotals>;
+
+export const ReportMeta = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+});
+export type ReportMeta = z.infer<typeof ReportMeta>;
+
+export const SaleReport = z.object({
+  groupBy: SaleReportGroup,
+  rows: z.array(SaleReportRow),
+  totals: SaleReportTotals,
+  meta: ReportMeta,
+});
+export type SaleReport = z.infer<typeof SaleReport>;
+export const SaleReportResponse = ok(SaleReport);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Ledger (GET report/ledger)
+
+export const LEDGER_PAGE_SIZE_MAX = 1000;
+
+export const LedgerQuery = z
+  .object({
+    partyId: z.string({ error: 'partyId is required' }).trim().min(1, 'partyId is required').max(40, 'partyId is not an id'),
+    ...periodFields,
+    page: optional(PageNumber),
+    pageSize: optional(PageSize(LEDGER_PAGE_SIZE_MAX)),
+    format: Format(['json', 'xlsx']),
+  })
+  .superRefine(refinePeriod);
+export interface LedgerQuery extends PeriodQuery {
+  partyId: string;
+  page?: number;
+  pageSize?: number;
+  format?: 'json' | 'xlsx';
+}
+
+/** What a ledger line is: a sale (debit), money received (credit), money paid or a reversal (debit), ... */
+export const LedgerEntry = z.object({
+  date: z.string(),
+  /** SALE, or the account transaction's type (SALE_PAYMENT, SALE_PAYMENT_REVERSAL, PAYMENT_IN, ...). */
+  type: z.string(),
+  documentType: z.string().nullable(),
+  documentId: z.string().nullable(),
+  documentNumber: z.string().nullable(),
+  description: z.string(),
+  debit: MoneyString,
+  credit: MoneyString,
+  /** What the party owes after this line (negative: what the business owes it). */
+  balance: MoneyString,
+});
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+
+export const Ledger = z.object({
+  party: z.object({ id: z.string(), name: z.string(), gstin: z.string().nullable(), mobileNumber: z.string().nullable() }),
+  from: z.string(),
+  to: z.string(),
+  openingBalance: MoneyString,
+  debit: MoneyString,
+  credit: MoneyString,
+  closingBalance: MoneyString,
+  entries: z.array(LedgerEntry),
+  meta: z.object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }),
+});
+export type Ledger = z.infer<typeof Ledger>;
+export const LedgerResponse = ok(Ledger);
+
+// ---------------------------------------------------------------------------------------------------------------
+// GSTR-1 (GET report/gstr1), in the GST portal's JSON
+
+/** MMYYYY, a real month from July 2017 (GST began) to 2099. */
+export const ReturnPeriod = z
+  .string({ error: 'period is required (MMYYYY)' })
+  .trim()
+  .regex(/^(0[1-9]|1[0-2])(20[1-9][0-9])$/, 'period must be a month written MMYYYY, e.g. 042026')
+  .refine((p) => `${p.slice(2)}${p.slice(0, 2)}` >= '201707', 'GST returns start from July 2017 (072017)');
+
+export const Gstr1Query = z.object({
+  gstin: z.string({ error: 'gstin is required' }).pipe(Gstin),
+  period: ReturnPeriod,
+  /** QUARTERLY (QRMP): period is the quarter's last month (06, 09, 12, 03) and the return covers its 3 months. */
+  filing: optional(z.enum(['MONTHLY', 'QUARTERLY'], { error: 'filing must be MONTHLY or QUARTERLY' })),
+  /** Default GSTR1_B2CL_LIMIT_DEFAULT. */
+  b2clLimit: optional(
+    z.coerce
+      .number({ error: 'b2clLimit must be an amount' })
+      .min(0, 'b2clLimit cannot be negative')
+      .max(Number(MONEY_MAX), 'b2clLimit is too large'),
+  ),
+  format: Format(['json', 'xlsx']),
+})
+  .superRefine((q, ctx) => {
+    if (q.filing === 'QUARTERLY' && !['03', '06', '09', '12'].includes(q.period.slice(0, 2))) {
+      ctx.addIssue({ code: 'custom', path: ['period'], message: 'A quarterly return is named by the quarter’s last month (03, 06, 09 or 12)' });
+    }
+  });
+export interface Gstr1Query {
+  gstin: string;
+  period: string;
+  filing?: 'MONTHLY' | 'QUARTERLY';
+  b2clLimit?: number;
+  format?: 'json' | 'xlsx';
+}
+
+const Amount = z.number();
+export const Gstr1ItemDetail = z.object({
+  rt: Amount,
+  txval: Amount,
+  iamt: Amount.optional(),
+  camt: Amount.optional(),
+  samt: Amount.optional(),
+  csamt: Amount,
+});
+export const Gstr1Item = z.object({ num: z.number().int(), itm_det: Gstr1ItemDetail });
+export const Gstr1B2bInvoice = z.object({
+  inum: z.string(),
+  idt: z.string(),
+  val: Amount,
+  pos: z.string(),
+  rchrg: z.enum(['Y', 'N']),
+  inv_typ: z.string(),
+  itms: z.array(Gstr1Item),
+});
+export const Gstr1B2clInvoice = z.object({ inum: z.string(), idt: z.string(), val: Amount, itms: z.array(Gstr1Item) });
+export const Gstr1B2cs = z.object({
+  sply_ty: z.enum(['INTRA', 'INTER']),
+  pos: z.string(),
+  typ: z.literal('OE'),
+  rt: Amount,
+  txval: Amount,
+  iamt: Amount.optional(),
+  camt: Amount.optional(),
+  samt: Amount.optional(),
+  csamt: Amount,
+});
+export const Gstr1HsnRow = z.object({
+  num: z.number().int(),
+  hsn_sc: z.string(),
+  desc: z.string(),
+  uqc: z.string(),
+  qty: Amount,
+  rt: Amount,
+  txval: Amount,
+  iamt: Amount,
+  camt: Amount,
+  samt: Amount,
+  csamt: Amount,
+});
+export const Gstr1DocIssue = z.object({
+  doc_det: z.array(
+    z.object({
+      doc_num: z.number().int(),
+      doc_typ: z.string(),
+      docs: z.array(
+        z.object({ num: z.number().int(), from: z.string(), to: z.string(), totnum: z.number().int(), cancel: z.number().int(), net_issue: z.number().int() }),
+      ),
+    }),
+  ),
+});
+
+/** The return as the portal takes it (the file the accountant uploads). */
+export const Gstr1Return = z.object({
+  gstin: z.string(),
+  fp: z.string(),
+  b2b: z.array(z.object({ ctin: z.string(), inv: z.array(Gstr1B2bInvoice) })),
+  b2cl: z.array(z.object({ pos: z.string(), inv: z.array(Gstr1B2clInvoice) })),
+  b2cs: z.array(Gstr1B2cs),
+  hsn: z.object({ hsn_b2b: z.array(Gstr1HsnRow), hsn_b2c: z.array(Gstr1HsnRow) }),
+  doc_issue: Gstr1DocIssue,
+});
+export type Gstr1Return = z.infer<typeof Gstr1Return>;
+
+export const GSTR1_PROBLEM_CODES = ['PARTY_GSTIN_INVALID', 'HSN_MISSING', 'HSN_INVALID', 'PLACE_OF_SUPPLY_MISSING'] as const;
+/** Something the portal would refuse, with the document and what to fix. */
+export const Gstr1Problem = z.object({
+  code: z.enum(GSTR1_PROBLEM_CODES),
+  documentType: z.literal('SALE'),
+  documentId: z.string(),
+  documentNumber: z.string(),
+  partyId: z.string().nullable(),
+  itemId: z.string().nullable(),
+  message: z.string(),
+  fix: z.string(),
+});
+export type Gstr1Problem = z.infer<typeof Gstr1Problem>;
+
+export const Gstr1Meta = z.object({ from: z.string(), to: z.string(), b2clLimit: MoneyString, branchIds: z.array(z.string()) });
+/** `data` is exactly the file the portal takes; `problems` and `meta` sit beside it. */
+export const Gstr1Response = ok(Gstr1Return).extend({ problems: z.array(Gstr1Problem), meta: Gstr1Meta });
+export type Gstr1Response = z.infer<typeof Gstr1Response>;

@@ -87,8 +87,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
               { header: 'Credit', kind: 'money', value: (r: Line) => r.credit || null },
               { header: 'Balance', kind: 'money', value: (r: Line) => r.balance || null },
             ],
-            rows: [[opening, ...ledger.entries]],
-            totals: { ...opening, description: 'Closing balance', debit: ledger.debit, credit: ledger.credit, balance: ledger.closingBalance },
+            rows: [[opening, ...ledger.entries, { ...opening, date: ledger.to, description: 'Closing balance', debit: ledger.debit, credit: ledger.credit, balance: ledger.closingBalance }]],
           },
         ]);
       }

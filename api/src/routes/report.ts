@@ -1,4 +1,12 @@
 import {
+  DayBookQuery,
+  DayBookResponse,
+  ItemProfitQuery,
+  ItemProfitResponse,
+  ReportSummaryQuery,
+  ReportSummaryResponse,
+  StockSummaryQuery,
+  StockSummaryResponse,
   Gstr1Query,
   Gstr1Response,
   LedgerQuery,
@@ -12,6 +20,7 @@ import { authOf, requireAuth } from '../plugins/auth';
 import { assertExportable, sendCsv, sendXlsx } from '../services/reports/export';
 import { gstr1, gstr1Sheets } from '../services/reports/gstr1';
 import { partyLedger } from '../services/reports/ledger';
+import { dayBook, itemProfit, reportSummary, stockSummary } from '../services/reports/overview';
 import { saleReport, saleReportExport } from '../services/reports/sales';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
@@ -114,5 +123,49 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       if (request.query.format === 'xlsx') return sendXlsx(reply, `GSTR1-${request.query.gstin}-${request.query.period}`, gstr1Sheets(report));
       return { success: true as const, ...report };
     },
+  });
+
+  app.get('/report/summary', {
+    schema: {
+      tags: ['report'],
+      summary: 'The reports home: sales of the period, receivable, payable, cash and bank, stock value, sales by month of the financial year',
+      security: SESSION_SECURITY,
+      querystring: ReportSummaryQuery,
+      response: { 200: ReportSummaryResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({ success: true as const, data: await reportSummary(deps.db, authOf(request).businessId, request.query, today()) }),
+  });
+
+  app.get('/report/stock-summary', {
+    schema: {
+      tags: ['report'],
+      summary: 'Stock per branch: quantity, unit cost (purchase price without tax) and value of every product; low-stock products',
+      security: SESSION_SECURITY,
+      querystring: StockSummaryQuery,
+      response: { 200: StockSummaryResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({ success: true as const, data: await stockSummary(deps.db, authOf(request).businessId, request.query) }),
+  });
+
+  app.get('/report/day-book', {
+    schema: {
+      tags: ['report'],
+      summary: 'Day book: every sale, quotation and money movement of a day (default today), in the order recorded',
+      security: SESSION_SECURITY,
+      querystring: DayBookQuery,
+      response: { 200: DayBookResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({ success: true as const, data: await dayBook(deps.db, authOf(request).businessId, request.query, today()) }),
+  });
+
+  app.get('/report/item-profit', {
+    schema: {
+      tags: ['report'],
+      summary: 'Item-wise profit for a period: sale value (taxable) − cost (quantity × unit cost), most profitable first',
+      security: SESSION_SECURITY,
+      querystring: ItemProfitQuery,
+      response: { 200: ItemProfitResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({ success: true as const, data: await itemProfit(deps.db, authOf(request).businessId, request.query, today()) }),
   });
 }

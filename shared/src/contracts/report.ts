@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, Gstin, PageNumber, PageSize, ok, optional } from './common';
+import { CalendarDate, Gstin, PageMeta, PageNumber, PageSize, ok, optional } from './common';
 import { MONEY_MAX, MoneyString } from './money';
 import { SALE_STATUSES } from './sales';
 
@@ -364,3 +364,141 @@ export const Gstr1Meta = z.object({ from: z.string(), to: z.string(), b2clLimit:
 /** `data` is exactly the file the portal takes; `problems` and `meta` sit beside it. */
 export const Gstr1Response = ok(Gstr1Return).extend({ problems: z.array(Gstr1Problem), meta: Gstr1Meta });
 export type Gstr1Response = z.infer<typeof Gstr1Response>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reports home (GET report/summary)
+
+export const ReportSummaryQuery = z.object({ ...periodFields }).superRefine(refinePeriod);
+export type ReportSummaryQuery = PeriodQuery;
+
+export const ReportSummary = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Invoices of the period, not cancelled. */
+  sales: z.object({ invoices: z.number().int(), grandTotal: MoneyString }),
+  /** What customers owe now: positive party balances and unpaid walk-in invoices. */
+  receivable: MoneyString,
+  /** What the business owes parties now (negative party balances, as a positive amount). */
+  payable: MoneyString,
+  cashAndBank: z.object({ cash: MoneyString, bank: MoneyString, total: MoneyString }),
+  /** Every branch's stock at its unit cost (see stock-summary). */
+  stockValue: MoneyString,
+  /** Sales of each month of the financial year that holds `to`, April first; months without sales are 0.00. */
+  salesByMonth: z.array(z.object({ month: z.string(), invoices: z.number().int(), grandTotal: MoneyString })),
+});
+export type ReportSummary = z.infer<typeof ReportSummary>;
+export const ReportSummaryResponse = ok(ReportSummary);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Stock summary (GET report/stock-summary)
+
+export const StockSummaryQuery = z.object({
+  branchId: IdFilter('Branch'),
+  /** Only products at or below their low-stock quantity. */
+  lowStock: optional(z.enum(['true', 'false'], { error: 'lowStock must be true or false' })),
+  page: optional(PageNumber),
+  pageSize: optional(PageSize(REPORT_PAGE_SIZE_MAX)),
+});
+export interface StockSummaryQuery {
+  branchId?: string;
+  lowStock?: 'true' | 'false';
+  page?: number;
+  pageSize?: number;
+}
+
+export const StockSummaryRow = z.object({
+  branchId: z.string(),
+  branchName: z.string(),
+  itemId: z.string(),
+  itemName: z.string(),
+  itemCode: z.string(),
+  unit: z.string().nullable(),
+  quantity: z.string(),
+  /** The purchase price without tax (the last purchase's, once purchases exist). */
+  unitCost: MoneyString,
+  value: MoneyString,
+  alertQuantity: z.number().int().nullable(),
+  lowStock: z.boolean(),
+});
+export type StockSummaryRow = z.infer<typeof StockSummaryRow>;
+
+export const StockSummary = z.object({
+  rows: z.array(StockSummaryRow),
+  branches: z.array(z.object({ branchId: z.string(), branchName: z.string(), items: z.number().int(), value: MoneyString, lowStock: z.number().int() })),
+  totals: z.object({ value: MoneyString, lowStock: z.number().int() }),
+  meta: PageMeta,
+});
+export type StockSummary = z.infer<typeof StockSummary>;
+export const StockSummaryResponse = ok(StockSummary);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Day book (GET report/day-book)
+
+export const DayBookQuery = z.object({ date: optional(CalendarDate('Date')), branchId: IdFilter('Branch') });
+export interface DayBookQuery {
+  date?: string;
+  branchId?: string;
+}
+
+export const DayBookEntry = z.object({
+  /** When it was recorded (ISO time). */
+  at: z.string(),
+  /** SALE, QUOTATION, or the account transaction's type (SALE_PAYMENT, TRANSFER, ...). */
+  type: z.string(),
+  documentType: z.string().nullable(),
+  documentId: z.string().nullable(),
+  documentNumber: z.string().nullable(),
+  partyName: z.string().nullable(),
+  /** The document's total (sales, quotations); null for money movements. */
+  amount: MoneyString.nullable(),
+  moneyIn: MoneyString.nullable(),
+  moneyOut: MoneyString.nullable(),
+  accountName: z.string().nullable(),
+  /** A document's status (CANCELLED shows it was cancelled). */
+  status: z.string().nullable(),
+});
+export type DayBookEntry = z.infer<typeof DayBookEntry>;
+
+export const DayBook = z.object({
+  date: z.string(),
+  entries: z.array(DayBookEntry),
+  totals: z.object({ sales: MoneyString, moneyIn: MoneyString, moneyOut: MoneyString }),
+});
+export type DayBook = z.infer<typeof DayBook>;
+export const DayBookResponse = ok(DayBook);
+/** A day book lists at most this many entries (a day of a very busy shop); `truncated` is not needed below it. */
+export const DAY_BOOK_MAX = 5000;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Item-wise profit (GET report/item-profit)
+
+export const ItemProfitQuery = z
+  .object({ ...periodFields, branchId: IdFilter('Branch'), itemId: IdFilter('Item'), page: optional(PageNumber), pageSize: optional(PageSize(REPORT_PAGE_SIZE_MAX)) })
+  .superRefine(refinePeriod);
+export interface ItemProfitQuery extends PeriodQuery {
+  branchId?: string;
+  itemId?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export const ItemProfitRow = z.object({
+  itemId: z.string(),
+  itemName: z.string(),
+  quantity: z.string(),
+  /** Taxable value of the lines sold (tax is not income). */
+  saleValue: MoneyString,
+  /** Quantity × unit cost (purchase price without tax; the purchases' cost once they exist). */
+  cost: MoneyString,
+  profit: MoneyString,
+  /** Profit ÷ sale value, per cent with two decimals; null when nothing was sold for money. */
+  marginPercent: z.string().nullable(),
+});
+export type ItemProfitRow = z.infer<typeof ItemProfitRow>;
+export const ItemProfit = z.object({
+  rows: z.array(ItemProfitRow),
+  totals: z.object({ saleValue: MoneyString, cost: MoneyString, profit: MoneyString }),
+  meta: ReportMeta,
+});
+export type ItemProfit = z.infer<typeof ItemProfit>;
+export const ItemProfitResponse = ok(ItemProfit);

@@ -451,3 +451,107 @@ describe('GET report/gstr1', () => {
     }
   });
 });
+
+describe('the reports home, stock summary, day book and item profit', () => {
+  let biz: SignedUp;
+  let shirt: { id: string };
+  let cap: { id: string };
+  let pune: { id: string };
+  let owes: { id: string };
+  const call = (path: string, who: SignedUp = biz) => get(h.app, `/api/report/${path}`, who.cookie);
+
+  beforeAll(async () => {
+    biz = await signUp(h, { businessName: 'Figures Shop', stateCode: '27' });
+    pune = await f.branch(biz, 'Pune', { stateCode: '27' });
+    shirt = await f.item(biz, { name: 'Shirt', price: '1000', rate: 'gst-18', stock: 10 });
+    cap = await f.item(biz, { name: 'Cap', price: '200', rate: 'gst-12', stock: 3 });
+    // Purchase prices: the shirt's without tax, the cap's with 12 % GST in it (₹112 → ₹100 a unit).
+    await h.database.db.execute(sql`update items set purchase_price = 600 where id = ${shirt.id}`);
+    await h.database.db.execute(sql`update items set purchase_price = 112, is_purchase_tax_applicable = true, is_alert_enabled = true, alert_quantity = 2 where id = ${cap.id}`);
+    owes = await f.party(biz, { name: 'Owes Us', state: '27', openingBalance: '1000' });
+    await f.party(biz, { name: 'Paid Ahead', openingBalance: '-250.50' });
+    await f.invoice(biz, { partyId: owes.id, invoiceDate: '2026-05-10', lines: [line(shirt.id, { quantity: 2 })], payment: { amount: 500, mode: 'CASH' } }); // 2360
+    await f.invoice(biz, { invoiceDate: '2026-05-10', lines: [line(cap.id)] }); // walk-in, unpaid 224
+    const gone = await f.invoice(biz, { invoiceDate: '2026-05-10', lines: [line(shirt.id)], payment: { amount: 1180, mode: 'CASH' } });
+    await f.cancel(biz, gone.id);
+    await f.invoice(biz, { invoiceDate: '2026-06-02', lines: [line(cap.id)], payment: { amount: 224, mode: 'CASH' } });
+    await f.quotation(biz, { partyId: owes.id, quotationDate: '2026-05-10', lines: [line(shirt.id)] });
+  });
+
+  it('summary: sales of the period, receivable, payable, cash, stock value and sales by month of the financial year', async () => {
+    const res = await call('summary?from=2026-05-01&to=2026-05-31');
+    expect(res.statusCode).toBe(200);
+    const s = res.json().data;
+    expect(s.sales).toEqual({ invoices: 2, grandTotal: '2584.00' });
+    // Owes Us: 1000 + 2360 − 500; the walk-in cap: 224.
+    expect(s.receivable).toBe('3084.00');
+    expect(s.payable).toBe('250.50');
+    expect(s.cashAndBank).toEqual({ cash: '724.00', bank: '0.00', total: '724.00' });
+    // Shirts: 10 − 2 (the cancelled one came back) at 600; caps: 3 − 2 at 100.
+    expect(s.stockValue).toBe('4900.00');
+    expect(s.salesByMonth).toHaveLength(12);
+    expect(s.salesByMonth[0]).toEqual({ month: '2026-04', invoices: 0, grandTotal: '0.00' });
+    expect(s.salesByMonth.slice(1, 3)).toEqual([
+      { month: '2026-05', invoices: 2, grandTotal: '2584.00' },
+      { month: '2026-06', invoices: 1, grandTotal: '224.00' },
+    ]);
+    expect(s.salesByMonth[11].month).toBe('2027-03');
+  });
+
+  it('stock summary: every product at every branch with quantity, unit cost and value; low-stock products', async () => {
+    const s = (await call('stock-summary')).json().data;
+    expect(s.rows.map((r: { branchName: string; itemName: string; quantity: string; unitCost: string; value: string; lowStock: boolean }) => [r.branchName, r.itemName, r.quantity, r.unitCost, r.value, r.lowStock])).toEqual([
+      ['Main Branch', 'Cap', '1.000', '100.00', '100.00', true],
+      ['Main Branch', 'Shirt', '8.000', '600.00', '4800.00', false],
+      ['Pune', 'Cap', '0.000', '100.00', '0.00', true],
+      ['Pune', 'Shirt', '0.000', '600.00', '0.00', false],
+    ]);
+    expect(s.totals).toEqual({ value: '4900.00', lowStock: 2 });
+    expect(s.branches.map((b: { branchName: string; value: string }) => [b.branchName, b.value])).toEqual([
+      ['Main Branch', '4900.00'],
+      ['Pune', '0.00'],
+    ]);
+    const low = (await call(`stock-summary?lowStock=true&branchId=${pune.id}`)).json().data;
+    expect(low.rows.map((r: { itemName: string }) => r.itemName)).toEqual(['Cap']);
+    expect(low.meta).toMatchObject({ total: 1 });
+  });
+
+  it('day book: every sale, quotation and payment of the day in order, with the day’s totals', async () => {
+    const d = (await call('day-book?date=2026-05-10')).json().data;
+    expect(d.entries.map((e: { type: string; amount: string | null; moneyIn: string | null; moneyOut: string | null; status: string | null }) => [e.type, e.amount, e.moneyIn, e.moneyOut, e.status])).toEqual([
+      ['SALE', '2360.00', null, null, 'PARTIAL'],
+      ['SALE_PAYMENT', null, '500.00', null, null],
+      ['SALE', '224.00', null, null, 'UNPAID'],
+      ['SALE', '1180.00', null, null, 'CANCELLED'],
+      ['SALE_PAYMENT', null, '1180.00', null, null],
+      ['QUOTATION', '1180.00', null, null, 'OPEN'],
+    ]);
+    expect(d.totals).toEqual({ sales: '2584.00', moneyIn: '1680.00', moneyOut: '0.00' });
+    const empty = (await call(`day-book?date=2026-05-10&branchId=${pune.id}`)).json().data;
+    expect(empty.entries).toEqual([]);
+  });
+
+  it('item profit: sale value − quantity × unit cost, most profitable first', async () => {
+    const p = (await call('item-profit?from=2026-05-01&to=2026-06-30')).json().data;
+    expect(p.rows).toEqual([
+      { itemId: shirt.id, itemName: 'Shirt', quantity: '2.000', saleValue: '2000.00', cost: '1200.00', profit: '800.00', marginPercent: '40.00' },
+      { itemId: cap.id, itemName: 'Cap', quantity: '2.000', saleValue: '400.00', cost: '200.00', profit: '200.00', marginPercent: '50.00' },
+    ]);
+    expect(p.totals).toEqual({ saleValue: '2400.00', cost: '1400.00', profit: '1000.00' });
+    expect(p.meta).toMatchObject({ total: 2, from: '2026-05-01', to: '2026-06-30' });
+  });
+
+  it('shows another business nothing of these, and refuses bad parameters with 400', async () => {
+    const other = await signUp(h, { businessName: 'Empty Co' });
+    const s = (await call('summary?from=2026-05-01&to=2026-05-31', other)).json().data;
+    expect(s).toMatchObject({ sales: { invoices: 0, grandTotal: '0.00' }, receivable: '0.00', stockValue: '0.00' });
+    expect((await call(`stock-summary?branchId=${pune.id}`, other)).json().data.rows).toEqual([]);
+    expect((await call('day-book?date=2026-05-10', other)).json().data.entries).toEqual([]);
+    expect((await call(`item-profit?from=2026-05-01&to=2026-06-30&itemId=${shirt.id}`, other)).json().data.rows).toEqual([]);
+    for (const path of ['summary?period=SOMEDAY', 'summary?from=2026-06-01&to=2026-05-01', 'stock-summary?lowStock=maybe', 'stock-summary?pageSize=9999', 'day-book?date=yesterday', 'item-profit?page=-1']) {
+      const res = await call(path);
+      expect([path, res.statusCode]).toEqual([path, 400]);
+    }
+    expect((await get(h.app, '/api/report/summary')).statusCode).toBe(401);
+  });
+});

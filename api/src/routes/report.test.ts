@@ -407,6 +407,33 @@ describe('GET report/gstr1', () => {
     expect(empty.data).toMatchObject({ b2b: [], b2cl: [], b2cs: [], hsn: { hsn_b2b: [], hsn_b2c: [] }, doc_issue: { doc_det: [] } });
   });
 
+  it('GSTR-3B: 3.1 outward supplies and 3.2 inter-state B2C from the same invoices; ITC zero until purchases; tax payable per head', async () => {
+    const res = await get(h.app, `/api/report/gstr3b?gstin=${GSTIN}&period=072026`, biz.cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.data.ret_period).toBe('072026');
+    expect(body.data.sup_details).toEqual({
+      osup_det: { txval: 120850, iamt: 21636, camt: 54, samt: 54, csamt: 0 },
+      osup_zero: { txval: 0, iamt: 0, csamt: 0 },
+      osup_nil_exmp: { txval: 0 },
+      isup_rev: { txval: 0, iamt: 0, camt: 0, samt: 0, csamt: 0 },
+      osup_nongst: { txval: 0 },
+    });
+    expect(body.data.inter_sup.unreg_details).toEqual([{ pos: '29', txval: 120100, iamt: 21618 }]);
+    expect(body.data.itc_elg.itc_net).toEqual({ iamt: 0, camt: 0, samt: 0, csamt: 0 });
+    expect(body.liability).toEqual({ igst: '21636.00', cgst: '54.00', sgst: '54.00', cess: '0.00' });
+    expect(body.meta).toEqual({ from: '2026-07-01', to: '2026-07-31', itcFromPurchases: false });
+
+    // A nil-rated sale goes to 3.1(c), not 3.1(a).
+    const rice = await f.item(biz, { name: 'Rice', price: '40', rate: 'gst-0', stock: 10, hsn: '1006' });
+    await f.invoice(biz, { invoiceDate: '2026-09-02', lines: [line(rice.id, { quantity: 5 })] });
+    const sept = (await get(h.app, `/api/report/gstr3b?gstin=${GSTIN}&period=092026`, biz.cookie)).json();
+    expect(sept.data.sup_details.osup_nil_exmp).toEqual({ txval: 200 });
+    expect(sept.data.sup_details.osup_det.txval).toBe(0);
+    expect((await get(h.app, `/api/report/gstr3b?gstin=${GSTIN}&period=092026`, b.cookie)).statusCode).toBe(404);
+    expect((await get(h.app, `/api/report/gstr3b?gstin=${GSTIN}&period=13-2026`, biz.cookie)).statusCode).toBe(400);
+  });
+
   it('lists what the portal would refuse: a bad buyer GSTIN, a missing HSN, a missing place of supply', async () => {
     const db = h.database.db;
     await db.execute(sql`update sale_invoices set party_snapshot = jsonb_set(party_snapshot, '{gstin}', '"INVALIDGSTIN123"') where id = ${inv[7].id}`);

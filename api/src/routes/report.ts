@@ -8,6 +8,8 @@ import {
   StockSummaryQuery,
   StockSummaryResponse,
   Gstr1Query,
+  Gstr3bQuery,
+  Gstr3bResponse,
   Gstr1Response,
   LedgerQuery,
   LedgerResponse,
@@ -19,6 +21,7 @@ import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import { assertExportable, sendCsv, sendXlsx } from '../services/reports/export';
 import { gstr1, gstr1Sheets } from '../services/reports/gstr1';
+import { gstr3b } from '../services/reports/gstr3b';
 import { partyLedger } from '../services/reports/ledger';
 import { dayBook, itemProfit, reportSummary, stockSummary } from '../services/reports/overview';
 import { saleReport, saleReportExport } from '../services/reports/sales';
@@ -167,5 +170,19 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       response: { 200: ItemProfitResponse, ...errorResponses(400, 401) },
     },
     handler: async (request) => ({ success: true as const, data: await itemProfit(deps.db, authOf(request).businessId, request.query, today()) }),
+  });
+
+  app.get('/report/gstr3b', {
+    schema: {
+      tags: ['report'],
+      summary: 'GSTR-3B for a GSTIN and a month, in the GST portal’s JSON: 3.1 and 3.2 from the sales, 4 ITC, and the tax payable per head',
+      description:
+        'ITC (section 4) and reverse-charge inward supplies (3.1 d) come from purchases and expenses: zero until those exist ' +
+        '(meta.itcFromPurchases says which). 404 for a GSTIN that is not the business’s.',
+      security: SESSION_SECURITY,
+      querystring: Gstr3bQuery,
+      response: { 200: Gstr3bResponse, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (request) => ({ success: true as const, ...(await gstr3b(deps.db, authOf(request).businessId, request.query)) }),
   });
 }

@@ -8,6 +8,8 @@ import {
   type ReportSummaryQuery,
   type StockSummaryQuery,
   Gstr1Response,
+  Gstr3bResponse,
+  type Gstr3bQuery,
   LedgerResponse,
   SaleReportResponse,
   type Gstr1Query,
@@ -27,6 +29,8 @@ export const reportApi = {
   ledger: (query: Omit<LedgerQuery, 'format'>) => data(apiRequest('report/ledger', { query: query as unknown as Query, schema: LedgerResponse })),
   /** GET report/gstr1: `data` is the portal's JSON (save it as the file to upload); `problems` what to fix first. */
   gstr1: (query: Omit<Gstr1Query, 'format'>) => apiRequest('report/gstr1', { query: query as unknown as Query, schema: Gstr1Response }),
+  /** GET report/gstr3b: `data` is the portal's JSON; `liability` the tax payable per head after ITC. */
+  gstr3b: (query: Gstr3bQuery) => apiRequest('report/gstr3b', { query: query as unknown as Query, schema: Gstr3bResponse }),
   /** GET report/summary: the reports home's figures and the sales of each month of the financial year. */
   summary: (query: ReportSummaryQuery = {}) => data(apiRequest('report/summary', { query: query as Query, schema: ReportSummaryResponse })),
   stockSummary: (query: StockSummaryQuery = {}) => data(apiRequest('report/stock-summary', { query: query as Query, schema: StockSummaryResponse })),

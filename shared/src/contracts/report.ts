@@ -502,3 +502,58 @@ export const ItemProfit = z.object({
 });
 export type ItemProfit = z.infer<typeof ItemProfit>;
 export const ItemProfitResponse = ok(ItemProfit);
+
+// ---------------------------------------------------------------------------------------------------------------
+// GSTR-3B (GET report/gstr3b), in the GST portal's JSON
+
+export const Gstr3bQuery = z.object({
+  gstin: z.string({ error: 'gstin is required' }).pipe(Gstin),
+  period: ReturnPeriod,
+});
+export interface Gstr3bQuery {
+  gstin: string;
+  period: string;
+}
+
+const TaxHeads = z.object({ txval: Amount, iamt: Amount, camt: Amount, samt: Amount, csamt: Amount });
+const ItcHeads = z.object({ iamt: Amount, camt: Amount, samt: Amount, csamt: Amount });
+export const Gstr3bReturn = z.object({
+  gstin: z.string(),
+  ret_period: z.string(),
+  sup_details: z.object({
+    /** 3.1(a) outward taxable supplies (not zero-rated, nil or exempt). */
+    osup_det: TaxHeads,
+    /** 3.1(b) zero-rated (exports, POS 96). */
+    osup_zero: z.object({ txval: Amount, iamt: Amount, csamt: Amount }),
+    /** 3.1(c) nil-rated and exempt. */
+    osup_nil_exmp: z.object({ txval: Amount }),
+    /** 3.1(d) inward supplies liable to reverse charge (from purchases). */
+    isup_rev: TaxHeads,
+    /** 3.1(e) non-GST outward supplies. */
+    osup_nongst: z.object({ txval: Amount }),
+  }),
+  /** 3.2 inter-state supplies to unregistered persons, per place of supply. */
+  inter_sup: z.object({
+    unreg_details: z.array(z.object({ pos: z.string(), txval: Amount, iamt: Amount })),
+    comp_details: z.array(z.object({ pos: z.string(), txval: Amount, iamt: Amount })),
+    uin_details: z.array(z.object({ pos: z.string(), txval: Amount, iamt: Amount })),
+  }),
+  /** 4 eligible ITC (from purchases and expenses). */
+  itc_elg: z.object({
+    itc_avl: z.array(ItcHeads.extend({ ty: z.enum(['IMPG', 'IMPS', 'ISRC', 'ISD', 'OTH']) })),
+    itc_rev: z.array(ItcHeads.extend({ ty: z.enum(['RUL', 'OTH']) })),
+    itc_net: ItcHeads,
+    itc_inelg: z.array(ItcHeads.extend({ ty: z.enum(['RUL', 'OTH']) })),
+  }),
+  /** 5 exempt, nil-rated and non-GST inward supplies. */
+  inward_sup: z.object({ isup_details: z.array(z.object({ ty: z.enum(['GST', 'NONGST']), inter: Amount, intra: Amount })) }),
+});
+export type Gstr3bReturn = z.infer<typeof Gstr3bReturn>;
+
+/** Tax payable per head: output tax (3.1 a, b, d) − net ITC (4 C), never below 0 (the rest carries forward). */
+export const Gstr3bLiability = z.object({ igst: MoneyString, cgst: MoneyString, sgst: MoneyString, cess: MoneyString });
+export const Gstr3bResponse = ok(Gstr3bReturn).extend({
+  liability: Gstr3bLiability,
+  meta: z.object({ from: z.string(), to: z.string(), itcFromPurchases: z.boolean() }),
+});
+export type Gstr3bResponse = z.infer<typeof Gstr3bResponse>;

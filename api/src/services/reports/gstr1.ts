@@ -30,9 +30,9 @@ export function returnRange(period: string, quarterly: boolean): { from: string;
 /** 2026-04-05 → 05-04-2026 (GSTR-1 dates). */
 const gstDate = (d: string) => `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)}`;
 /** A numeric(…, 2) as the portal's number (two decimals at most, a JSON number). */
-const num = (v: string | number | null) => Math.round(Number(v ?? 0) * 100) / 100;
+export const num = (v: string | number | null) => Math.round(Number(v ?? 0) * 100) / 100;
 
-interface Scope {
+export interface Scope {
   businessId: string;
   gstin: string;
   from: string;
@@ -44,9 +44,9 @@ interface Scope {
  * The invoices of one return: the GSTIN the issuing branch had on the invoice (its snapshot; branches that share a
  * GSTIN are one return), dated in the period. Served by sale_invoices_business_gstin_date_idx.
  */
-const inReturn = (s: Scope) =>
+export const inReturn = (s: Scope) =>
   sql`s.business_id = ${s.businessId} and (s.branch_snapshot->>'gstin') = ${s.gstin} and s.invoice_date between ${s.from} and ${s.to}`;
-const CTIN = sql.raw(`nullif(upper(trim(s.party_snapshot->>'gstin')), '')`);
+export const CTIN = sql.raw(`nullif(upper(trim(s.party_snapshot->>'gstin')), '')`);
 /** B2B: the buyer has a GSTIN; B2CL: no GSTIN, inter-state, above the limit; B2CS: the rest. */
 const isB2b = sql`${CTIN} is not null`;
 const isB2cl = (s: Scope) => sql`${CTIN} is null and s.supply_type = 'INTER' and s.grand_total > ${s.limit}::numeric`;
@@ -77,7 +77,7 @@ function itemDetail(r: { rt: number; txval: string; iamt: string; camt: string; 
     : { rt: Number(r.rt), txval: num(r.txval), camt: num(r.camt), samt: num(r.samt), csamt: num(r.csamt) };
 }
 
-async function hasGstin(db: Db, businessId: string, gstin: string): Promise<boolean> {
+export async function hasGstin(db: Db, businessId: string, gstin: string): Promise<boolean> {
   const [r] = await selectRows<{ found: boolean }>(
     db,
     sql`select (exists (select 1 from businesses where id = ${businessId} and gstin = ${gstin})

@@ -215,7 +215,9 @@ export function reportQueries(db: Db, src: ReportSource, f: Filter, groupBy: Sal
         )
       ).map((r) => rowOf(r, !lineLevel)),
     count: async () => {
-      const [r] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${body} group by ${g.groupBy}) g`);
+      // One row per invoice: a plain count, without grouping.
+      const counted = groupBy === 'invoice' && !lineLevel ? sql`select count(*)::int as n ${body}` : sql`select count(*)::int as n from (select 1 ${body} group by ${g.groupBy}) g`;
+      const [r] = await selectRows<{ n: number }>(db, counted);
       return Number(r.n);
     },
     /** Over the invoices when no item filter narrows them to some lines (then round-off and grand total are known). */

@@ -4,7 +4,7 @@ import { fromPaise, gstinCheckChar, toPaise } from '@bahi/shared/india';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { documentFixtures } from '../test/documents';
-import { SETUP_TIMEOUT_MS, createHarness, get, signUp, type Harness, type SignedUp } from '../test/harness';
+import { SETUP_TIMEOUT_MS, createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
 
 let h: Harness;
 let f: ReturnType<typeof documentFixtures>;
@@ -396,10 +396,21 @@ describe('GET report/gstr1', () => {
     expect(JSON.stringify(body.data.b2b)).not.toContain(inv[5].invoiceNumber);
   });
 
-  it('moves an invoice between b2cl and b2cs with the threshold setting, and covers a quarter', async () => {
+  it('moves an invoice between b2cl and b2cs with the threshold (a setting of the business, or b2clLimit), and covers a quarter', async () => {
     const low = (await gstr1(biz, `gstin=${GSTIN}&period=072026&b2clLimit=100`)).json() as Gstr1Response;
     expect(low.data.b2cl.flatMap((p) => p.inv.map((i) => i.inum))).toEqual([inv[2].invoiceNumber, inv[3].invoiceNumber]);
     expect(low.data.b2cs.map((r) => r.sply_ty)).toEqual(['INTRA', 'INTRA']);
+    // The business's setting: above ₹1,50,000 only, so the ₹1,41,600 invoice joins b2cs; another business keeps its own.
+    const settings = (body: object) => write(h.app, 'PUT', '/api/report/gst-settings', body, { cookie: biz.cookie });
+    expect((await get(h.app, '/api/report/gst-settings', biz.cookie)).json().data).toEqual({ b2clLimit: '100000.00' });
+    expect((await settings({ b2clLimit: '150000' })).json().data).toEqual({ b2clLimit: '150000.00' });
+    const high = (await gstr1(biz, `gstin=${GSTIN}&period=072026`)).json() as Gstr1Response;
+    expect(high.data.b2cl).toEqual([]);
+    expect(high.meta.b2clLimit).toBe('150000.00');
+    expect(high.data.b2cs.find((r) => r.pos === '29')).toMatchObject({ txval: 120100, iamt: 21618 });
+    expect((await get(h.app, '/api/report/gst-settings', b.cookie)).json().data).toEqual({ b2clLimit: '100000.00' });
+    for (const bad of [{ b2clLimit: -5 }, { b2clLimit: 'lots' }, {}]) expect((await settings(bad)).statusCode).toBe(400);
+    expect((await settings({ b2clLimit: 100000 })).statusCode).toBe(200);
     const quarter = (await gstr1(biz, `gstin=${GSTIN}&period=092026&filing=QUARTERLY`)).json() as Gstr1Response;
     expect(quarter.meta).toMatchObject({ from: '2026-07-01', to: '2026-09-30' });
     expect(quarter.data.b2b.find((p) => p.ctin === BUYER_MH)!.inv).toHaveLength(2);

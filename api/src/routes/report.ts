@@ -7,6 +7,8 @@ import {
   ReportSummaryResponse,
   StockSummaryQuery,
   StockSummaryResponse,
+  GstSettingsResponse,
+  UpdateGstSettingsRequest,
   Gstr1Query,
   Gstr3bQuery,
   Gstr3bResponse,
@@ -25,6 +27,7 @@ import { gstr3b } from '../services/reports/gstr3b';
 import { partyLedger } from '../services/reports/ledger';
 import { dayBook, itemProfit, reportSummary, stockSummary } from '../services/reports/overview';
 import { saleReport, saleReportExport } from '../services/reports/sales';
+import { getGstSettings, updateGstSettings } from '../services/reports/settings';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 const FILE_TYPES = ['application/json', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'];
@@ -184,5 +187,29 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       response: { 200: Gstr3bResponse, ...errorResponses(400, 401, 404) },
     },
     handler: async (request) => ({ success: true as const, ...(await gstr3b(deps.db, authOf(request).businessId, request.query)) }),
+  });
+
+  app.get('/report/gst-settings', {
+    schema: {
+      tags: ['report'],
+      summary: 'GST return settings: the GSTR-1 b2cl threshold (default ₹1,00,000)',
+      security: SESSION_SECURITY,
+      response: { 200: GstSettingsResponse, ...errorResponses(401) },
+    },
+    handler: async (request) => ({ success: true as const, data: await getGstSettings(deps.db, authOf(request).businessId) }),
+  });
+
+  app.put('/report/gst-settings', {
+    schema: {
+      tags: ['report'],
+      summary: 'Change the GST return settings (GSTR-1 reads the b2cl threshold from here unless a request gives b2clLimit)',
+      security: SESSION_SECURITY,
+      body: UpdateGstSettingsRequest,
+      response: { 200: GstSettingsResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await updateGstSettings(deps.db, authOf(request).businessId, request.body, deps.clock()),
+    }),
   });
 }

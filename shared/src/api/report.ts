@@ -8,6 +8,8 @@ import {
   type ReportSummaryQuery,
   type StockSummaryQuery,
   Gstr1Response,
+  GstSettingsResponse,
+  type UpdateGstSettingsRequest,
   Gstr3bResponse,
   type Gstr3bQuery,
   LedgerResponse,
@@ -31,6 +33,9 @@ export const reportApi = {
   gstr1: (query: Omit<Gstr1Query, 'format'>) => apiRequest('report/gstr1', { query: query as unknown as Query, schema: Gstr1Response }),
   /** GET report/gstr3b: `data` is the portal's JSON; `liability` the tax payable per head after ITC. */
   gstr3b: (query: Gstr3bQuery) => apiRequest('report/gstr3b', { query: query as unknown as Query, schema: Gstr3bResponse }),
+  gstSettings: () => data(apiRequest('report/gst-settings', { schema: GstSettingsResponse })),
+  updateGstSettings: (body: UpdateGstSettingsRequest) =>
+    data(apiRequest('report/gst-settings', { method: 'PUT', body, schema: GstSettingsResponse })),
   /** GET report/summary: the reports home's figures and the sales of each month of the financial year. */
   summary: (query: ReportSummaryQuery = {}) => data(apiRequest('report/summary', { query: query as Query, schema: ReportSummaryResponse })),
   stockSummary: (query: StockSummaryQuery = {}) => data(apiRequest('report/stock-summary', { query: query as Query, schema: StockSummaryResponse })),

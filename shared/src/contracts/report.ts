@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate, Gstin, PageMeta, PageNumber, PageSize, ok, optional } from './common';
-import { MONEY_MAX, MoneyString } from './money';
+import { MONEY_MAX, Money, MoneyString } from './money';
 import { SALE_STATUSES } from './sales';
 
 /*
@@ -557,3 +557,18 @@ export const Gstr3bResponse = ok(Gstr3bReturn).extend({
   meta: z.object({ from: z.string(), to: z.string(), itcFromPurchases: z.boolean() }),
 });
 export type Gstr3bResponse = z.infer<typeof Gstr3bResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// GST return settings (GET / PUT report/gst-settings)
+
+export const GstSettings = z.object({
+  /** GSTR-1 b2cl threshold: inter-state invoices to unregistered buyers above it are listed one by one. */
+  b2clLimit: MoneyString,
+});
+export type GstSettings = z.infer<typeof GstSettings>;
+export const GstSettingsResponse = ok(GstSettings);
+
+export const UpdateGstSettingsRequest = z.object({ b2clLimit: Money('B2CL limit') });
+export interface UpdateGstSettingsRequest {
+  b2clLimit: string | number;
+}

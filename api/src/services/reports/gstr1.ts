@@ -1,5 +1,4 @@
 import {
-  GSTR1_B2CL_LIMIT_DEFAULT,
   type Gstr1Problem,
   type Gstr1Query,
   type Gstr1Response,
@@ -11,6 +10,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import { selectRows } from '../documents/rows';
 import type { ExportSheet } from './export';
+import { getGstSettings } from './settings';
 
 export const GSTIN_NOT_FOUND = 'GSTIN not found: it is not the GSTIN of this business or one of its branches';
 const PROBLEMS_MAX = 1000;
@@ -96,7 +96,7 @@ export async function hasGstin(db: Db, businessId: string, gstin: string): Promi
 export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<Omit<Gstr1Response, 'success'>> {
   if (!(await hasGstin(db, businessId, q.gstin))) throw notFound(GSTIN_NOT_FOUND);
   const range = returnRange(q.period, q.filing === 'QUARTERLY');
-  const limit = q.b2clLimit === undefined ? GSTR1_B2CL_LIMIT_DEFAULT : fromPaise(toPaise(q.b2clLimit.toFixed(2)));
+  const limit = q.b2clLimit === undefined ? (await getGstSettings(db, businessId)).b2clLimit : fromPaise(toPaise(q.b2clLimit.toFixed(2)));
   const scope: Scope = { businessId, gstin: q.gstin, ...range, limit };
   const live = sql`${inReturn(scope)} and s.status <> 'CANCELLED'`;
   const lines = sql`sale_invoices s join sale_invoice_lines l on l.business_id = s.business_id and l.document_id = s.id`;

@@ -1,1 +1,0 @@
-CREATE INDEX "sale_invoices_business_gstin_date_idx" ON "sale_invoices" USING btree ("business_id",("branch_snapshot" ->> 'gstin'),"invoice_date");

@@ -360,6 +360,7 @@ describe('GET report/gstr1', () => {
           inv: [{ inum: inv[1].invoiceNumber, idt: '06-07-2026', val: 118, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1, itm_det: { rt: 18, txval: 100, iamt: 18, csamt: 0 } }] }],
         },
       ].sort((x, y) => x.ctin.localeCompare(y.ctin)),
+      exp: [],
       b2cl: [{ pos: '29', inv: [{ inum: inv[2].invoiceNumber, idt: '07-07-2026', val: 141600, itms: [{ num: 1, itm_det: { rt: 18, txval: 120000, iamt: 21600, csamt: 0 } }] }] }],
       b2cs: [
         { sply_ty: 'INTRA', pos: '27', typ: 'OE', rt: 12, txval: 100, camt: 6, samt: 6, csamt: 0 },
@@ -415,7 +416,7 @@ describe('GET report/gstr1', () => {
     expect(quarter.meta).toMatchObject({ from: '2026-07-01', to: '2026-09-30' });
     expect(quarter.data.b2b.find((p) => p.ctin === BUYER_MH)!.inv).toHaveLength(2);
     const empty = (await gstr1(biz, `gstin=${GSTIN}&period=062026`)).json() as Gstr1Response;
-    expect(empty.data).toMatchObject({ b2b: [], b2cl: [], b2cs: [], hsn: { hsn_b2b: [], hsn_b2c: [] }, doc_issue: { doc_det: [] } });
+    expect(empty.data).toMatchObject({ b2b: [], b2cl: [], b2cs: [], exp: [], hsn: { hsn_b2b: [], hsn_b2c: [] }, doc_issue: { doc_det: [] } });
   });
 
   it('GSTR-3B: 3.1 outward supplies and 3.2 inter-state B2C from the same invoices; ITC zero until purchases; tax payable per head', async () => {
@@ -445,6 +446,18 @@ describe('GET report/gstr1', () => {
     expect((await get(h.app, `/api/report/gstr3b?gstin=${GSTIN}&period=13-2026`, biz.cookie)).statusCode).toBe(400);
   });
 
+  it('puts an export (place of supply 96) in exp, with IGST paid, and nowhere in b2b/b2c', async () => {
+    const pen = (await get(h.app, '/api/item/items?pageSize=10', biz.cookie)).json().data.find((i: { itemName: string }) => i.itemName === 'Pen');
+    const abroad = await f.invoice(biz, { invoiceDate: '2026-10-05', placeOfSupply: '96', lines: [line(pen.id)] });
+    expect(abroad.supplyType).toBe('INTER');
+    const body = (await gstr1(biz, `gstin=${GSTIN}&period=102026`)).json() as Gstr1Response;
+    expect(body.data.exp).toEqual([{ exp_typ: 'WPAY', inv: [{ inum: abroad.invoiceNumber, idt: '05-10-2026', val: 118, itms: [{ txval: 100, rt: 18, iamt: 18, csamt: 0 }] }] }]);
+    expect(body.data).toMatchObject({ b2b: [], b2cl: [], b2cs: [] });
+    const r3b = (await get(h.app, `/api/report/gstr3b?gstin=${GSTIN}&period=102026`, biz.cookie)).json();
+    expect(r3b.data.sup_details.osup_zero).toEqual({ txval: 100, iamt: 18, csamt: 0 });
+    expect(r3b.data.inter_sup.unreg_details).toEqual([]);
+  });
+
   it('lists what the portal would refuse: a bad buyer GSTIN, a missing HSN, a missing place of supply', async () => {
     const db = h.database.db;
     await db.execute(sql`update sale_invoices set party_snapshot = jsonb_set(party_snapshot, '{gstin}', '"INVALIDGSTIN123"') where id = ${inv[7].id}`);
@@ -465,7 +478,7 @@ describe('GET report/gstr1', () => {
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'hsn (b2b)', 'hsn (b2c)', 'docs', 'problems']);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'exp', 'hsn (b2b)', 'hsn (b2c)', 'docs', 'problems']);
     expect(book.getWorksheet('b2b')!.rowCount).toBe(1 + 3);
     expect(book.getWorksheet('b2cl')!.getRow(2).getCell(4).value).toBe(141600);
   });

@@ -341,6 +341,13 @@ export const Gstr1Return = z.object({
   b2b: z.array(z.object({ ctin: z.string(), inv: z.array(Gstr1B2bInvoice) })),
   b2cl: z.array(z.object({ pos: z.string(), inv: z.array(Gstr1B2clInvoice) })),
   b2cs: z.array(Gstr1B2cs),
+  /** Exports (place of supply 96): with payment of IGST (WPAY) or without (WOPAY, under LUT). */
+  exp: z.array(
+    z.object({
+      exp_typ: z.enum(['WPAY', 'WOPAY']),
+      inv: z.array(z.object({ inum: z.string(), idt: z.string(), val: Amount, itms: z.array(z.object({ txval: Amount, rt: Amount, iamt: Amount, csamt: Amount })) })),
+    }),
+  ),
   hsn: z.object({ hsn_b2b: z.array(Gstr1HsnRow), hsn_b2c: z.array(Gstr1HsnRow) }),
   doc_issue: Gstr1DocIssue,
 });

@@ -47,9 +47,10 @@ export interface Scope {
 export const inReturn = (s: Scope) =>
   sql`s.business_id = ${s.businessId} and (s.branch_snapshot->>'gstin') = ${s.gstin} and s.invoice_date between ${s.from} and ${s.to}`;
 export const CTIN = sql.raw(`nullif(upper(trim(s.party_snapshot->>'gstin')), '')`);
-/** B2B: the buyer has a GSTIN; B2CL: no GSTIN, inter-state, above the limit; B2CS: the rest. */
-const isB2b = sql`${CTIN} is not null`;
-const isB2cl = (s: Scope) => sql`${CTIN} is null and s.supply_type = 'INTER' and s.grand_total > ${s.limit}::numeric`;
+/** EXP: place of supply 96; B2B: the buyer has a GSTIN; B2CL: no GSTIN, inter-state, above the limit; B2CS: the rest. */
+const isExport = sql.raw(`s.place_of_supply = '96'`);
+const isB2b = sql`${CTIN} is not null and not ${isExport}`;
+const isB2cl = (s: Scope) => sql`${CTIN} is null and not ${isExport} and s.supply_type = 'INTER' and s.grand_total > ${s.limit}::numeric`;
 
 interface RateRow extends Record<string, unknown> {
   id: string;
@@ -90,8 +91,8 @@ export async function hasGstin(db: Db, businessId: string, gstin: string): Promi
 /**
  * GET report/gstr1: GSTR-1 in the portal's JSON. Every section is summed by the database; b2b and b2cl list
  * invoices (one item per rate, as the portal wants), b2cs and hsn are sums per POS and rate / per HSN, UQC and rate.
- * Cancelled invoices appear only in doc_issue. Credit notes (cdnr/cdnur) and exports (exp) come with those
- * documents.
+ * Cancelled invoices appear only in doc_issue. Exports (place of supply 96) go to exp. Credit notes (cdnr/cdnur) come
+ * with those documents.
  */
 export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<Omit<Gstr1Response, 'success'>> {
   if (!(await hasGstin(db, businessId, q.gstin))) throw notFound(GSTIN_NOT_FOUND);
@@ -113,10 +114,11 @@ export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<
     );
   const b2bRows = await invoiceRates(isB2b);
   const b2clRows = await invoiceRates(isB2cl(scope));
+  const expRows = await invoiceRates(isExport);
   const b2csRows = await selectRows<RateRow>(
     db,
     sql`select s.supply_type, s.place_of_supply as pos, l.gst_rate::float8 as rt, ${TAX_SUMS}
-        from ${lines} where ${live} and not (${isB2b}) and not (${isB2cl(scope)})
+        from ${lines} where ${live} and not (${isB2b}) and not (${isB2cl(scope)}) and not ${isExport}
         group by s.supply_type, s.place_of_supply, l.gst_rate
         order by s.place_of_supply, s.supply_type, l.gst_rate`,
   );
@@ -179,6 +181,20 @@ export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<
     let inv = pos.inv.at(-1);
     if (!inv || inv.inum !== r.inum) pos.inv.push((inv = { inum: r.inum, idt: gstDate(r.idt), val: num(r.val), itms: [] }));
     inv.itms.push({ num: inv.itms.length + 1, itm_det: itemDetail(r, 'INTER') });
+  }
+  const exp: Gstr1Return['exp'] = [];
+  for (const kind of ['WPAY', 'WOPAY'] as const) {
+    // An invoice is WPAY when it charged IGST on any line.
+    const paid = new Set(expRows.filter((r) => Number(r.iamt) > 0).map((r) => r.id));
+    const rows = expRows.filter((r) => paid.has(r.id) === (kind === 'WPAY'));
+    if (!rows.length) continue;
+    const section = { exp_typ: kind, inv: [] as Gstr1Return['exp'][number]['inv'] };
+    for (const r of [...rows].sort((x, y) => x.idt.localeCompare(y.idt) || x.inum.localeCompare(y.inum) || x.rt - y.rt)) {
+      let inv = section.inv.at(-1);
+      if (!inv || inv.inum !== r.inum) section.inv.push((inv = { inum: r.inum, idt: gstDate(r.idt), val: num(r.val), itms: [] }));
+      inv.itms.push({ txval: num(r.txval), rt: Number(r.rt), iamt: num(r.iamt), csamt: num(r.csamt) });
+    }
+    exp.push(section);
   }
   const b2cs: Gstr1Return['b2cs'] = b2csRows.map((r) => ({ sply_ty: r.supply_type, pos: r.pos, typ: 'OE' as const, ...itemDetail(r, r.supply_type) }));
   const hsnOf = (b2bSide: boolean) =>
@@ -248,6 +264,7 @@ export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<
       b2b,
       b2cl,
       b2cs,
+      exp,
       hsn: { hsn_b2b: hsnOf(true), hsn_b2c: hsnOf(false) },
       doc_issue: {
         doc_det: docRows.length
@@ -290,6 +307,11 @@ export function gstr1Sheets(report: Omit<Gstr1Response, 'success'>): ExportSheet
     },
     { name: 'b2cl', columns: [col('Place of supply', 'pos', 'text'), col('Invoice number', 'inum', 'text'), col('Invoice date', 'idt', 'text'), col('Invoice value', 'val'), ...TAX_COLUMNS], rows: [b2cl] },
     { name: 'b2cs', columns: [col('Supply type', 'sply_ty', 'text'), col('Place of supply', 'pos', 'text'), col('Type', 'typ', 'text'), ...TAX_COLUMNS], rows: [r.b2cs as unknown as Flat[]] },
+    {
+      name: 'exp',
+      columns: [col('Export type', 'exp_typ', 'text'), col('Invoice number', 'inum', 'text'), col('Invoice date', 'idt', 'text'), col('Invoice value', 'val'), col('Rate %', 'rt', 'count'), col('Taxable value', 'txval'), col('IGST', 'iamt'), col('Cess', 'csamt')],
+      rows: [r.exp.flatMap((e) => e.inv.flatMap((inv) => inv.itms.map((it) => ({ exp_typ: e.exp_typ, inum: inv.inum, idt: inv.idt, val: inv.val, ...it }))))],
+    },
     { name: 'hsn (b2b)', columns: HSN_COLUMNS, rows: [r.hsn.hsn_b2b as unknown as Flat[]] },
     { name: 'hsn (b2c)', columns: HSN_COLUMNS, rows: [r.hsn.hsn_b2c as unknown as Flat[]] },
     {

@@ -195,6 +195,15 @@ describe('GET sale/sale-reports', () => {
     expect(lines.map((l) => l.split(',')[0])).toEqual(['Party', 'Bengaluru Bazaar', 'Mumbai Mart', 'Walk-in customers', 'Total']);
   });
 
+  it('prints the report as a PDF', async () => {
+    const pdf = await report(a, `${MAY}&groupBy=party&format=pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain('Sale-report-party-2026-05-01-to-2026-05-31.pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.subarray(-6).toString()).toContain('%%EOF');
+  });
+
   it('refuses bad parameters with 400, never 500', async () => {
     for (const q of [
       'groupBy=week',
@@ -205,7 +214,7 @@ describe('GET sale/sale-reports', () => {
       'status=OVERDUE',
       'page=0',
       'pageSize=501',
-      'format=pdf',
+      'format=docx',
       `partyId=${'x'.repeat(50)}`,
     ]) {
       const res = await report(a, q);

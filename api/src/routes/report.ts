@@ -21,7 +21,8 @@ import {
 } from '@bahi/shared/contracts';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
-import { assertExportable, sendCsv, sendXlsx } from '../services/reports/export';
+import { displayDate } from '../services/pdf/format';
+import { PDF_ROWS_MAX, assertExportable, sendCsv, sendPdf, sendXlsx } from '../services/reports/export';
 import { gstr1, gstr1Sheets } from '../services/reports/gstr1';
 import { gstr3b } from '../services/reports/gstr3b';
 import { partyLedger } from '../services/reports/ledger';
@@ -30,7 +31,7 @@ import { saleReport, saleReportExport } from '../services/reports/sales';
 import { getGstSettings, updateGstSettings } from '../services/reports/settings';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
-const FILE_TYPES = ['application/json', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'];
+const FILE_TYPES = ['application/json', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv', 'application/pdf'];
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
 
 /**
@@ -49,7 +50,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
         'Answers { rows (one page), totals (every match, summed by the database), meta (paging, from, to) }. Cancelled ' +
         'invoices are left out unless status=CANCELLED. Invoice-level groupings sum the invoices (round-off, grand total, ' +
         'received, balance); item and hsn groupings, and any item filter, sum the lines. format=xlsx or csv answers a ' +
-        `file with every row (at most the export limit; 413 above it).`,
+        'file with every row (at most the export limit; 413 above it); format=pdf an A4 landscape print of up to 5,000 rows.',
       security: SESSION_SECURITY,
       querystring: SaleReportQuery,
       produces: FILE_TYPES,
@@ -58,11 +59,15 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
     handler: async (request, reply) => {
       const { businessId } = authOf(request);
       const q = request.query;
-      if (q.format === 'xlsx' || q.format === 'csv') {
+      if (q.format === 'xlsx' || q.format === 'csv' || q.format === 'pdf') {
         const x = await saleReportExport(deps.db, businessId, q, today());
-        assertExportable(x.count);
+        assertExportable(x.count, q.format === 'pdf' ? PDF_ROWS_MAX : undefined);
         const name = safeName(`Sale-report-${x.groupBy}-${x.f.from}-to-${x.f.to}`);
         const sheet = { name: 'Sale report', columns: x.columns, rows: x.rows, totals: x.totals };
+        if (q.format === 'pdf') {
+          const subtitle = `${displayDate(x.f.from)} to ${displayDate(x.f.to)} · by ${x.groupBy}${q.status ? ` · ${q.status}` : ''}`;
+          return sendPdf(reply, name, 'Sale report', subtitle, sheet);
+        }
         return q.format === 'xlsx' ? sendXlsx(reply, name, [sheet]) : sendCsv(reply, name, sheet);
       }
       return { success: true as const, data: await saleReport(deps.db, businessId, q, today()) };

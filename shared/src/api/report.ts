@@ -54,7 +54,7 @@ const withQuery = (path: string, query: object) => {
  * answered as an attachment.
  */
 export const reportUrls = {
-  saleReport: (query: Omit<SaleReportQuery, 'format' | 'page' | 'pageSize'>, format: 'xlsx' | 'csv') =>
+  saleReport: (query: Omit<SaleReportQuery, 'format' | 'page' | 'pageSize'>, format: 'xlsx' | 'csv' | 'pdf') =>
     withQuery('sale/sale-reports', { ...query, format }),
   ledger: (query: Omit<LedgerQuery, 'format' | 'page' | 'pageSize'>) => withQuery('report/ledger', { ...query, format: 'xlsx' }),
   gstr1: (query: Omit<Gstr1Query, 'format'>) => withQuery('report/gstr1', { ...query, format: 'xlsx' }),

@@ -12,7 +12,8 @@ import { SALE_STATUSES } from './sales';
  * - Money is a two-decimal string as everywhere else; the GSTR-1 answer alone carries plain JSON numbers with at
  *   most two decimals, because that is the GST portal's own format.
  * - Totals are computed by the database over everything the filter matches, never from the page of rows.
- * - Exports (`format=xlsx|csv`) answer a file with every row (no paging), up to REPORT_EXPORT_ROWS_MAX rows.
+ * - Exports (`format=xlsx|csv`) answer a file with every row (no paging), up to REPORT_EXPORT_ROWS_MAX rows; the
+ *   sale report's PDF (`format=pdf`, for printing) up to 5,000 rows.
  */
 
 export const REPORT_PERIODS = ['TODAY', 'YESTERDAY', 'THIS_WEEK', 'THIS_MONTH', 'LAST_MONTH', 'THIS_QUARTER', 'THIS_FY', 'LAST_FY'] as const;
@@ -86,7 +87,7 @@ export function resolvePeriod(q: PeriodQuery, today: string): { from: string; to
   return month;
 }
 
-export const REPORT_FORMATS = ['json', 'xlsx', 'csv'] as const;
+export const REPORT_FORMATS = ['json', 'xlsx', 'csv', 'pdf'] as const;
 const Format = <const T extends readonly [string, ...string[]]>(formats: T) =>
   optional(z.enum(formats, { error: `format must be one of ${formats.join(', ')}` }));
 const IdFilter = (label: string) => optional(z.string().trim().max(40, `${label} is not an id`));

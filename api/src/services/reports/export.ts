@@ -3,6 +3,9 @@ import { REPORT_EXPORT_ROWS_MAX } from '@bahi/shared/contracts';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { HttpError } from '../../errors';
+import { amount as formatIndianMoney } from '../pdf/format';
+import { Pen } from '../pdf/pen';
+import { Table } from '../pdf/table';
 
 /** A column of an exported report: money and quantities are written as numbers, the rest as text. */
 export interface ExportColumn<R> {
@@ -21,9 +24,9 @@ export interface ExportSheet<R> {
 }
 
 /** Too many rows for one file: a shorter period, or a filter, makes a smaller one. */
-export function assertExportable(rows: number) {
-  if (rows > REPORT_EXPORT_ROWS_MAX) {
-    throw new HttpError(413, `The export would have ${rows} rows; at most ${REPORT_EXPORT_ROWS_MAX} fit in one file. Choose a shorter period or a filter.`);
+export function assertExportable(rows: number, max = REPORT_EXPORT_ROWS_MAX) {
+  if (rows > max) {
+    throw new HttpError(413, `The export would have ${rows} rows; at most ${max} fit in one file. Choose a shorter period or a filter.`);
   }
 }
 
@@ -87,4 +90,57 @@ export function sendCsv<R>(reply: FastifyReply, fileName: string, s: ExportSheet
     }
   }
   return fileHeaders(reply, `${fileName}.csv`, 'text/csv; charset=utf-8').send(Readable.from(lines()));
+}
+
+/** A PDF is for printing: at most this many rows (a longer report is a spreadsheet). */
+export const PDF_ROWS_MAX = 5000;
+const LANDSCAPE = { width: 841.89, height: 595.28 };
+const MARGIN = 28;
+const FIGURE_WIDTH: Record<ExportColumn<unknown>['kind'], number> = { money: 62, quantity: 52, count: 40, text: 64 };
+
+/** Formats a cell for print: money with Indian grouping and two decimals, the rest as it is. */
+function printed<R>(c: ExportColumn<R>, row: R): string {
+  const v = c.value(row);
+  if (v === null || v === undefined || v === '') return '';
+  if (c.kind === 'money') return formatIndianMoney(String(v));
+  return String(v);
+}
+
+/**
+ * Streams one sheet as an A4 landscape PDF: a title, a subtitle (the period and filters), the table with its header
+ * repeated on every page, and the totals row. The first column takes the width the figures leave.
+ */
+export function sendPdf<R>(reply: FastifyReply, fileName: string, title: string, subtitle: string, s: ExportSheet<R>) {
+  const pen = Pen.create({ autoFirstPage: false, info: { Title: title, Creator: 'Bahi' }, lang: 'en-IN' });
+  const columns = s.columns.map((c, i) => ({
+    title: c.header,
+    width: i === 0 ? 0 : FIGURE_WIDTH[c.kind],
+    align: (c.kind === 'text' ? 'left' : 'right') as 'left' | 'right',
+  }));
+  const table = new Table(pen, columns, MARGIN, LANDSCAPE.width - 2 * MARGIN, 7.5);
+  let top = 0;
+  const newPage = () => {
+    pen.doc.addPage({ size: [LANDSCAPE.width, LANDSCAPE.height], margin: 0 });
+    top = MARGIN;
+    top += table.drawHeader(top);
+  };
+  pen.doc.addPage({ size: [LANDSCAPE.width, LANDSCAPE.height], margin: 0 });
+  pen.line(title, MARGIN, MARGIN, LANDSCAPE.width - 2 * MARGIN, { size: 14, bold: true });
+  pen.line(subtitle, MARGIN, MARGIN + 20, LANDSCAPE.width - 2 * MARGIN, { size: 9, color: '#555' });
+  top = MARGIN + 38;
+  top += table.drawHeader(top);
+  const draw = (cells: string[], bold = false) => {
+    const row = { cells, bold };
+    const h = table.rowHeight(row);
+    if (top + h > LANDSCAPE.height - MARGIN) newPage();
+    top += table.drawRow(row, top, { ruleAbove: bold ? 'strong' : 'light' });
+  };
+  void (async () => {
+    for await (const chunk of s.rows) for (const row of chunk) draw(s.columns.map((c) => printed(c, row)));
+    const totals = s.totals;
+    if (totals) draw(s.columns.map((c, i) => (i === 0 ? 'Total' : c.kind === 'text' ? '' : printed(c, totals))), true);
+    pen.hline(MARGIN, LANDSCAPE.width - MARGIN, top, 0.5);
+    pen.doc.end();
+  })().catch((e: unknown) => pen.doc.destroy(e as Error));
+  return fileHeaders(reply, `${fileName}.pdf`, 'application/pdf').send(pen.doc);
 }

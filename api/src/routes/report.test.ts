@@ -1,8 +1,9 @@
 import type { Gstr1Response, Ledger, SaleInvoice, SaleReport, SaleReportRow } from '@bahi/shared/contracts';
 import { SALE_REPORT_GROUPS } from '@bahi/shared/contracts';
-import { fromPaise, gstinCheckChar, toPaise } from '@bahi/shared/india';
+import { formatRupees, fromPaise, gstinCheckChar, toPaise } from '@bahi/shared/india';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
+import { pdfText } from '../services/pdf/testing';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
 
@@ -196,12 +197,18 @@ describe('GET sale/sale-reports', () => {
   });
 
   it('prints the report as a PDF', async () => {
+    // The widest layout (by invoice: five text columns and ten figures) fits the page too.
+    expect((await report(a, `${MAY}&groupBy=invoice&format=pdf`)).statusCode).toBe(200);
     const pdf = await report(a, `${MAY}&groupBy=party&format=pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toContain('Sale-report-party-2026-05-01-to-2026-05-31.pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdf.rawPayload.subarray(-6).toString()).toContain('%%EOF');
+    const { text } = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Sale report');
+    expect(text).toContain('01/05/2026 to 31/05/2026');
+    for (const name of ['Bengaluru Bazaar', 'Mumbai Mart', 'Walk-in customers', 'Total']) expect(text).toContain(name);
+    expect(text).toContain(formatRupees(docSum((i) => i.totals.grandTotal)).replace('₹', ''));
   });
 
   it('refuses bad parameters with 400, never 500', async () => {

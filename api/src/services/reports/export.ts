@@ -112,9 +112,13 @@ function printed<R>(c: ExportColumn<R>, row: R): string {
  */
 export function sendPdf<R>(reply: FastifyReply, fileName: string, title: string, subtitle: string, s: ExportSheet<R>) {
   const pen = Pen.create({ autoFirstPage: false, info: { Title: title, Creator: 'Bahi' }, lang: 'en-IN' });
+  // The figures' columns keep their widths when they fit beside a first column of 90 points, else all shrink.
+  const available = LANDSCAPE.width - 2 * MARGIN;
+  const fixed = s.columns.slice(1).reduce((n, c) => n + FIGURE_WIDTH[c.kind], 0);
+  const scale = Math.min(1, (available - 90) / fixed);
   const columns = s.columns.map((c, i) => ({
     title: c.header,
-    width: i === 0 ? 0 : FIGURE_WIDTH[c.kind],
+    width: i === 0 ? 0 : FIGURE_WIDTH[c.kind] * scale,
     align: (c.kind === 'text' ? 'left' : 'right') as 'left' | 'right',
   }));
   const table = new Table(pen, columns, MARGIN, LANDSCAPE.width - 2 * MARGIN, 7.5);

@@ -299,13 +299,19 @@ describe('GET report/ledger', () => {
     expect(values.at(-1)![2]).toBe('Closing balance');
     expect(values.at(-1)![6]).toBe(3239.75);
     expect(values).toHaveLength(1 + 1 + 4 + 1);
+    expect(values[2][1]).toBe('03/05/2026');
+
+    const pdf = await ledger(biz, `partyId=${owes.id}&from=2026-05-01&format=pdf`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const { text } = await pdfText(pdf.rawPayload);
+    for (const s of ['Ledger Report', 'Owes Us', 'Opening balance', 'Closing balance', '3,239.75', first.invoiceNumber]) expect(text).toContain(s);
   });
 
   it("answers 404 for another business's party or an unknown id, 400 for bad parameters", async () => {
     const mine = await f.party(a, { name: 'Ledger Party A' });
     expect((await ledger(b, `partyId=${mine.id}`)).statusCode).toBe(404);
     expect((await ledger(a, 'partyId=nope')).statusCode).toBe(404);
-    for (const q of ['', `partyId=${mine.id}&from=2026-13-01`, `partyId=${mine.id}&period=NEVER`, `partyId=${mine.id}&format=csv`, `partyId=${mine.id}&pageSize=0`]) {
+    for (const q of ['', `partyId=${mine.id}&from=2026-13-01`, `partyId=${mine.id}&period=NEVER`, `partyId=${mine.id}&format=csv`, `partyId=${mine.id}&format=docx`, `partyId=${mine.id}&pageSize=0`]) {
       const res = await ledger(a, q);
       expect([q, res.statusCode]).toEqual([q, 400]);
     }

@@ -25,7 +25,7 @@ import { displayDate } from '../services/pdf/format';
 import { PDF_ROWS_MAX, assertExportable, sendCsv, sendPdf, sendXlsx } from '../services/reports/export';
 import { gstr1, gstr1Sheets } from '../services/reports/gstr1';
 import { gstr3b } from '../services/reports/gstr3b';
-import { partyLedger } from '../services/reports/ledger';
+import { ledgerSheet, partyLedger } from '../services/reports/ledger';
 import { dayBook, itemProfit, reportSummary, stockSummary } from '../services/reports/overview';
 import { saleReport, saleReportExport } from '../services/reports/sales';
 import { getGstSettings, updateGstSettings } from '../services/reports/settings';
@@ -81,7 +81,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       description:
         'Default period: this financial year. The closing balance is the balance the party screens show (same definition). ' +
         'Debit: what raises what the party owes (a sale, money paid to them); credit: money received from them. ' +
-        'format=xlsx answers the statement as a workbook.',
+        'format=xlsx answers the statement as a workbook, format=pdf as an A4 print.',
       security: SESSION_SECURITY,
       querystring: LedgerQuery,
       produces: FILE_TYPES,
@@ -90,26 +90,17 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
     handler: async (request, reply) => {
       const { businessId } = authOf(request);
       const q = request.query;
-      if (q.format === 'xlsx') {
+      if (q.format === 'xlsx' || q.format === 'pdf') {
         const head = await partyLedger(deps.db, businessId, { ...q, page: 1, pageSize: 1 }, today());
-        assertExportable(head.meta.total);
+        assertExportable(head.meta.total, q.format === 'pdf' ? PDF_ROWS_MAX : undefined);
         const ledger = await partyLedger(deps.db, businessId, { ...q, page: 1, pageSize: Math.max(1, head.meta.total) }, today());
-        type Line = (typeof ledger.entries)[number];
-        const opening: Line = { date: ledger.from, type: '', documentType: null, documentId: null, documentNumber: null, description: 'Opening balance', debit: '', credit: '', balance: ledger.openingBalance };
-        return sendXlsx(reply, safeName(`Ledger-${ledger.party.name}-${ledger.from}-to-${ledger.to}`), [
-          {
-            name: 'Ledger',
-            columns: [
-              { header: 'Date', kind: 'text', value: (r: Line) => r.date },
-              { header: 'Particulars', kind: 'text', value: (r: Line) => r.description, width: 40 },
-              { header: 'Document', kind: 'text', value: (r: Line) => r.documentNumber },
-              { header: 'Debit', kind: 'money', value: (r: Line) => r.debit || null },
-              { header: 'Credit', kind: 'money', value: (r: Line) => r.credit || null },
-              { header: 'Balance', kind: 'money', value: (r: Line) => r.balance || null },
-            ],
-            rows: [[opening, ...ledger.entries, { ...opening, date: ledger.to, description: 'Closing balance', debit: ledger.debit, credit: ledger.credit, balance: ledger.closingBalance }]],
-          },
-        ]);
+        const name = safeName(`Ledger-${ledger.party.name}-${ledger.from}-to-${ledger.to}`);
+        const sheet = ledgerSheet(ledger);
+        if (q.format === 'pdf') {
+          const who = [ledger.party.name, ledger.party.gstin ? `GSTIN ${ledger.party.gstin}` : null].filter(Boolean).join(' · ');
+          return sendPdf(reply, name, 'Ledger Report', `${who} · ${displayDate(ledger.from)} to ${displayDate(ledger.to)}`, sheet);
+        }
+        return sendXlsx(reply, name, [sheet]);
       }
       return { success: true as const, data: await partyLedger(deps.db, businessId, q, today()) };
     },

@@ -56,6 +56,6 @@ const withQuery = (path: string, query: object) => {
 export const reportUrls = {
   saleReport: (query: Omit<SaleReportQuery, 'format' | 'page' | 'pageSize'>, format: 'xlsx' | 'csv' | 'pdf') =>
     withQuery('sale/sale-reports', { ...query, format }),
-  ledger: (query: Omit<LedgerQuery, 'format' | 'page' | 'pageSize'>) => withQuery('report/ledger', { ...query, format: 'xlsx' }),
+  ledger: (query: Omit<LedgerQuery, 'format' | 'page' | 'pageSize'>, format: 'xlsx' | 'pdf' = 'xlsx') => withQuery('report/ledger', { ...query, format }),
   gstr1: (query: Omit<Gstr1Query, 'format'>) => withQuery('report/gstr1', { ...query, format: 'xlsx' }),
 };

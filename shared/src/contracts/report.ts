@@ -202,14 +202,14 @@ export const LedgerQuery = z
     ...periodFields,
     page: optional(PageNumber),
     pageSize: optional(PageSize(LEDGER_PAGE_SIZE_MAX)),
-    format: Format(['json', 'xlsx']),
+    format: Format(['json', 'xlsx', 'pdf']),
   })
   .superRefine(refinePeriod);
 export interface LedgerQuery extends PeriodQuery {
   partyId: string;
   page?: number;
   pageSize?: number;
-  format?: 'json' | 'xlsx';
+  format?: 'json' | 'xlsx' | 'pdf';
 }
 
 /** What a ledger line is: a sale (debit), money received (credit), money paid or a reversal (debit), ... */

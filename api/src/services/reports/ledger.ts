@@ -7,7 +7,9 @@ import { notFound } from '../../errors';
 import { moneyOut } from '../accounts';
 import { selectRows } from '../documents/rows';
 import { partyMovements } from '../party/balances';
+import { displayDate } from '../pdf/format';
 import { UUID } from './common';
+import type { ExportSheet } from './export';
 
 export const PARTY_NOT_FOUND = 'Party not found';
 const LEDGER_PAGE_SIZE_DEFAULT = 200;
@@ -96,5 +98,33 @@ export async function partyLedger(db: Db, businessId: string, q: LedgerQuery, to
     closingBalance: fromPaise(toPaise(opening) + toPaise(moneyOut(sums.debit)) - toPaise(moneyOut(sums.credit))),
     entries,
     meta: { total: Number(sums.n), page, pageSize },
+  };
+}
+
+/** The statement as one sheet (xlsx, PDF): an opening line, every entry, and a closing line with the period's sums. */
+export function ledgerSheet(ledger: Ledger): ExportSheet<LedgerEntry> {
+  const opening: LedgerEntry = {
+    date: ledger.from,
+    type: '',
+    documentType: null,
+    documentId: null,
+    documentNumber: null,
+    description: 'Opening balance',
+    debit: '',
+    credit: '',
+    balance: ledger.openingBalance,
+  };
+  const closing: LedgerEntry = { ...opening, date: ledger.to, description: 'Closing balance', debit: ledger.debit, credit: ledger.credit, balance: ledger.closingBalance };
+  return {
+    name: 'Ledger',
+    columns: [
+      { header: 'Date', kind: 'text', value: (r) => displayDate(r.date) },
+      { header: 'Particulars', kind: 'text', value: (r) => r.description, width: 40 },
+      { header: 'Document', kind: 'text', value: (r) => r.documentNumber },
+      { header: 'Debit', kind: 'money', value: (r) => r.debit || null },
+      { header: 'Credit', kind: 'money', value: (r) => r.credit || null },
+      { header: 'Balance', kind: 'money', value: (r) => r.balance || null },
+    ],
+    rows: [[opening, ...ledger.entries, closing]],
   };
 }

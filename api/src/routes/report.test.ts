@@ -589,17 +589,23 @@ describe('the reports home, stock summary, day book and item profit', () => {
     expect(low.meta).toMatchObject({ total: 1 });
   });
 
-  it('day book: every sale, quotation and payment of the day in order, with the day’s totals', async () => {
+  it('day book: every sale, quotation, payment and stock change of the day in order, with the day’s totals', async () => {
+    const found = await write(h.app, 'PUT', '/api/item/update-item-stock', { itemId: shirt.id, type: 'ADD', quantity: 5, date: '2026-05-10', reason: 'Found in godown' }, { cookie: biz.cookie });
+    expect(found.statusCode).toBe(200);
     const d = (await call('day-book?date=2026-05-10')).json().data;
-    expect(d.entries.map((e: { type: string; amount: string | null; moneyIn: string | null; moneyOut: string | null; status: string | null }) => [e.type, e.amount, e.moneyIn, e.moneyOut, e.status])).toEqual([
+    type Entry = { type: string; amount: string | null; moneyIn: string | null; moneyOut: string | null; status: string | null; description: string | null };
+    expect(d.entries.map((e: Entry) => [e.type, e.amount, e.moneyIn, e.moneyOut, e.status])).toEqual([
       ['SALE', '2360.00', null, null, 'PARTIAL'],
       ['SALE_PAYMENT', null, '500.00', null, null],
       ['SALE', '224.00', null, null, 'UNPAID'],
       ['SALE', '1180.00', null, null, 'CANCELLED'],
       ['SALE_PAYMENT', null, '1180.00', null, null],
       ['QUOTATION', '1180.00', null, null, 'OPEN'],
+      ['STOCK_ADD', null, null, null, null],
     ]);
+    expect(d.entries.at(-1).description).toBe('Shirt: +5 (Found in godown)');
     expect(d.totals).toEqual({ sales: '2584.00', moneyIn: '1680.00', moneyOut: '0.00' });
+    expect(d.truncated).toBe(false);
     const empty = (await call(`day-book?date=2026-05-10&branchId=${pune.id}`)).json().data;
     expect(empty.entries).toEqual([]);
   });

@@ -451,8 +451,10 @@ export interface DayBookQuery {
 export const DayBookEntry = z.object({
   /** When it was recorded (ISO time). */
   at: z.string(),
-  /** SALE, QUOTATION, or the account transaction's type (SALE_PAYMENT, TRANSFER, ...). */
+  /** SALE, QUOTATION, the account transaction's type (SALE_PAYMENT, TRANSFER, ...), or STOCK_<kind> for a stock change not made by a document (STOCK_ADD, STOCK_REDUCE, STOCK_OPENING, ...). */
   type: z.string(),
+  /** What a stock change was: the item and the quantity ('Shirt: +5'), with its reason. */
+  description: z.string().nullable(),
   documentType: z.string().nullable(),
   documentId: z.string().nullable(),
   documentNumber: z.string().nullable(),
@@ -471,6 +473,8 @@ export const DayBook = z.object({
   date: z.string(),
   entries: z.array(DayBookEntry),
   totals: z.object({ sales: MoneyString, moneyIn: MoneyString, moneyOut: MoneyString }),
+  /** More than DAY_BOOK_MAX entries: the first ones are listed (the totals are still the whole day's). */
+  truncated: z.boolean(),
 });
 export type DayBook = z.infer<typeof DayBook>;
 export const DayBookResponse = ok(DayBook);

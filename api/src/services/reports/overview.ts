@@ -155,26 +155,33 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
     q.branchId === undefined
       ? sql`true`
       : sql`exists (select 1 from sale_invoices d where d.business_id = t.business_id and d.id = t.document_id and t.document_type = 'SALE' and ${branch})`;
-  // PURCHASES: a union branch for purchase bills (and expenses) of the day, like the sales one.
+  // PURCHASES: a union branch for purchase bills (and expenses) of the day, like the sales one. Stock changes made by
+  // a document are that document's (the sale is listed), so only the others are listed here.
   const rows = await selectRows<Record<string, string | null>>(
     db,
     sql`select * from (
           select d.created_at as at, 'SALE' as type, 'SALE' as document_type, d.id::text as document_id, d.invoice_number as document_number,
                  d.party_name, d.grand_total::text as amount, null::text as money_in, null::text as money_out, null::text as account_name, d.status,
-                 0::bigint as seq
+                 0::bigint as seq, null::text as description
           from sale_invoices d where d.business_id = ${businessId} and d.invoice_date = ${date} and ${branch}
           union all
-          select d.created_at, 'QUOTATION', 'QUOTATION', d.id::text, d.quotation_number, d.party_name, d.grand_total::text, null, null, null, d.status, 0
+          select d.created_at, 'QUOTATION', 'QUOTATION', d.id::text, d.quotation_number, d.party_name, d.grand_total::text, null, null, null, d.status, 0, null
           from quotations d where d.business_id = ${businessId} and d.quotation_date = ${date} and ${branch}
           union all
           select t.created_at, t.type, t.document_type, t.document_id::text, t.document_number, p.name,
                  null, case when t.direction = 'IN' then t.amount::text end, case when t.direction = 'OUT' then t.amount::text end,
-                 a.display_name, null, t.seq
+                 a.display_name, null, t.seq, t.note
           from account_transactions t
           join accounts a on a.business_id = t.business_id and a.id = t.account_id
           left join parties p on p.business_id = t.business_id and p.id = t.party_id
           where t.business_id = ${businessId} and t.date = ${date} and ${moneyBranch}
-        ) e order by e.at, e.seq limit ${DAY_BOOK_MAX}`,
+          union all
+          select m.created_at, 'STOCK_' || m.kind, null, null, null, null, null, null, null, null, null, m.seq,
+                 i.name || ': ' || case when m.quantity > 0 then '+' else '' end || (m.quantity::float8)::text || coalesce(' (' || m.reason || ')', '')
+          from stock_movements m
+          join items i on i.business_id = m.business_id and i.id = m.item_id
+          where m.business_id = ${businessId} and m.date = ${date} and m.document_type is null and ${idMatch(sql.raw('m.branch_id'), q.branchId)}
+        ) e order by e.at, e.seq limit ${DAY_BOOK_MAX + 1}`,
   );
   const [totals] = await selectRows<{ sales: string; money_in: string; money_out: string }>(
     db,
@@ -187,9 +194,10 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
   const m = (v: string | null) => (v === null ? null : moneyOut(v));
   return {
     date,
-    entries: rows.map((r) => ({
+    entries: rows.slice(0, DAY_BOOK_MAX).map((r) => ({
       at: new Date(String(r.at)).toISOString(),
       type: String(r.type),
+      description: r.description,
       documentType: r.document_type,
       documentId: r.document_id,
       documentNumber: r.document_number,
@@ -201,6 +209,7 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
       status: r.status,
     })),
     totals: { sales: moneyOut(totals.sales), moneyIn: moneyOut(totals.money_in), moneyOut: moneyOut(totals.money_out) },
+    truncated: rows.length > DAY_BOOK_MAX,
   };
 }
 

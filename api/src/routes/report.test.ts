@@ -563,11 +563,12 @@ describe('the reports home, stock summary, day book and item profit', () => {
     // Shirts: 10 − 2 (the cancelled one came back) at 600; caps: 3 − 2 at 100.
     expect(s.stockValue).toBe('4900.00');
     expect(s.salesByMonth).toHaveLength(12);
-    expect(s.salesByMonth[0]).toEqual({ month: '2026-04', invoices: 0, grandTotal: '0.00' });
+    expect(s.salesByMonth[0]).toEqual({ month: '2026-04', invoices: 0, grandTotal: '0.00', purchases: null });
     expect(s.salesByMonth.slice(1, 3)).toEqual([
-      { month: '2026-05', invoices: 2, grandTotal: '2584.00' },
-      { month: '2026-06', invoices: 1, grandTotal: '224.00' },
+      { month: '2026-05', invoices: 2, grandTotal: '2584.00', purchases: null },
+      { month: '2026-06', invoices: 1, grandTotal: '224.00', purchases: null },
     ]);
+    expect(s.purchases).toBeNull();
     expect(s.salesByMonth[11].month).toBe('2027-03');
   });
 

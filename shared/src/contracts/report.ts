@@ -384,6 +384,8 @@ export const ReportSummary = z.object({
   to: z.string(),
   /** Invoices of the period, not cancelled. */
   sales: z.object({ invoices: z.number().int(), grandTotal: MoneyString }),
+  /** Purchase bills of the period: null until purchases exist (issue 11). */
+  purchases: z.object({ bills: z.number().int(), grandTotal: MoneyString }).nullable(),
   /** What customers owe now: positive party balances and unpaid walk-in invoices. */
   receivable: MoneyString,
   /** What the business owes parties now (negative party balances, as a positive amount). */
@@ -392,7 +394,7 @@ export const ReportSummary = z.object({
   /** Every branch's stock at its unit cost (see stock-summary). */
   stockValue: MoneyString,
   /** Sales of each month of the financial year that holds `to`, April first; months without sales are 0.00. */
-  salesByMonth: z.array(z.object({ month: z.string(), invoices: z.number().int(), grandTotal: MoneyString })),
+  salesByMonth: z.array(z.object({ month: z.string(), invoices: z.number().int(), grandTotal: MoneyString, purchases: MoneyString.nullable() })),
 });
 export type ReportSummary = z.infer<typeof ReportSummary>;
 export const ReportSummaryResponse = ok(ReportSummary);

@@ -78,12 +78,15 @@ export async function reportSummary(db: Db, businessId: string, q: PeriodQuery, 
     const y = Number(fy.start.slice(0, 4)) + (i >= 9 ? 1 : 0);
     const month = `${y}-${String(((i + 3) % 12) + 1).padStart(2, '0')}`;
     const r = byMonth.get(month);
-    return { month, invoices: r ? Number(r.n) : 0, grandTotal: moneyOut(r?.total ?? '0') };
+    // PURCHASES: the month's purchase bills (not cancelled) in place of null, summed like the sales above.
+    return { month, invoices: r ? Number(r.n) : 0, grandTotal: moneyOut(r?.total ?? '0'), purchases: null };
   });
   return {
     from,
     to,
     sales: { invoices: Number(sales.n), grandTotal: moneyOut(sales.total) },
+    // PURCHASES: count and sum of the period's purchase bills (not cancelled).
+    purchases: null,
     receivable: fromPaise(toPaise(moneyOut(owed.receivable)) + toPaise(moneyOut(owed.walkin))),
     payable: moneyOut(owed.payable),
     cashAndBank: { cash: fromPaise(cash), bank: fromPaise(bank), total: fromPaise(cash + bank) },

@@ -86,6 +86,7 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
               </Button>
             ) : null}
             <Dropdown
+              trigger={['click']}
               menu={{
                 items: [
                   { key: 'duplicate', icon: <CopyOutlined />, label: 'Duplicate' },

@@ -44,6 +44,7 @@ function QuotationDetail({ quotation, onChange }: { quotation: Quotation; onChan
               </Button>
             ) : null}
             <Dropdown
+              trigger={['click']}
               menu={{
                 items: [
                   { key: 'duplicate', icon: <CopyOutlined />, label: 'Duplicate' },

@@ -117,6 +117,8 @@ describe('create-purchase: tax by the GST engine', () => {
     await purchase(a, { partyId: local.id, lines: [line(bulb.id, { quantity: 10, unitPrice: '64.50' })] });
     const third = await purchase(a, { partyId: local.id, lines: [line(bulb.id, { quantity: 1 })] });
     expect(third.lines[0].unitPrice).toBe('64.50');
+    const item = (await get(h.app, `/api/item/get-item?id=${bulb.id}&itemType=PRODUCT`, a.cookie)).json().data;
+    expect([item.purchasePrice, item.lastPurchasePrice]).toEqual(['70.00', '64.50']);
   });
 
   it('under reverse charge shows the tax as ours to pay and owes the supplier the taxable value', async () => {

@@ -8,3 +8,4 @@ export * from './account';
 export * from './sales';
 export * from './quotation';
 export * from './pdf';
+export * from './purchase';

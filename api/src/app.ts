@@ -28,6 +28,7 @@ import { healthRoutes } from './routes/health';
 import { partyRoutes } from './routes/party';
 import { pdfRoutes } from './routes/pdf';
 import { itemRoutes } from './routes/item';
+import { purchaseRoutes } from './routes/purchase';
 import { quotationRoutes } from './routes/quotation';
 import { reportRoutes } from './routes/report';
 import { saleRoutes } from './routes/sale';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/account', (a) => accountRoutes(a, deps));
   await scoped('/api/sale', (a) => saleRoutes(a, deps));
   await scoped('/api/quotation', (a) => quotationRoutes(a, deps));
+  await scoped('/api/purchase', (a) => purchaseRoutes(a, deps));
   await scoped('/api', (a) => pdfRoutes(a, deps));
   await scoped('/api', (a) => reportRoutes(a, deps));
   await scoped('/api', (a) => shellRoutes(a, deps));

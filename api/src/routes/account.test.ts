@@ -49,7 +49,10 @@ describe('Cash in hand', () => {
     const sell = { lines: [{ itemId: phone.id, quantity: 1, serialNos: ['OLD-1'] }] };
     expect((await f.sale(old, sell)).statusCode).toBe(409);
 
-    const migration = fs.readFileSync(path.join(MIGRATIONS_FOLDER, '0007_cash_accounts_serial_branches.sql'), 'utf8');
+    const migration = fs.readFileSync(
+      path.join(MIGRATIONS_FOLDER, fs.readdirSync(MIGRATIONS_FOLDER).find((f) => f.endsWith('_cash_accounts_serial_branches.sql'))!),
+      'utf8',
+    );
     for (const statement of migration.split('--> statement-breakpoint')) await h.database.db.execute(sql.raw(statement));
 
     expect((await accountsOf(old)).map((x) => [x.type, x.displayName, x.balance])).toEqual([['CASH', 'Cash in hand', '0.00']]);

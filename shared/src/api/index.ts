@@ -8,4 +8,5 @@ export * from './account';
 export * from './sales';
 export * from './quotation';
 export * from './pdf';
+export * from './purchase';
 export * from './report';

@@ -9,4 +9,5 @@ export * from './party';
 export * from './item';
 export * from './accounts';
 export * from './sales';
+export * from './purchases';
 export * from './reports';

@@ -155,6 +155,27 @@ export async function paymentAccount(
   throw badRequest(`Choose the bank account the ${modeLabel(mode)} payment goes into`, field);
 }
 
+/**
+ * Money going out of an account: Cash in hand never goes below zero (409 naming the balance); a bank account may
+ * (an overdraft). The account row is locked until the transaction ends, so concurrent payments out of cash queue up
+ * and each sees the balance the one before left.
+ */
+export async function assertCanPayOut(tx: Tx, businessId: string, account: AccountRef, amount: number, field: string): Promise<void> {
+  if (account.type !== 'CASH') return;
+  await tx.execute(sql`select 1 from ${accounts} where business_id = ${businessId} and id = ${account.id} for update`);
+  const [row] = await tx
+    .select({ balance: balanceSql })
+    .from(accounts)
+    .where(and(eq(accounts.businessId, businessId), eq(accounts.id, account.id)));
+  const balance = toPaise(moneyOut(row.balance));
+  if (amount > balance) {
+    throw conflict(
+      `Not enough cash: ${account.displayName} has ₹${fromPaise(balance)}, so ₹${fromPaise(amount)} cannot be paid from it. Cash never goes below 0.`,
+      field,
+    );
+  }
+}
+
 const modeLabel = (mode: PaymentMode) => (mode === 'BANK_TRANSFER' ? 'bank transfer' : mode === 'CHEQUE' ? 'cheque' : mode);
 
 export interface NewTransaction {

@@ -5,17 +5,18 @@ import { selectRows } from '../documents/rows';
 
 /**
  * The one definition of what moves a party's balance, as rows (business_id, party_id, date, at, seq, kind,
- * document_type, document_id, document_number, debit, credit): a sale not cancelled is a debit (they owe more);
- * money received from them is a credit, money paid to them (and the reversal of a payment received) a debit.
- * The balance is opening balance + Σ debit − Σ credit. Both the party screens (partyBalances) and the ledger
- * report (services/reports/ledger.ts) read these rows, so they cannot disagree.
+ * document_type, document_id, document_number, debit, credit): a sale not cancelled is a debit (they owe more); a
+ * purchase bill not cancelled is a credit (the business owes the supplier more); money received from them is a
+ * credit, money paid to them (and the reversal of a payment received) a debit. The balance is opening balance
+ * + Σ debit − Σ credit. Both the party screens (partyBalances) and the ledger report (services/reports/ledger.ts)
+ * read these rows, so they cannot disagree. A new kind of document (expenses with a party, credit notes) is one
+ * more `union all` branch here.
  *
- * `where` narrows every source (use the aliases m.business_id / m.party_id / m.date via `movementFilter`).
- * Purchases (issue 11) add one more `union all` branch here: a purchase bill not cancelled is a credit (the
- * business owes the supplier more); their payments are account transactions and are already counted.
+ * `filter` narrows every source by its own columns (business, party, date).
  */
 export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date: SQL }) => SQL): SQL {
   const sales = filter({ businessId: sql.raw('s.business_id'), partyId: sql.raw('s.party_id'), date: sql.raw('s.invoice_date') });
+  const purchases = filter({ businessId: sql.raw('b.business_id'), partyId: sql.raw('b.party_id'), date: sql.raw('b.bill_date') });
   const money = filter({ businessId: sql.raw('t.business_id'), partyId: sql.raw('t.party_id'), date: sql.raw('t.date') });
   return sql`
     select s.business_id, s.party_id, s.invoice_date as date, s.created_at as at, 0::bigint as seq, 'SALE' as kind,
@@ -23,6 +24,11 @@ export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date
            s.grand_total as debit, 0::numeric as credit
     from sale_invoices s
     where s.status <> 'CANCELLED' and ${sales}
+    union all
+    select b.business_id, b.party_id, b.bill_date, b.created_at, 0::bigint, 'PURCHASE',
+           'PURCHASE', b.id, b.reference_number, 0::numeric, b.grand_total
+    from purchase_invoices b
+    where b.status <> 'CANCELLED' and ${purchases}
     union all
     select t.business_id, t.party_id, t.date, t.created_at as at, t.seq, t.type as kind,
            t.document_type, t.document_id, t.document_number,
@@ -34,8 +40,8 @@ export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date
 
 /**
  * What each party owes the business (negative: what the business owes it): opening balance + the movements above.
- * One statement for a page of parties, each source an index probe (sale_invoices and account_transactions by
- * business and party).
+ * One statement for a page of parties, each source an index probe (sale_invoices, purchase_invoices and
+ * account_transactions by business and party).
  */
 export async function partyBalances(db: Db | Tx, businessId: string, partyIds: string[]): Promise<Map<string, string>> {
   if (partyIds.length === 0) return new Map();

@@ -16,6 +16,7 @@ const LEDGER_PAGE_SIZE_DEFAULT = 200;
 
 const DESCRIPTIONS: Record<string, (n: string | null) => string> = {
   SALE: (n) => `Sale invoice ${n ?? ''}`.trim(),
+  PURCHASE: (n) => `Purchase bill ${n ?? ''}`.trim(),
   SALE_PAYMENT: (n) => (n ? `Payment received against ${n}` : 'Payment received'),
   SALE_PAYMENT_REVERSAL: (n) => (n ? `Payment reversed: invoice ${n} cancelled` : 'Payment reversed'),
   PURCHASE_PAYMENT: (n) => (n ? `Payment made against ${n}` : 'Payment made'),

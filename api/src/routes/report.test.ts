@@ -1,4 +1,4 @@
-import type { Gstr1Response, Ledger, SaleInvoice, SaleReport, SaleReportRow } from '@bahi/shared/contracts';
+import type { Gstr1Response, Ledger, PurchaseInvoice, SaleInvoice, SaleReport, SaleReportRow } from '@bahi/shared/contracts';
 import { SALE_REPORT_GROUPS } from '@bahi/shared/contracts';
 import { formatRupees, fromPaise, gstinCheckChar, toPaise } from '@bahi/shared/india';
 import ExcelJS from 'exceljs';
@@ -633,5 +633,87 @@ describe('the reports home, stock summary, day book and item profit', () => {
       expect([path, res.statusCode]).toEqual([path, 400]);
     }
     expect((await get(h.app, '/api/report/summary')).statusCode).toBe(401);
+  });
+});
+
+describe('purchases in the reports', () => {
+  let biz: SignedUp;
+  let supplier: { id: string };
+  let customer: { id: string };
+  let fan: { id: string };
+  let bulb: { id: string };
+  const bills: PurchaseInvoice[] = [];
+  let cancelled: PurchaseInvoice;
+  let seq = 0;
+  const buy = async (body: object): Promise<PurchaseInvoice> => {
+    const res = await write(h.app, 'POST', '/api/purchase/create-purchase', { billNumber: `SUP-${++seq}`, ...body }, { cookie: biz.cookie });
+    if (res.statusCode !== 201) throw new Error(`create-purchase answered ${res.statusCode}: ${res.body}`);
+    return res.json().data;
+  };
+
+  beforeAll(async () => {
+    biz = await signUp(h, { businessName: 'Buying Co', stateCode: '27' });
+    supplier = await f.party(biz, { name: 'Fan Wholesale', state: '27', partyType: 'SUPPLIER', openingBalance: '-1000' } as Parameters<typeof f.party>[1]);
+    customer = await f.party(biz, { name: 'Retail Buyer', state: '27' });
+    fan = await f.item(biz, { name: 'Fan', price: '2500', rate: 'gst-18' });
+    bulb = await f.item(biz, { name: 'Bulb', price: '120', rate: 'gst-12' });
+    // Cash to pay the supplier with: a walk-in sale of a service.
+    const advice = await f.item(biz, { name: 'Advice', type: 'SERVICE', price: '5000', rate: 'gst-18' });
+    await f.invoice(biz, { invoiceDate: '2026-04-30', lines: [line(advice.id)], payment: { amount: 5900, mode: 'CASH' } });
+    bills.push(await buy({ partyId: supplier.id, billDate: '2026-05-04', lines: [line(fan.id, { quantity: 4, unitPrice: '1500' })], payment: { amount: 2000, mode: 'CASH' } }));
+    bills.push(await buy({ partyId: supplier.id, billDate: '2026-05-20', lines: [line(fan.id, { unitPrice: '1499.99' }), line(bulb.id, { quantity: 10, unitPrice: '70' })] }));
+    cancelled = await buy({ partyId: supplier.id, billDate: '2026-05-21', lines: [line(bulb.id, { quantity: 5, unitPrice: '70' })] });
+    expect((await write(h.app, 'POST', `/api/purchase/cancel-purchase/${cancelled.id}`, { reason: 'Returned' }, { cookie: biz.cookie })).statusCode).toBe(200);
+    await f.invoice(biz, { partyId: customer.id, invoiceDate: '2026-05-25', lines: [line(fan.id, { quantity: 2 })] });
+  });
+
+  it('purchase/purchase-reports: totals are the bills’ sums for every grouping, paid in place of received', async () => {
+    const sumOf = (pick: (b: PurchaseInvoice) => string) => sum(bills.map(pick));
+    for (const groupBy of SALE_REPORT_GROUPS) {
+      const res = await get(h.app, `/api/purchase/purchase-reports?from=2026-05-01&to=2026-05-31&groupBy=${groupBy}`, biz.cookie);
+      expect([groupBy, res.statusCode]).toEqual([groupBy, 200]);
+      const r = res.json().data;
+      expect(r.totals).toEqual({
+        invoices: 2,
+        taxableValue: sumOf((b) => b.totals.taxableValue),
+        cgst: sumOf((b) => b.totals.cgst),
+        sgst: sumOf((b) => b.totals.sgst),
+        igst: sumOf((b) => b.totals.igst),
+        cess: sumOf((b) => b.totals.cess),
+        subtotal: sumOf((b) => b.totals.subtotal),
+        roundOff: sumOf((b) => b.totals.roundOff),
+        grandTotal: sumOf((b) => b.totals.grandTotal),
+        paid: sumOf((b) => b.paid),
+        balance: sumOf((b) => b.balance),
+      });
+      expect(sum(r.rows.map((row: { taxableValue: string }) => row.taxableValue))).toBe(r.totals.taxableValue);
+    }
+    const byBill = (await get(h.app, '/api/purchase/purchase-reports?from=2026-05-01&to=2026-05-31', biz.cookie)).json().data;
+    expect(byBill.rows.map((r: { label: string; partyName: string; paid: string }) => [r.label, r.partyName, r.paid])).toEqual([
+      ['SUP-1', 'Fan Wholesale', '2000.00'],
+      ['SUP-2', 'Fan Wholesale', '0.00'],
+    ]);
+    const xlsx = await get(h.app, '/api/purchase/purchase-reports?from=2026-05-01&to=2026-05-31&format=xlsx', biz.cookie);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const header = (book.worksheets[0].getSheetValues()[1] as unknown[]).slice(1);
+    expect(header[0]).toBe('Bill');
+    expect(header).toContain('Paid');
+    expect((await get(h.app, '/api/purchase/purchase-reports?groupBy=week', biz.cookie)).statusCode).toBe(400);
+    expect((await get(h.app, '/api/purchase/purchase-reports?from=2026-05-01&to=2026-05-31', b.cookie)).json().data.totals.invoices).toBe(0);
+  });
+
+  it("a supplier's ledger: bills are credits, payments made debits; it closes at the party's balance", async () => {
+    const l: Ledger = (await get(h.app, `/api/report/ledger?partyId=${supplier.id}&from=2026-05-01`, biz.cookie)).json().data;
+    expect(l.openingBalance).toBe('-1000.00');
+    expect(l.entries.map((e) => [e.type, e.debit, e.credit])).toEqual([
+      ['PURCHASE', '0.00', bills[0].totals.grandTotal],
+      ['PURCHASE_PAYMENT', '2000.00', '0.00'],
+      ['PURCHASE', '0.00', bills[1].totals.grandTotal],
+    ]);
+    expect(l.entries[0].description).toBe(`Purchase bill ${bills[0].referenceNumber}`);
+    const party = (await get(h.app, `/api/party/get-party/${supplier.id}`, biz.cookie)).json().data;
+    expect(l.closingBalance).toBe(party.balance);
+    expect(toPaise(l.closingBalance)).toBe(-100000 - toPaise(bills[0].totals.grandTotal) + 200000 - toPaise(bills[1].totals.grandTotal));
   });
 });

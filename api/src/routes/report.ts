@@ -15,10 +15,14 @@ import {
   Gstr1Response,
   LedgerQuery,
   LedgerResponse,
+  PurchaseReportQuery,
+  PurchaseReportResponse,
   SaleReportQuery,
   SaleReportResponse,
+  type SaleReport,
   indiaToday,
 } from '@bahi/shared/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import { displayDate } from '../services/pdf/format';
@@ -27,7 +31,7 @@ import { gstr1, gstr1Sheets } from '../services/reports/gstr1';
 import { gstr3b } from '../services/reports/gstr3b';
 import { ledgerSheet, partyLedger } from '../services/reports/ledger';
 import { dayBook, itemProfit, reportSummary, stockSummary } from '../services/reports/overview';
-import { saleReport, saleReportExport } from '../services/reports/sales';
+import { PURCHASE_SOURCE, SALE_SOURCE, asPurchase, documentReport, documentReportExport, type ReportSource } from '../services/reports/sales';
 import { getGstSettings, updateGstSettings } from '../services/reports/settings';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
@@ -42,36 +46,56 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
   app.addHook('preHandler', requireAuth(deps));
   const today = () => indiaToday(deps.clock());
 
+  /** The sale and the purchase report: one handler over their sources (JSON, or a file of every row). */
+  const documentReportHandler =
+    <T>(src: ReportSource, answer: (r: SaleReport) => T) =>
+    async (request: FastifyRequest<{ Querystring: SaleReportQuery }>, reply: FastifyReply) => {
+      const { businessId } = authOf(request);
+      const q = request.query;
+      if (q.format === 'xlsx' || q.format === 'csv' || q.format === 'pdf') {
+        const x = await documentReportExport(deps.db, src, businessId, q, today());
+        assertExportable(x.count, q.format === 'pdf' ? PDF_ROWS_MAX : undefined);
+        const title = `${src.words.document === 'Bill' ? 'Purchase' : 'Sale'} report`;
+        const name = safeName(`${title.replace(' ', '-')}-${x.groupBy}-${x.f.from}-to-${x.f.to}`);
+        const sheet = { name: title, columns: x.columns, rows: x.rows, totals: x.totals };
+        if (q.format === 'pdf') {
+          const subtitle = `${displayDate(x.f.from)} to ${displayDate(x.f.to)} · by ${x.groupBy}${q.status ? ` · ${q.status}` : ''}`;
+          return sendPdf(reply, name, title, subtitle, sheet);
+        }
+        return q.format === 'xlsx' ? sendXlsx(reply, name, [sheet]) : sendCsv(reply, name, sheet);
+      }
+      return { success: true as const, data: answer(await documentReport(deps.db, src, businessId, q, today())) };
+    };
+  const reportDescription = (documents: string, settled: string) =>
+    `Answers { rows (one page), totals (every match, summed by the database), meta (paging, from, to) }. Cancelled ${documents} ` +
+    `are left out unless status=CANCELLED. Document-level groupings sum the ${documents} (round-off, grand total, ${settled}, ` +
+    'balance); item and hsn groupings, and any item filter, sum the lines. format=xlsx or csv answers a file with every row ' +
+    '(at most the export limit; 413 above it); format=pdf an A4 landscape print of up to 5,000 rows.';
+
   app.get('/sale/sale-reports', {
     schema: {
       tags: ['sale', 'report'],
       summary: 'Sale report: a period (preset or from/to), filters, grouped by invoice, day, month, party, item or HSN',
-      description:
-        'Answers { rows (one page), totals (every match, summed by the database), meta (paging, from, to) }. Cancelled ' +
-        'invoices are left out unless status=CANCELLED. Invoice-level groupings sum the invoices (round-off, grand total, ' +
-        'received, balance); item and hsn groupings, and any item filter, sum the lines. format=xlsx or csv answers a ' +
-        'file with every row (at most the export limit; 413 above it); format=pdf an A4 landscape print of up to 5,000 rows.',
+      description: reportDescription('invoices', 'received'),
       security: SESSION_SECURITY,
       querystring: SaleReportQuery,
       produces: FILE_TYPES,
       response: { 200: SaleReportResponse, ...errorResponses(400, 401, 413) },
     },
-    handler: async (request, reply) => {
-      const { businessId } = authOf(request);
-      const q = request.query;
-      if (q.format === 'xlsx' || q.format === 'csv' || q.format === 'pdf') {
-        const x = await saleReportExport(deps.db, businessId, q, today());
-        assertExportable(x.count, q.format === 'pdf' ? PDF_ROWS_MAX : undefined);
-        const name = safeName(`Sale-report-${x.groupBy}-${x.f.from}-to-${x.f.to}`);
-        const sheet = { name: 'Sale report', columns: x.columns, rows: x.rows, totals: x.totals };
-        if (q.format === 'pdf') {
-          const subtitle = `${displayDate(x.f.from)} to ${displayDate(x.f.to)} · by ${x.groupBy}${q.status ? ` · ${q.status}` : ''}`;
-          return sendPdf(reply, name, 'Sale report', subtitle, sheet);
-        }
-        return q.format === 'xlsx' ? sendXlsx(reply, name, [sheet]) : sendCsv(reply, name, sheet);
-      }
-      return { success: true as const, data: await saleReport(deps.db, businessId, q, today()) };
+    handler: documentReportHandler(SALE_SOURCE, (r) => r),
+  });
+
+  app.get('/purchase/purchase-reports', {
+    schema: {
+      tags: ['purchase', 'report'],
+      summary: 'Purchase report: a period (preset or from/to), filters, grouped by bill, day, month, supplier, item or HSN',
+      description: `${reportDescription('bills', 'paid')} groupBy=invoice lists bills, labelled with the supplier’s bill number.`,
+      security: SESSION_SECURITY,
+      querystring: PurchaseReportQuery,
+      produces: FILE_TYPES,
+      response: { 200: PurchaseReportResponse, ...errorResponses(400, 401, 413) },
     },
+    handler: documentReportHandler(PURCHASE_SOURCE, (r) => ({ ...r, rows: r.rows.map(asPurchase), totals: asPurchase(r.totals) })),
   });
 
   app.get('/report/ledger', {

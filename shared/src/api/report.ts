@@ -8,6 +8,8 @@ import {
   type ReportSummaryQuery,
   type StockSummaryQuery,
   Gstr1Response,
+  PurchaseReportResponse,
+  type PurchaseReportQuery,
   GstSettingsResponse,
   type UpdateGstSettingsRequest,
   Gstr3bResponse,
@@ -27,6 +29,9 @@ export const reportApi = {
   /** GET sale/sale-reports: a page of rows, the totals of every match, and paging. */
   saleReport: (query: Omit<SaleReportQuery, 'format'> = {}) =>
     data(apiRequest('sale/sale-reports', { query: query as Query, schema: SaleReportResponse })),
+  /** GET purchase/purchase-reports: the same over purchase bills (`paid` for `received`). */
+  purchaseReport: (query: Omit<PurchaseReportQuery, 'format'> = {}) =>
+    data(apiRequest('purchase/purchase-reports', { query: query as Query, schema: PurchaseReportResponse })),
   /** GET report/ledger ('Ledger Report'): a party's statement for a period. */
   ledger: (query: Omit<LedgerQuery, 'format'>) => data(apiRequest('report/ledger', { query: query as unknown as Query, schema: LedgerResponse })),
   /** GET report/gstr1: `data` is the portal's JSON (save it as the file to upload); `problems` what to fix first. */
@@ -56,6 +61,8 @@ const withQuery = (path: string, query: object) => {
 export const reportUrls = {
   saleReport: (query: Omit<SaleReportQuery, 'format' | 'page' | 'pageSize'>, format: 'xlsx' | 'csv' | 'pdf') =>
     withQuery('sale/sale-reports', { ...query, format }),
+  purchaseReport: (query: Omit<PurchaseReportQuery, 'format' | 'page' | 'pageSize'>, format: 'xlsx' | 'csv' | 'pdf') =>
+    withQuery('purchase/purchase-reports', { ...query, format }),
   ledger: (query: Omit<LedgerQuery, 'format' | 'page' | 'pageSize'>, format: 'xlsx' | 'pdf' = 'xlsx') => withQuery('report/ledger', { ...query, format }),
   gstr1: (query: Omit<Gstr1Query, 'format'>) => withQuery('report/gstr1', { ...query, format: 'xlsx' }),
 };

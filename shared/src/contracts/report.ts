@@ -192,6 +192,25 @@ export type SaleReport = z.infer<typeof SaleReport>;
 export const SaleReportResponse = ok(SaleReport);
 
 // ---------------------------------------------------------------------------------------------------------------
+// Purchase report (GET purchase/purchase-reports): the sale report's query and shape over purchase bills, with
+// `paid` for `received`; the invoice grouping is by bill (labelled with the supplier's bill number, dated by the
+// bill date).
+
+export const PurchaseReportQuery = SaleReportQuery;
+export type PurchaseReportQuery = SaleReportQuery;
+export const PurchaseReportRow = SaleReportRow.omit({ received: true }).extend({ paid: MoneyString.nullable() });
+export type PurchaseReportRow = z.infer<typeof PurchaseReportRow>;
+export const PurchaseReportTotals = SaleReportTotals.omit({ received: true }).extend({ paid: MoneyString.nullable() });
+export const PurchaseReport = z.object({
+  groupBy: SaleReportGroup,
+  rows: z.array(PurchaseReportRow),
+  totals: PurchaseReportTotals,
+  meta: ReportMeta,
+});
+export type PurchaseReport = z.infer<typeof PurchaseReport>;
+export const PurchaseReportResponse = ok(PurchaseReport);
+
+// ---------------------------------------------------------------------------------------------------------------
 // Ledger (GET report/ledger)
 
 export const LEDGER_PAGE_SIZE_MAX = 1000;

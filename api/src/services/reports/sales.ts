@@ -7,6 +7,7 @@ import {
   type SaleReportQuery,
   type SaleReportRow,
   type SaleReportTotals,
+  type PurchaseReport,
 } from '@bahi/shared/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -18,21 +19,21 @@ import type { ExportColumn } from './export';
 type Query = SaleReportQuery;
 
 /*
- * The sale report (GET sale/sale-reports): one SQL statement for a page of groups, one for their count and one for
- * the totals; nothing is summed in JavaScript. Invoice-level groupings read the invoice headers (covered by
- * sale_invoices_business_date_idx and its siblings); line-level ones (item, hsn, or an item filter) join the lines.
- *
- * Purchases (issue 11) get the same report from this module: a `purchase/purchase-reports` route passes its own
- * `ReportSource` (purchase_bills / purchase_bill_lines, bill number and date columns) to `reportQueries`; nothing
- * here is specific to sales except SALE_SOURCE.
+ * The sale and purchase reports (GET sale/sale-reports, purchase/purchase-reports): one SQL statement for a page of
+ * groups, one for their count and one for the totals; nothing is summed in JavaScript. Document-level groupings
+ * read the headers (covered by the list indexes, e.g. sale_invoices_business_date_idx); line-level ones (item, hsn,
+ * or an item filter) join the lines. The two reports differ only in their `ReportSource`.
  */
 
-/** The tables and columns a document report reads. */
+/** The tables and columns a document report reads (header alias s, lines alias l), and its words. */
 export interface ReportSource {
   header: SQL;
   lines: SQL;
   number: SQL;
   date: SQL;
+  /** Money settled so far: received for a sale, paid for a purchase. */
+  settled: SQL;
+  words: { document: string; settled: string; noParty: string };
 }
 
 export const SALE_SOURCE: ReportSource = {
@@ -40,6 +41,18 @@ export const SALE_SOURCE: ReportSource = {
   lines: sql.raw('sale_invoice_lines'),
   number: sql.raw('s.invoice_number'),
   date: sql.raw('s.invoice_date'),
+  settled: sql.raw('s.received'),
+  words: { document: 'Invoice', settled: 'Received', noParty: 'Walk-in customers' },
+};
+
+/** Purchase bills: labelled by the supplier's bill number, dated by the bill date. */
+export const PURCHASE_SOURCE: ReportSource = {
+  header: sql.raw('purchase_invoices'),
+  lines: sql.raw('purchase_invoice_lines'),
+  number: sql.raw('s.bill_number'),
+  date: sql.raw('s.bill_date'),
+  settled: sql.raw('s.paid'),
+  words: { document: 'Bill', settled: 'Paid', noParty: 'No supplier' },
 };
 
 interface Filter {
@@ -74,11 +87,11 @@ const from = (src: ReportSource, lineLevel: boolean) =>
     ? sql`${src.header} s join ${src.lines} l on l.business_id = s.business_id and l.document_id = s.id`
     : sql`${src.header} s`;
 
-const HEADER_MEASURES = sql.raw(`count(*)::int as invoices, null::text as quantity,
+const headerMeasures = (src: ReportSource) => sql`count(*)::int as invoices, null::text as quantity,
   sum(s.taxable_value)::text as taxable_value, sum(s.cgst)::text as cgst, sum(s.sgst)::text as sgst,
   sum(s.igst)::text as igst, sum(s.cess)::text as cess, sum(s.subtotal)::text as subtotal,
-  sum(s.round_off_amount)::text as round_off, sum(s.grand_total)::text as grand_total, sum(s.received)::text as received,
-  sum(case when s.status = 'CANCELLED' then 0 else s.grand_total - s.received end)::text as balance`);
+  sum(s.round_off_amount)::text as round_off, sum(s.grand_total)::text as grand_total, sum(${src.settled})::text as received,
+  sum(case when s.status = 'CANCELLED' then 0 else s.grand_total - ${src.settled} end)::text as balance`;
 const LINE_MEASURES = sql.raw(`count(distinct s.id)::int as invoices, sum(l.quantity)::text as quantity,
   sum(l.taxable_value)::text as taxable_value, sum(l.cgst)::text as cgst, sum(l.sgst)::text as sgst,
   sum(l.igst)::text as igst, sum(l.cess)::text as cess, sum(l.total)::text as subtotal,
@@ -115,7 +128,7 @@ function grouping(src: ReportSource, groupBy: SaleReportGroup): Grouping {
     case 'party':
       return {
         key: sql`coalesce(s.party_id::text, '')`,
-        label: sql`coalesce(p.name, 'Walk-in customers')`,
+        label: sql`coalesce(p.name, ${src.words.noParty})`,
         extra: noExtra,
         joins: sql` left join parties p on p.business_id = s.business_id and p.id = s.party_id`,
         groupBy: sql`s.party_id, p.name`,
@@ -210,7 +223,7 @@ export function reportQueries(db: Db, src: ReportSource, f: Filter, groupBy: Sal
       (
         await selectRows<RawRow>(
           db,
-          sql`select ${g.key} as key, ${g.label} as label, ${lineLevel ? LINE_MEASURES : HEADER_MEASURES}${g.extra}
+          sql`select ${g.key} as key, ${g.label} as label, ${lineLevel ? LINE_MEASURES : headerMeasures(src)}${g.extra}
               ${body} group by ${g.groupBy} order by ${g.orderBy} limit ${limit} offset ${offset}`,
         )
       ).map((r) => rowOf(r, !lineLevel)),
@@ -225,7 +238,7 @@ export function reportQueries(db: Db, src: ReportSource, f: Filter, groupBy: Sal
       const byLines = f.itemId !== undefined;
       const [r] = await selectRows<RawRow>(
         db,
-        sql`select ${byLines ? LINE_MEASURES : HEADER_MEASURES} from ${from(src, byLines)} where ${where(src, f, byLines)}`,
+        sql`select ${byLines ? LINE_MEASURES : headerMeasures(src)} from ${from(src, byLines)} where ${where(src, f, byLines)}`,
       );
       return totalsOf(r, !byLines);
     },
@@ -237,44 +250,59 @@ function filterOf(businessId: string, q: Query, today: string): Filter {
   return { businessId, from: start, to: end, partyId: q.partyId, itemId: q.itemId, branchId: q.branchId, status: q.status };
 }
 
-export async function saleReport(db: Db, businessId: string, q: Query, today: string): Promise<SaleReport> {
+export async function documentReport(db: Db, src: ReportSource, businessId: string, q: Query, today: string): Promise<SaleReport> {
   const f = filterOf(businessId, q, today);
   const groupBy = q.groupBy ?? 'invoice';
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? REPORT_PAGE_SIZE_DEFAULT;
-  const r = reportQueries(db, SALE_SOURCE, f, groupBy);
+  const r = reportQueries(db, src, f, groupBy);
   const rows = await r.page(pageSize, (page - 1) * pageSize);
   const total = await r.count();
   const totals = await r.totals();
   return { groupBy, rows, totals, meta: { total, page, pageSize, from: f.from, to: f.to } };
 }
 
+/** GET sale/sale-reports. */
+export const saleReport = (db: Db, businessId: string, q: Query, today: string) => documentReport(db, SALE_SOURCE, businessId, q, today);
+
+/** GET purchase/purchase-reports: the same report over purchase bills, `received` named `paid`. */
+export async function purchaseReport(db: Db, businessId: string, q: Query, today: string): Promise<PurchaseReport> {
+  const r = await documentReport(db, PURCHASE_SOURCE, businessId, q, today);
+  return { ...r, rows: r.rows.map(asPurchase), totals: asPurchase(r.totals) };
+}
+
+/** A sale report's row or totals as the purchase report names them. */
+export function asPurchase<T extends { received: string | null }>(row: T): Omit<T, 'received'> & { paid: string | null } {
+  const { received, ...rest } = row;
+  return { ...rest, paid: received };
+}
+
 const EXPORT_CHUNK = 5000;
 
 /** Every row of the report for a file, read in chunks as the file is written. */
-export async function saleReportExport(db: Db, businessId: string, q: Query, today: string) {
+export async function documentReportExport(db: Db, src: ReportSource, businessId: string, q: Query, today: string) {
   const f = filterOf(businessId, q, today);
   const groupBy = q.groupBy ?? 'invoice';
-  const r = reportQueries(db, SALE_SOURCE, f, groupBy);
+  const r = reportQueries(db, src, f, groupBy);
   const count = await r.count();
   const totals = await r.totals();
   async function* rows() {
     for (let offset = 0; offset < Math.min(count, REPORT_EXPORT_ROWS_MAX); offset += EXPORT_CHUNK) yield await r.page(EXPORT_CHUNK, offset);
   }
-  return { count, totals, rows: rows(), columns: reportColumns(groupBy, r.documentLevel), f, groupBy };
+  return { count, totals, rows: rows(), columns: reportColumns(src, groupBy, r.documentLevel), f, groupBy };
 }
 
-const FIRST: Record<SaleReportGroup, string> = { invoice: 'Invoice', day: 'Date', month: 'Month', party: 'Party', item: 'Item', hsn: 'HSN/SAC' };
+const FIRST: Record<SaleReportGroup, string> = { invoice: '', day: 'Date', month: 'Month', party: 'Party', item: 'Item', hsn: 'HSN/SAC' };
 
 /** The columns of an exported report (totals row included: SaleReportTotals has the money fields of a row). */
-export function reportColumns(groupBy: SaleReportGroup, documentLevel: boolean): ExportColumn<SaleReportRow | SaleReportTotals>[] {
+export function reportColumns(src: ReportSource, groupBy: SaleReportGroup, documentLevel: boolean): ExportColumn<SaleReportRow | SaleReportTotals>[] {
   const row = (fn: (r: SaleReportRow) => string | number | null) => (r: SaleReportRow | SaleReportTotals) => ('key' in r ? fn(r) : null);
   const money = (header: string, key: keyof SaleReportTotals): ExportColumn<SaleReportRow | SaleReportTotals> => ({
     header,
     kind: 'money',
     value: (r) => r[key] as string | null,
   });
-  const cols: ExportColumn<SaleReportRow | SaleReportTotals>[] = [{ header: FIRST[groupBy], kind: 'text', value: row((r) => r.label), width: 22 }];
+  const cols: ExportColumn<SaleReportRow | SaleReportTotals>[] = [{ header: FIRST[groupBy] || src.words.document, kind: 'text', value: row((r) => r.label), width: 22 }];
   if (groupBy === 'invoice') {
     cols.push(
       { header: 'Date', kind: 'text', value: row((r) => r.invoiceDate) },
@@ -294,6 +322,6 @@ export function reportColumns(groupBy: SaleReportGroup, documentLevel: boolean):
     money('Cess', 'cess'),
     money(documentLevel ? 'Subtotal' : 'Amount', 'subtotal'),
   );
-  if (documentLevel) cols.push(money('Round-off', 'roundOff'), money('Grand total', 'grandTotal'), money('Received', 'received'), money('Balance', 'balance'));
+  if (documentLevel) cols.push(money('Round-off', 'roundOff'), money('Grand total', 'grandTotal'), money(src.words.settled, 'received'), money('Balance', 'balance'));
   return cols;
 }

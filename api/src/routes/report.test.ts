@@ -441,7 +441,7 @@ describe('GET report/gstr1', () => {
     expect(empty.data).toMatchObject({ b2b: [], b2cl: [], b2cs: [], exp: [], hsn: { hsn_b2b: [], hsn_b2c: [] }, doc_issue: { doc_det: [] } });
   });
 
-  it('GSTR-3B: 3.1 outward supplies and 3.2 inter-state B2C from the same invoices; ITC zero until purchases; tax payable per head', async () => {
+  it('GSTR-3B: 3.1 outward supplies and 3.2 inter-state B2C from the same invoices; no bills, no ITC; tax payable per head', async () => {
     const res = await get(h.app, `/api/report/gstr3b?gstin=${GSTIN}&period=072026`, biz.cookie);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -456,7 +456,7 @@ describe('GET report/gstr1', () => {
     expect(body.data.inter_sup.unreg_details).toEqual([{ pos: '29', txval: 120100, iamt: 21618 }]);
     expect(body.data.itc_elg.itc_net).toEqual({ iamt: 0, camt: 0, samt: 0, csamt: 0 });
     expect(body.liability).toEqual({ igst: '21636.00', cgst: '54.00', sgst: '54.00', cess: '0.00' });
-    expect(body.meta).toEqual({ from: '2026-07-01', to: '2026-07-31', itcFromPurchases: false });
+    expect(body.meta).toEqual({ from: '2026-07-01', to: '2026-07-31', itcFromPurchases: true });
 
     // A nil-rated sale goes to 3.1(c), not 3.1(a).
     const rice = await f.item(biz, { name: 'Rice', price: '40', rate: 'gst-0', stock: 10, hsn: '1006' });
@@ -563,12 +563,12 @@ describe('the reports home, stock summary, day book and item profit', () => {
     // Shirts: 10 − 2 (the cancelled one came back) at 600; caps: 3 − 2 at 100.
     expect(s.stockValue).toBe('4900.00');
     expect(s.salesByMonth).toHaveLength(12);
-    expect(s.salesByMonth[0]).toEqual({ month: '2026-04', invoices: 0, grandTotal: '0.00', purchases: null });
+    expect(s.salesByMonth[0]).toEqual({ month: '2026-04', invoices: 0, grandTotal: '0.00', purchases: '0.00' });
     expect(s.salesByMonth.slice(1, 3)).toEqual([
-      { month: '2026-05', invoices: 2, grandTotal: '2584.00', purchases: null },
-      { month: '2026-06', invoices: 1, grandTotal: '224.00', purchases: null },
+      { month: '2026-05', invoices: 2, grandTotal: '2584.00', purchases: '0.00' },
+      { month: '2026-06', invoices: 1, grandTotal: '224.00', purchases: '0.00' },
     ]);
-    expect(s.purchases).toBeNull();
+    expect(s.purchases).toEqual({ bills: 0, grandTotal: '0.00' });
     expect(s.salesByMonth[11].month).toBe('2027-03');
   });
 
@@ -637,6 +637,7 @@ describe('the reports home, stock summary, day book and item profit', () => {
 });
 
 describe('purchases in the reports', () => {
+  const BUYING_GSTIN = gstin('27AABCB1234C1Z');
   let biz: SignedUp;
   let supplier: { id: string };
   let customer: { id: string };
@@ -652,7 +653,7 @@ describe('purchases in the reports', () => {
   };
 
   beforeAll(async () => {
-    biz = await signUp(h, { businessName: 'Buying Co', stateCode: '27' });
+    biz = await signUp(h, { businessName: 'Buying Co', gstin: BUYING_GSTIN });
     supplier = await f.party(biz, { name: 'Fan Wholesale', state: '27', partyType: 'SUPPLIER', openingBalance: '-1000' } as Parameters<typeof f.party>[1]);
     customer = await f.party(biz, { name: 'Retail Buyer', state: '27' });
     fan = await f.item(biz, { name: 'Fan', price: '2500', rate: 'gst-18' });
@@ -715,5 +716,39 @@ describe('purchases in the reports', () => {
     const party = (await get(h.app, `/api/party/get-party/${supplier.id}`, biz.cookie)).json().data;
     expect(l.closingBalance).toBe(party.balance);
     expect(toPaise(l.closingBalance)).toBe(-100000 - toPaise(bills[0].totals.grandTotal) + 200000 - toPaise(bills[1].totals.grandTotal));
+  });
+
+  it('values stock at the last purchase’s cost, and costs item profit with it', async () => {
+    const stock = (await get(h.app, '/api/report/stock-summary', biz.cookie)).json().data;
+    expect(stock.rows.map((r: { itemName: string; quantity: string; unitCost: string; value: string }) => [r.itemName, r.quantity, r.unitCost, r.value])).toEqual([
+      ['Bulb', '10.000', '70.00', '700.00'],
+      ['Fan', '3.000', '1499.99', '4499.97'],
+    ]);
+    const profit = (await get(h.app, '/api/report/item-profit?from=2026-05-01&to=2026-05-31', biz.cookie)).json().data;
+    expect(profit.rows).toEqual([{ itemId: fan.id, itemName: 'Fan', quantity: '2.000', saleValue: '5000.00', cost: '2999.98', profit: '2000.02', marginPercent: '40.00' }]);
+  });
+
+  it('reports home and day book count the purchase bills', async () => {
+    const s = (await get(h.app, '/api/report/summary?from=2026-05-01&to=2026-05-31', biz.cookie)).json().data;
+    expect(s.purchases).toEqual({ bills: 2, grandTotal: sum(bills.map((b) => b.totals.grandTotal)) });
+    expect(s.salesByMonth[1].purchases).toBe(sum(bills.map((b) => b.totals.grandTotal)));
+    const supplierBalance = (await get(h.app, `/api/party/get-party/${supplier.id}`, biz.cookie)).json().data.balance as string;
+    expect(s.payable).toBe(fromPaise(-toPaise(supplierBalance)));
+    const d = (await get(h.app, '/api/report/day-book?date=2026-05-04', biz.cookie)).json().data;
+    expect(d.entries.map((e: { type: string; documentNumber: string | null; amount: string | null; moneyOut: string | null; description: string | null }) => [e.type, e.documentNumber, e.amount, e.moneyOut])).toEqual([
+      ['PURCHASE', bills[0].referenceNumber, bills[0].totals.grandTotal, null],
+      ['PURCHASE_PAYMENT', bills[0].referenceNumber, null, '2000.00'],
+    ]);
+    expect(d.totals.moneyOut).toBe('2000.00');
+  });
+
+  it('GSTR-3B takes eligible ITC from the bills of the month, and the tax payable is what the ITC leaves', async () => {
+    const r = (await get(h.app, `/api/report/gstr3b?gstin=${BUYING_GSTIN}&period=052026`, biz.cookie)).json();
+    expect(r.data.sup_details.osup_det).toEqual({ txval: 5000, iamt: 0, camt: 450, samt: 450, csamt: 0 });
+    // 6,000.00 + 1,499.99 at 18 % and 700.00 at 12 %: CGST 540.00 + 135.00 + 42.00 each side.
+    expect(r.data.itc_elg.itc_avl.find((x: { ty: string }) => x.ty === 'OTH')).toEqual({ ty: 'OTH', iamt: 0, camt: 717, samt: 717, csamt: 0 });
+    expect(r.data.itc_elg.itc_net).toEqual({ iamt: 0, camt: 717, samt: 717, csamt: 0 });
+    expect(r.liability).toEqual({ igst: '0.00', cgst: '0.00', sgst: '0.00', cess: '0.00' });
+    expect(r.meta.itcFromPurchases).toBe(true);
   });
 });

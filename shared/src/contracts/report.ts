@@ -403,8 +403,8 @@ export const ReportSummary = z.object({
   to: z.string(),
   /** Invoices of the period, not cancelled. */
   sales: z.object({ invoices: z.number().int(), grandTotal: MoneyString }),
-  /** Purchase bills of the period: null until purchases exist (issue 11). */
-  purchases: z.object({ bills: z.number().int(), grandTotal: MoneyString }).nullable(),
+  /** Purchase bills of the period, not cancelled. */
+  purchases: z.object({ bills: z.number().int(), grandTotal: MoneyString }),
   /** What customers owe now: positive party balances and unpaid walk-in invoices. */
   receivable: MoneyString,
   /** What the business owes parties now (negative party balances, as a positive amount). */
@@ -413,7 +413,8 @@ export const ReportSummary = z.object({
   /** Every branch's stock at its unit cost (see stock-summary). */
   stockValue: MoneyString,
   /** Sales of each month of the financial year that holds `to`, April first; months without sales are 0.00. */
-  salesByMonth: z.array(z.object({ month: z.string(), invoices: z.number().int(), grandTotal: MoneyString, purchases: MoneyString.nullable() })),
+  /** With each month's purchases (grand totals of the bills, not cancelled). */
+  salesByMonth: z.array(z.object({ month: z.string(), invoices: z.number().int(), grandTotal: MoneyString, purchases: MoneyString })),
 });
 export type ReportSummary = z.infer<typeof ReportSummary>;
 export const ReportSummaryResponse = ok(ReportSummary);
@@ -443,7 +444,7 @@ export const StockSummaryRow = z.object({
   itemCode: z.string(),
   unit: z.string().nullable(),
   quantity: z.string(),
-  /** The purchase price without tax (the last purchase's, once purchases exist). */
+  /** Without tax: the last purchase bill's taxable value per unit, else the item's purchase price. */
   unitCost: MoneyString,
   value: MoneyString,
   alertQuantity: z.number().int().nullable(),
@@ -472,7 +473,7 @@ export interface DayBookQuery {
 export const DayBookEntry = z.object({
   /** When it was recorded (ISO time). */
   at: z.string(),
-  /** SALE, QUOTATION, the account transaction's type (SALE_PAYMENT, TRANSFER, ...), or STOCK_<kind> for a stock change not made by a document (STOCK_ADD, STOCK_REDUCE, STOCK_OPENING, ...). */
+  /** SALE, PURCHASE, QUOTATION, the account transaction's type (SALE_PAYMENT, TRANSFER, ...), or STOCK_<kind> for a stock change not made by a document (STOCK_ADD, STOCK_REDUCE, STOCK_OPENING, ...). */
   type: z.string(),
   /** What a stock change was: the item and the quantity ('Shirt: +5'), with its reason. */
   description: z.string().nullable(),
@@ -521,7 +522,7 @@ export const ItemProfitRow = z.object({
   quantity: z.string(),
   /** Taxable value of the lines sold (tax is not income). */
   saleValue: MoneyString,
-  /** Quantity × unit cost (purchase price without tax; the purchases' cost once they exist). */
+  /** Quantity × unit cost (the last purchase's, without tax; see stock summary). */
   cost: MoneyString,
   profit: MoneyString,
   /** Profit ÷ sale value, per cent with two decimals; null when nothing was sold for money. */
@@ -587,6 +588,7 @@ export type Gstr3bReturn = z.infer<typeof Gstr3bReturn>;
 export const Gstr3bLiability = z.object({ igst: MoneyString, cgst: MoneyString, sgst: MoneyString, cess: MoneyString });
 export const Gstr3bResponse = ok(Gstr3bReturn).extend({
   liability: Gstr3bLiability,
+  /** itcFromPurchases: section 4 is read from the purchase bills (expenses and ITC reversals are not yet). */
   meta: z.object({ from: z.string(), to: z.string(), itcFromPurchases: z.boolean() }),
 });
 export type Gstr3bResponse = z.infer<typeof Gstr3bResponse>;

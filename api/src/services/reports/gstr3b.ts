@@ -10,16 +10,47 @@ const EXPORT_POS = '96';
 type Heads = { iamt: number; camt: number; samt: number; csamt: number };
 const ZERO: Heads = { iamt: 0, camt: 0, samt: 0, csamt: 0 };
 
-/**
- * Input tax credit for a return: TODO(issue 11, purchases/expenses) — sum the GST of purchase bills and expenses
- * of the GSTIN and period here (4A(5) "All other ITC" as `OTH`; imports as IMPG/IMPS; reverse-charge inward as
- * ISRC and, with it, 3.1(d) `isup_rev`), and the reversals (4B). Until purchases exist it is zero.
- */
-async function inputTaxCredit(): Promise<{ available: Heads; reversed: Heads; reverseChargeInward: Heads & { txval: number }; itcFromPurchases: boolean }> {
-  return { available: ZERO, reversed: ZERO, reverseChargeInward: { txval: 0, ...ZERO }, itcFromPurchases: false };
+interface Inward {
+  other: Heads;
+  reverseCharge: Heads;
+  reverseChargeInward: Heads & { txval: number };
+  exempt: { inter: number; intra: number };
 }
 
-/** GET report/gstr3b: the summary return for a month, outward supplies from the sales (3.1, 3.2), ITC (4). */
+/**
+ * What the purchase bills of the GSTIN (the receiving branch's, on the bill) and month give GSTR-3B, not cancelled:
+ * eligible ITC (4A(3) ISRC for reverse-charge bills, 4A(5) OTH for the rest), inward supplies liable to reverse
+ * charge (3.1 d), and nil-rated inward supplies (5). ITC reversals (4B) are not recorded yet: zero. Expenses
+ * (issue 11) add their ITC to OTH here.
+ */
+async function inward(db: Db, scope: { businessId: string; gstin: string; from: string; to: string }): Promise<Inward> {
+  const inReturn = sql`b.business_id = ${scope.businessId} and (b.branch_snapshot->>'gstin') = ${scope.gstin}
+    and b.bill_date between ${scope.from} and ${scope.to} and b.status <> 'CANCELLED'`;
+  const sums = (prefix: string, cols: string[], filter: string) =>
+    cols.map((c) => `coalesce(sum(b.${c}) filter (where ${filter}), 0)::text as ${prefix}_${c}`).join(', ');
+  const itc = ['itc_igst', 'itc_cgst', 'itc_sgst', 'itc_cess'];
+  const [r] = await selectRows<Record<string, string>>(
+    db,
+    sql`select ${sql.raw([sums('o', itc, 'not b.reverse_charge'), sums('r', itc, 'b.reverse_charge'), sums('i', ['taxable_value', 'igst', 'cgst', 'sgst', 'cess'], 'b.reverse_charge')].join(', '))}
+        from purchase_invoices b where ${inReturn}`,
+  );
+  const [x] = await selectRows<{ inter: string; intra: string }>(
+    db,
+    sql`select coalesce(sum(l.taxable_value) filter (where b.supply_type = 'INTER'), 0)::text as inter,
+               coalesce(sum(l.taxable_value) filter (where b.supply_type = 'INTRA'), 0)::text as intra
+        from purchase_invoice_lines l join purchase_invoices b on b.business_id = l.business_id and b.id = l.document_id
+        where ${inReturn} and l.gst_rate = 0`,
+  );
+  const heads = (p: string): Heads => ({ iamt: num(r[`${p}_itc_igst`]), camt: num(r[`${p}_itc_cgst`]), samt: num(r[`${p}_itc_sgst`]), csamt: num(r[`${p}_itc_cess`]) });
+  return {
+    other: heads('o'),
+    reverseCharge: heads('r'),
+    reverseChargeInward: { txval: num(r.i_taxable_value), iamt: num(r.i_igst), camt: num(r.i_cgst), samt: num(r.i_sgst), csamt: num(r.i_cess) },
+    exempt: { inter: num(x.inter), intra: num(x.intra) },
+  };
+}
+
+/** GET report/gstr3b: the summary return for a month: outward supplies from the sales (3.1, 3.2), ITC and inward supplies from the purchases (3.1 d, 4, 5). */
 export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promise<Omit<Gstr3bResponse, 'success'>> {
   if (!(await hasGstin(db, businessId, q.gstin))) throw notFound(GSTIN_NOT_FOUND);
   const range = returnRange(q.period, false);
@@ -42,13 +73,10 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
         from ${lines} where ${live} and s.supply_type = 'INTER' and ${CTIN} is null and s.place_of_supply <> ${EXPORT_POS}
         group by s.place_of_supply order by s.place_of_supply`,
   );
-  const itc = await inputTaxCredit();
-  const net: Heads = {
-    iamt: num(itc.available.iamt - itc.reversed.iamt),
-    camt: num(itc.available.camt - itc.reversed.camt),
-    samt: num(itc.available.samt - itc.reversed.samt),
-    csamt: num(itc.available.csamt - itc.reversed.csamt),
-  };
+  const bought = await inward(db, scope);
+  const reversed = ZERO;
+  const total = (h: keyof Heads) => num(bought.other[h] + bought.reverseCharge[h] - reversed[h]);
+  const net: Heads = { iamt: total('iamt'), camt: total('camt'), samt: total('samt'), csamt: total('csamt') };
   const data: Gstr3bReturn = {
     gstin: q.gstin,
     ret_period: q.period,
@@ -56,7 +84,7 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
       osup_det: { txval: v('a_taxable_value'), iamt: v('a_igst'), camt: v('a_cgst'), samt: v('a_sgst'), csamt: v('a_cess') },
       osup_zero: { txval: v('b_taxable_value'), iamt: v('b_igst'), csamt: v('b_cess') },
       osup_nil_exmp: { txval: v('c_taxable_value') },
-      isup_rev: itc.reverseChargeInward,
+      isup_rev: bought.reverseChargeInward,
       osup_nongst: { txval: 0 },
     },
     inter_sup: { unreg_details: unreg.map((r) => ({ pos: r.pos, txval: num(r.txval), iamt: num(r.iamt) })), comp_details: [], uin_details: [] },
@@ -64,12 +92,12 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
       itc_avl: [
         { ty: 'IMPG', ...ZERO },
         { ty: 'IMPS', ...ZERO },
-        { ty: 'ISRC', ...ZERO },
+        { ty: 'ISRC', ...bought.reverseCharge },
         { ty: 'ISD', ...ZERO },
-        { ty: 'OTH', ...itc.available },
+        { ty: 'OTH', ...bought.other },
       ],
       itc_rev: [
-        { ty: 'RUL', ...itc.reversed },
+        { ty: 'RUL', ...reversed },
         { ty: 'OTH', ...ZERO },
       ],
       itc_net: net,
@@ -78,7 +106,7 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
         { ty: 'OTH', ...ZERO },
       ],
     },
-    inward_sup: { isup_details: [{ ty: 'GST', inter: 0, intra: 0 }, { ty: 'NONGST', inter: 0, intra: 0 }] },
+    inward_sup: { isup_details: [{ ty: 'GST', ...bought.exempt }, { ty: 'NONGST', inter: 0, intra: 0 }] },
   };
   // Payable per head, in paise: output (3.1 a + b + d) − net ITC, not below zero.
   const p = (n: number) => toPaise(n.toFixed(2));
@@ -92,6 +120,6 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
       sgst: head(p(out.osup_det.samt) + p(out.isup_rev.samt), net.samt),
       cess: head(p(out.osup_det.csamt) + p(out.osup_zero.csamt) + p(out.isup_rev.csamt), net.csamt),
     },
-    meta: { ...range, itcFromPurchases: itc.itcFromPurchases },
+    meta: { ...range, itcFromPurchases: true },
   };
 }

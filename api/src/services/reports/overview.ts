@@ -22,18 +22,24 @@ import { UUID } from './common';
 
 /*
  * The reports home, stock summary, day book and item-wise profit (issue 12 §1). Every figure is summed by the
- * database. Purchases and expenses (issue 11) plug in where marked PURCHASES.
+ * database.
  */
 
 const idMatch = (column: SQL, id: string | undefined) => (id === undefined ? sql`true` : UUID.test(id) ? sql`${column} = ${id}` : sql`false`);
 
 /**
  * What one unit of an item costs the business, without tax, for `i` (items) joined to `tr` (its tax rate): the
- * purchase price, less its GST when that price includes tax. PURCHASES: the last purchase line's unit cost comes
- * first (coalesce((select … from purchase_bill_lines … order by bill date desc limit 1), <this>)).
+ * last purchase bill's (not cancelled) taxable value per unit, else the item's purchase price less its GST when that
+ * price includes tax.
  */
-export const UNIT_COST_SQL = sql.raw(`round(case when i.is_purchase_tax_applicable and coalesce(tr.value, 0) > 0
-    then coalesce(i.purchase_price, 0) * 100 / (100 + tr.value) else coalesce(i.purchase_price, 0) end, 2)`);
+export const UNIT_COST_SQL = sql.raw(`coalesce(
+    (select round(pl.taxable_value / nullif(pl.quantity, 0), 2)
+     from purchase_invoice_lines pl
+     join purchase_invoices pb on pb.business_id = pl.business_id and pb.id = pl.document_id
+     where pl.business_id = i.business_id and pl.item_id = i.id and pb.status <> 'CANCELLED'
+     order by pb.bill_date desc, pb.created_at desc, pl.line_no desc limit 1),
+    round(case when i.is_purchase_tax_applicable and coalesce(tr.value, 0) > 0
+      then coalesce(i.purchase_price, 0) * 100 / (100 + tr.value) else coalesce(i.purchase_price, 0) end, 2))`);
 const ITEM_COST_JOIN = sql.raw(`left join tax_rates tr on tr.id = i.gst_rate_id`);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -45,6 +51,11 @@ export async function reportSummary(db: Db, businessId: string, q: PeriodQuery, 
     db,
     sql`select count(*)::int as n, coalesce(sum(s.grand_total), 0)::text as total from sale_invoices s
         where s.business_id = ${businessId} and s.invoice_date between ${from} and ${to} and s.status <> 'CANCELLED'`,
+  );
+  const [bought] = await selectRows<{ n: number; total: string }>(
+    db,
+    sql`select count(*)::int as n, coalesce(sum(b.grand_total), 0)::text as total from purchase_invoices b
+        where b.business_id = ${businessId} and b.bill_date between ${from} and ${to} and b.status <> 'CANCELLED'`,
   );
   // Party balances by their one definition; walk-in invoices are owed by nobody in particular.
   const movements = partyMovements((c) => sql`${c.businessId} = p.business_id and ${c.partyId} = p.id`);
@@ -73,20 +84,26 @@ export async function reportSummary(db: Db, businessId: string, q: PeriodQuery, 
         where s.business_id = ${businessId} and s.invoice_date between ${fy.start} and ${fy.end} and s.status <> 'CANCELLED'
         group by 1 order by 1`,
   );
+  const boughtMonths = await selectRows<{ month: string; total: string }>(
+    db,
+    sql`select to_char(b.bill_date, 'YYYY-MM') as month, sum(b.grand_total)::text as total
+        from purchase_invoices b
+        where b.business_id = ${businessId} and b.bill_date between ${fy.start} and ${fy.end} and b.status <> 'CANCELLED'
+        group by 1`,
+  );
+  const boughtByMonth = new Map(boughtMonths.map((r) => [r.month, r.total]));
   const byMonth = new Map(months.map((r) => [r.month, r]));
   const salesByMonth = Array.from({ length: 12 }, (_, i) => {
     const y = Number(fy.start.slice(0, 4)) + (i >= 9 ? 1 : 0);
     const month = `${y}-${String(((i + 3) % 12) + 1).padStart(2, '0')}`;
     const r = byMonth.get(month);
-    // PURCHASES: the month's purchase bills (not cancelled) in place of null, summed like the sales above.
-    return { month, invoices: r ? Number(r.n) : 0, grandTotal: moneyOut(r?.total ?? '0'), purchases: null };
+    return { month, invoices: r ? Number(r.n) : 0, grandTotal: moneyOut(r?.total ?? '0'), purchases: moneyOut(boughtByMonth.get(month) ?? '0') };
   });
   return {
     from,
     to,
     sales: { invoices: Number(sales.n), grandTotal: moneyOut(sales.total) },
-    // PURCHASES: count and sum of the period's purchase bills (not cancelled).
-    purchases: null,
+    purchases: { bills: Number(bought.n), grandTotal: moneyOut(bought.total) },
     receivable: fromPaise(toPaise(moneyOut(owed.receivable)) + toPaise(moneyOut(owed.walkin))),
     payable: moneyOut(owed.payable),
     cashAndBank: { cash: fromPaise(cash), bank: fromPaise(bank), total: fromPaise(cash + bank) },
@@ -157,9 +174,10 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
   const moneyBranch =
     q.branchId === undefined
       ? sql`true`
-      : sql`exists (select 1 from sale_invoices d where d.business_id = t.business_id and d.id = t.document_id and t.document_type = 'SALE' and ${branch})`;
-  // PURCHASES: a union branch for purchase bills (and expenses) of the day, like the sales one. Stock changes made by
-  // a document are that document's (the sale is listed), so only the others are listed here.
+      : sql`(exists (select 1 from sale_invoices d where d.business_id = t.business_id and d.id = t.document_id and t.document_type = 'SALE' and ${branch})
+             or exists (select 1 from purchase_invoices d where d.business_id = t.business_id and d.id = t.document_id and t.document_type = 'PURCHASE' and ${branch}))`;
+  // Expenses (issue 11) add a union branch like the purchases one. Stock changes made by a document are that
+  // document's (the sale or bill is listed), so only the others are listed here.
   const rows = await selectRows<Record<string, string | null>>(
     db,
     sql`select * from (
@@ -167,6 +185,10 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
                  d.party_name, d.grand_total::text as amount, null::text as money_in, null::text as money_out, null::text as account_name, d.status,
                  0::bigint as seq, null::text as description
           from sale_invoices d where d.business_id = ${businessId} and d.invoice_date = ${date} and ${branch}
+          union all
+          select d.created_at, 'PURCHASE', 'PURCHASE', d.id::text, d.reference_number, d.party_name, d.grand_total::text, null, null, null, d.status, 0,
+                 'Bill ' || d.bill_number
+          from purchase_invoices d where d.business_id = ${businessId} and d.bill_date = ${date} and ${branch}
           union all
           select d.created_at, 'QUOTATION', 'QUOTATION', d.id::text, d.quotation_number, d.party_name, d.grand_total::text, null, null, null, d.status, 0, null
           from quotations d where d.business_id = ${businessId} and d.quotation_date = ${date} and ${branch}
@@ -223,8 +245,8 @@ export async function itemProfit(db: Db, businessId: string, q: ItemProfitQuery,
   const { from, to } = resolvePeriod(q, today);
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? REPORT_PAGE_SIZE_DEFAULT;
-  // Cost is the item's unit cost today × quantity sold. PURCHASES: the cost of what was sold (last purchase
-  // price before each sale, or a moving average) replaces UNIT_COST_SQL here.
+  // Cost is the item's unit cost (its last purchase's) × quantity sold: a moving average or FIFO cost of what was
+  // sold would replace UNIT_COST_SQL here.
   const grouped = sql`
     select l.item_id, i.name as item_name, sum(l.quantity) as quantity, sum(l.taxable_value) as sale_value,
            sum(round(l.quantity * ${UNIT_COST_SQL}, 2)) as cost

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { gstinCheckChar } from '@bahi/shared/india';
 import type { AreaContext } from './lib/area';
-import { log, median, ms, ratio, runCleanups, table, tempDir, verdict } from './lib/common';
+import { log, ms, ratio, runCleanups, table, tempDir, verdict } from './lib/common';
+import { medianGet, timedGet } from './lib/documents';
 import { throwawayDatabase } from './lib/postgres';
 import { signUp, startServer, type BahiServer } from './lib/server';
 
@@ -23,31 +24,10 @@ const SALE_REPORT_TARGET_MS = 200;
 const GSTR1_TARGET_MS = 2000;
 const GSTIN = `27AAPFU0939F1Z${gstinCheckChar('27AAPFU0939F1Z')}`;
 
-async function timed(server: { baseUrl: string }, url: string, cookie?: string) {
-  const started = performance.now();
-  const res = await fetch(`${server.baseUrl}${url}`, { headers: cookie ? { cookie } : {} });
-  const body = (await res.json()) as Record<string, unknown>;
-  const took = performance.now() - started;
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
-  return { ms: took, body };
-}
-
-async function medianOf(server: { baseUrl: string }, url: string, cookie?: string) {
-  for (let i = 0; i < 2; i++) await timed(server, url, cookie);
-  const samples: number[] = [];
-  let body: Record<string, unknown> = {};
-  for (let i = 0; i < ROUNDS; i++) {
-    const r = await timed(server, url, cookie);
-    samples.push(r.ms);
-    body = r.body;
-  }
-  return { median: median(samples), body };
-}
-
 /** One business with a GSTIN, 1,000 parties (a third registered, a third in Karnataka) and 100,000 one-line invoices. */
 async function seed(databaseUrl: string, server: BahiServer) {
   const session = await signUp(server, 'Reports');
-  const profile = (await timed(server, '/api/auth/profile', session.cookieHeader)).body as {
+  const profile = (await timedGet(server, '/api/auth/profile', session.cookieHeader)).body as {
     data: { user: { business: { id: string } }; activeStoreBranch: { id: string } };
   };
   const businessId = profile.data.user.business.id;
@@ -122,7 +102,7 @@ async function bench(server: BahiServer, databaseUrl: string): Promise<string[]>
   log(`PostgreSQL: seeding ${INVOICES.toLocaleString('en-IN')} invoices…`);
   const s = await seed(databaseUrl, server);
   log(`PostgreSQL: seeded in ${(s.seededMs / 1000).toFixed(1)} s; timing the reports…`);
-  const health = await medianOf(server, '/api/health');
+  const health = await medianGet(server, '/api/health', undefined, ROUNDS);
   const month = 'from=2025-09-01&to=2025-09-30';
   const queries: [string, string, number | null][] = [
     ['Sale report, one month grouped by day, with totals', `/api/sale/sale-reports?${month}&groupBy=day`, SALE_REPORT_TARGET_MS],
@@ -136,7 +116,7 @@ async function bench(server: BahiServer, databaseUrl: string): Promise<string[]>
   ];
   const rows: string[][] = [];
   for (const [label, url, target] of queries) {
-    const r = await medianOf(server, url, s.cookie);
+    const r = await medianGet(server, url, s.cookie, ROUNDS);
     const meta = r.body.meta as { total?: number } | undefined;
     const data = r.body.data as { b2b?: { inv: unknown[] }[]; totals?: { invoices?: number } } | undefined;
     const size = data?.b2b ? `${data.b2b.reduce((n, p) => n + p.inv.length, 0).toLocaleString('en-IN')} b2b invoices` : data?.totals?.invoices !== undefined ? `${data.totals.invoices.toLocaleString('en-IN')} invoices` : meta?.total !== undefined ? `${meta.total} rows` : '';

@@ -7,7 +7,6 @@ import {
   type SaleReportQuery,
   type SaleReportRow,
   type SaleReportTotals,
-  type PurchaseReport,
 } from '@bahi/shared/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -260,15 +259,6 @@ export async function documentReport(db: Db, src: ReportSource, businessId: stri
   const total = await r.count();
   const totals = await r.totals();
   return { groupBy, rows, totals, meta: { total, page, pageSize, from: f.from, to: f.to } };
-}
-
-/** GET sale/sale-reports. */
-export const saleReport = (db: Db, businessId: string, q: Query, today: string) => documentReport(db, SALE_SOURCE, businessId, q, today);
-
-/** GET purchase/purchase-reports: the same report over purchase bills, `received` named `paid`. */
-export async function purchaseReport(db: Db, businessId: string, q: Query, today: string): Promise<PurchaseReport> {
-  const r = await documentReport(db, PURCHASE_SOURCE, businessId, q, today);
-  return { ...r, rows: r.rows.map(asPurchase), totals: asPurchase(r.totals) };
 }
 
 /** A sale report's row or totals as the purchase report names them. */

@@ -12,3 +12,5 @@ export * from './sales';
 export * from './quotation';
 export * from './pdf';
 export * from './purchase';
+export * from './schedule-calendar';
+export * from './automated-bill';

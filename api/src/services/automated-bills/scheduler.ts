@@ -4,7 +4,7 @@ import type { Clock } from '../../deps';
 import { issueDueBills, type DueBillsResult } from '.';
 
 export interface BillScheduler {
-  /** One pass now (the timer's work); a pass already running is awaited instead of a second one started. */
+  /** A pass now (the timer's work), after the one running, if any; callers at the same moment share one pass. */
   tick(): Promise<DueBillsResult>;
   /** No new pass; resolves when the running one has finished its current bill. */
   stop(): Promise<void>;
@@ -35,7 +35,10 @@ export function startBillScheduler(opts: { db: Db; clock: Clock; intervalSeconds
   void pass();
   const timer = setInterval(() => void pass(), opts.intervalSeconds * 1000).unref();
   return {
-    tick: pass,
+    tick: async () => {
+      await running;
+      return pass();
+    },
     stop: async () => {
       stopping = true;
       clearInterval(timer);

@@ -93,6 +93,15 @@ describe('the API', () => {
         'GET /api/purchase/purchase-invoice/{id}',
         'POST /api/purchase/record-payment/{id}',
         'POST /api/purchase/cancel-purchase/{id}',
+        'GET /api/ready',
+        'POST /api/automated-bill/create-schedule',
+        'GET /api/automated-bill/schedules',
+        'GET /api/automated-bill/schedule/{id}',
+        'PUT /api/automated-bill/update-schedule/{id}',
+        'POST /api/automated-bill/pause/{id}',
+        'POST /api/automated-bill/resume/{id}',
+        'POST /api/automated-bill/end/{id}',
+        'POST /api/automated-bill/run-now/{id}',
       ]),
     );
     for (const op of operations) {

@@ -4,7 +4,7 @@
  * instance gets there first.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { Frequency, ScheduleLine } from '@bahi/shared/contracts';
 import { createdAt, updatedAt } from './columns';
 import { businesses, storeBranches, users } from './core';

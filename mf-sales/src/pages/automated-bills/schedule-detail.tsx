@@ -107,9 +107,9 @@ export function ScheduleDetail({ id, onClose, onEdit }: { id: string; onClose: (
           <Typography.Title level={5}>Items on each bill</Typography.Title>
           <Table
             size="small"
-            rowKey={(_, i) => String(i)}
+            rowKey="key"
             pagination={false}
-            dataSource={s.lines}
+            dataSource={s.lines.map((l, key) => ({ ...l, key }))}
             columns={[
               { title: 'Item', render: (_, l) => l.itemName ?? <Typography.Text type="danger">Item deleted</Typography.Text> },
               { title: 'Quantity', render: (_, l) => formatQuantity(l.quantity) },

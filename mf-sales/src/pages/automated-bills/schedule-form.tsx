@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Flex, Input, InputNumber, List, Radio, Row, Select, Table, Typography } from 'antd';
+import { Alert, Button, Checkbox, Col, DatePicker, Drawer, Flex, Input, InputNumber, Radio, Row, Select, Table, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import {
@@ -30,6 +30,8 @@ export const FREQUENCY_LABELS: Record<FrequencyType, string> = {
 };
 
 interface LineDraft {
+  /** Stable while lines are added and removed. */
+  key: number;
   itemId: string;
   itemName: string;
   quantity: number | null;
@@ -73,7 +75,7 @@ function draftOf(schedule: Schedule | null, today: string): Draft {
   return {
     partyId: schedule.partyId,
     partyName: schedule.partyName,
-    lines: schedule.lines.map((l) => ({ itemId: l.itemId, itemName: l.itemName ?? 'Deleted item', quantity: Number(l.quantity), unitPrice: l.unitPrice ?? '' })),
+    lines: schedule.lines.map((l, i) => ({ key: i, itemId: l.itemId, itemName: l.itemName ?? 'Deleted item', quantity: Number(l.quantity), unitPrice: l.unitPrice ?? '' })),
     type: schedule.frequency.type,
     weekday: schedule.frequency.weekday ?? 1,
     dayOfMonth: schedule.frequency.dayOfMonth ?? 1,
@@ -178,7 +180,7 @@ export function ScheduleForm({ schedule, onClose, onSaved }: { schedule: Schedul
   useSaveShortcut(() => void save(), !saving);
 
   const addItem = (item: Item) =>
-    set({ lines: [...draft.lines, { itemId: item.id, itemName: item.itemName, quantity: 1, unitPrice: '' }] });
+    set({ lines: [...draft.lines, { key: Math.max(0, ...draft.lines.map((l) => l.key + 1)), itemId: item.id, itemName: item.itemName, quantity: 1, unitPrice: '' }] });
   const setLine = (index: number, patch: Partial<LineDraft>) => set({ lines: draft.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) });
   const monthly = draft.type === 'MONTHLY' || draft.type === 'QUARTERLY' || draft.type === 'YEARLY';
 
@@ -210,7 +212,7 @@ export function ScheduleForm({ schedule, onClose, onSaved }: { schedule: Schedul
           <Typography.Text strong>Items</Typography.Text>
           <Table
             size="small"
-            rowKey={(_, i) => String(i)}
+            rowKey="key"
             pagination={false}
             dataSource={draft.lines}
             locale={{ emptyText: 'Add the items each bill carries' }}
@@ -271,7 +273,7 @@ export function ScheduleForm({ schedule, onClose, onSaved }: { schedule: Schedul
             ) : monthly ? (
               <label>
                 <Typography.Text strong>Day of month</Typography.Text>
-                <Select aria-label="Day of month" style={{ width: '100%' }} value={draft.dayOfMonth} options={DAY_OPTIONS} onChange={(dayOfMonth: number | 'LAST') => set({ dayOfMonth })} />
+                <Select aria-label="Day of month" virtual={false} style={{ width: '100%' }} value={draft.dayOfMonth} options={DAY_OPTIONS} onChange={(dayOfMonth: number | 'LAST') => set({ dayOfMonth })} />
               </label>
             ) : null}
           </Col>
@@ -346,16 +348,14 @@ export function ScheduleForm({ schedule, onClose, onSaved }: { schedule: Schedul
         <section aria-label="Next bills">
           <Typography.Text strong>Next bills</Typography.Text>
           {preview.length ? (
-            <List
-              size="small"
-              dataSource={preview}
-              renderItem={(date) => (
-                <List.Item>
+            <ol style={{ margin: '4px 0 0', paddingLeft: 20 }}>
+              {preview.map((date) => (
+                <li key={date}>
                   {formatDate(date)}
                   {date < today ? <Typography.Text type="warning"> (past: issued at once)</Typography.Text> : null}
-                </List.Item>
-              )}
-            />
+                </li>
+              ))}
+            </ol>
           ) : (
             <Typography.Paragraph type="secondary">No bill falls in these dates.</Typography.Paragraph>
           )}

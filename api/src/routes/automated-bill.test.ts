@@ -1,5 +1,7 @@
 import { addDays, indiaToday, type Schedule, type ScheduleRun, type SaleInvoice } from '@bahi/shared/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { selectRows } from '../services/documents/rows';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
 
@@ -149,6 +151,27 @@ describe('automated bills', () => {
     expect(await f.stockOf(a, gas.id)).toBe(0);
     expect((await action(a, 'run-now', s.id, { period: failed.period })).statusCode).toBe(409);
     expect((await action(a, 'run-now', s.id, { period: '2020-01-01' })).statusCode).toBe(404);
+  });
+
+  it('leaves a schedule that fails unexpectedly for the next pass without holding up the others', async () => {
+    const broken = await rent(a);
+    const healthy = await rent(a);
+    // A frequency no code writes: working out its next date fails inside the transaction.
+    await h.database.db.execute(
+      sql`update automated_bill_schedules set frequency = '{"type":"HOURLY"}'::jsonb where id = ${broken.id}`,
+    );
+    h.clock.advance(DAY);
+    const result = await tick();
+    expect(result.errors).toBe(1);
+    expect((await detail(a, healthy.id)).runs.map((r) => r.status)).toEqual(['ISSUED']);
+    // Nothing of the failed transaction stayed: no run, no invoice, the same next date.
+    const [row] = await selectRows<{ runs: number; next: string }>(
+      h.database.db,
+      sql`select (select count(*)::int from automated_bill_runs where schedule_id = ${broken.id}) as runs, next_run_date::text as next
+          from automated_bill_schedules where id = ${broken.id}`,
+    );
+    expect([Number(row.runs), row.next]).toEqual([0, broken.nextRunDate]);
+    await h.database.db.execute(sql`update automated_bill_schedules set frequency = '{"type":"DAILY"}'::jsonb, status = 'ENDED' where id = ${broken.id}`);
   });
 
   it('issues the next bill now, dated today, and moves the schedule on', async () => {

@@ -83,7 +83,8 @@ export function* runDates(frequency: ScheduleFrequency, startDate: string): Gene
       for (; ; date = shiftDate(date, 7)) yield date;
     }
     default: {
-      const step = MONTH_STEP[frequency.type]!;
+      const step = MONTH_STEP[frequency.type];
+      if (!step) throw new Error(`Unknown frequency ${String(frequency.type)}`);
       const day = frequency.dayOfMonth ?? parts(startDate).d;
       for (let index = 0; ; index++) {
         const date = monthDate(startDate, step, index, day);

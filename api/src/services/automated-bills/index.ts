@@ -14,7 +14,7 @@ import {
   type ScheduleStatus,
   type ScheduleSummary,
 } from '@bahi/shared/contracts';
-import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -202,6 +202,7 @@ async function scheduleAuth(tx: Tx, s: ScheduleRow): Promise<AuthContext> {
     .from(users)
     .innerJoin(businesses, eq(businesses.id, users.businessId))
     .where(and(eq(users.businessId, s.businessId), eq(users.id, s.createdBy)));
+  if (!row) throw conflict('The user who set up this automated bill no longer exists: edit it to issue bills again');
   return {
     sessionId: 'automated-bill',
     businessId: s.businessId,
@@ -302,30 +303,55 @@ export async function runScheduleNow(ctx: DocumentContext, id: string, body: z.o
 export interface DueBillsResult {
   issued: number;
   failed: number;
+  /** Schedules left for the next pass after an unexpected error (a lost connection, a bug). */
+  errors: number;
 }
 
 /**
  * Issues every due period of every business, oldest first, one period per transaction. Several API instances run
  * this at once: each locks one due schedule with SKIP LOCKED (the others take other schedules, never wait), and
- * the run's unique key (business, schedule, period) stops a period being billed twice in any case.
+ * the run's unique key (business, schedule, period) stops a period being billed twice in any case. A schedule whose
+ * transaction fails unexpectedly rolls back and is left for the next pass, so it never holds up the others.
  */
-export async function issueDueBills(db: Db, now: () => Date, opts: { stopping?: () => boolean; maxPeriods?: number } = {}): Promise<DueBillsResult> {
-  const result: DueBillsResult = { issued: 0, failed: 0 };
+export async function issueDueBills(
+  db: Db,
+  now: () => Date,
+  opts: { stopping?: () => boolean; maxPeriods?: number; onError?: (err: unknown, scheduleId: string) => void } = {},
+): Promise<DueBillsResult> {
+  const result: DueBillsResult = { issued: 0, failed: 0, errors: 0 };
   const max = opts.maxPeriods ?? 10_000;
+  const skipped: string[] = [];
   for (let n = 0; n < max && !opts.stopping?.(); n++) {
     const at = now();
     const today = indiaToday(at);
-    const run = await db.transaction(async (tx) => {
-      const [due] = await tx
-        .select()
-        .from(automatedBillSchedules)
-        .where(and(eq(automatedBillSchedules.status, 'ACTIVE'), lte(automatedBillSchedules.nextRunDate, today)))
-        .orderBy(asc(automatedBillSchedules.nextRunDate))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!due) return null;
-      return (await issuePeriod(tx, due, due.nextRunDate!, due.nextRunDate!, at)) ?? 'skipped';
-    });
+    let current: string | null = null;
+    let run: RunRow | 'skipped' | null;
+    try {
+      run = await db.transaction(async (tx) => {
+        const [due] = await tx
+          .select()
+          .from(automatedBillSchedules)
+          .where(
+            and(
+              eq(automatedBillSchedules.status, 'ACTIVE'),
+              lte(automatedBillSchedules.nextRunDate, today),
+              skipped.length ? notInArray(automatedBillSchedules.id, skipped) : undefined,
+            ),
+          )
+          .orderBy(asc(automatedBillSchedules.nextRunDate))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!due) return null;
+        current = due.id;
+        return (await issuePeriod(tx, due, due.nextRunDate!, due.nextRunDate!, at)) ?? 'skipped';
+      });
+    } catch (err) {
+      if (current === null) throw err;
+      skipped.push(current);
+      result.errors += 1;
+      opts.onError?.(err, current);
+      continue;
+    }
     if (run === null) break;
     if (run === 'skipped') continue;
     if (run.status === 'ISSUED') result.issued += 1;

@@ -18,14 +18,17 @@ export function startBillScheduler(opts: { db: Db; clock: Clock; intervalSeconds
   let stopping = false;
   let running: Promise<DueBillsResult> | null = null;
   const pass = () => {
-    running ??= issueDueBills(opts.db, opts.clock, { stopping: () => stopping })
+    running ??= issueDueBills(opts.db, opts.clock, {
+      stopping: () => stopping,
+      onError: (err, scheduleId) => opts.log.error({ err, scheduleId }, 'automated bills: a schedule failed (tried again at the next pass)'),
+    })
       .then((result) => {
-        if (result.issued || result.failed) opts.log.info(result, 'automated bills issued');
+        if (result.issued || result.failed || result.errors) opts.log.info(result, 'automated bills issued');
         return result;
       })
       .catch((err) => {
         opts.log.error({ err }, 'automated bills: a pass failed (tried again at the next one)');
-        return { issued: 0, failed: 0 };
+        return { issued: 0, failed: 0, errors: 1 };
       })
       .finally(() => {
         running = null;

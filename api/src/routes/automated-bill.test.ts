@@ -227,6 +227,7 @@ describe('automated bills', () => {
       [{ ...ok, endDate: '2000-01-01' }, 400, 'End date cannot be before the start date'],
       [{ ...ok, maxBills: 0 }, 400, 'Number of bills must be a whole number from 1 to 1000'],
       [{ ...ok, startDate: addDays(today(), 2), endDate: addDays(today(), 3) }, 400, 'No bill falls between the start date and the end date'],
+      [{ ...ok, frequency: { type: 'DAILY' }, startDate: addDays(today(), -12) }, 400, 'The start date is too far back: at most 12 past bills can be issued at once'],
       [{ ...ok, partyId: '00000000-0000-4000-8000-000000000000' }, 404, 'Party not found'],
       [{ ...ok, lines: [{ itemId: '00000000-0000-4000-8000-000000000000', quantity: 1 }] }, 404, 'Item not found'],
     ];

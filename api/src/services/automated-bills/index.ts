@@ -5,6 +5,7 @@ import {
   addDays,
   indiaToday,
   nextRunDate,
+  nextRunDates,
   type RunNowRequest,
   type Schedule,
   type ScheduleCalendar,
@@ -34,6 +35,9 @@ import { money } from '../documents/records';
 import { prepareDocument, type DocumentContext } from '../documents/prepare';
 import { withIdempotency } from '../idempotency';
 import { createSale } from '../sales';
+
+/** A start date in the past issues its missed bills at once; a slip of the year must not issue hundreds. */
+export const MAX_BACKDATED_BILLS = 12;
 
 export const SCHEDULE_NOT_FOUND = 'Automated bill not found';
 export const RUN_NOT_FOUND = 'No run of this automated bill for that period';
@@ -115,6 +119,10 @@ export async function createSchedule(ctx: DocumentContext, body: ScheduleBody, k
     const calendar: ScheduleCalendar = body;
     const next = nextRunDate(calendar, {});
     if (!next) throw badRequest('No bill falls between the start date and the end date', 'endDate');
+    const backlog = nextRunDates(calendar, MAX_BACKDATED_BILLS + 1, {}).filter((d) => d <= indiaToday(now)).length;
+    if (backlog > MAX_BACKDATED_BILLS) {
+      throw badRequest(`The start date is too far back: at most ${MAX_BACKDATED_BILLS} past bills can be issued at once`, 'startDate');
+    }
     await tx.insert(automatedBillSchedules).values({
         businessId: auth.businessId,
         id,

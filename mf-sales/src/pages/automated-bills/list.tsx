@@ -32,7 +32,7 @@ function LastResult({ s }: { s: ScheduleSummary }) {
 const COLUMNS: TableColumnsType<ScheduleSummary> = [
   { title: 'Customer', key: 'party', render: (_, s) => s.partyName },
   { title: 'Repeats', key: 'frequency', render: (_, s) => describeFrequency(s.frequency) },
-  { title: 'Next bill', key: 'next', width: 120, render: (_, s) => formatDate(s.nextRunDate) },
+  { title: 'Next bill', key: 'next', width: 120, render: (_, s) => (s.status === 'ACTIVE' ? formatDate(s.nextRunDate) : '-') },
   { title: 'Last result', key: 'last', render: (_, s) => <LastResult s={s} /> },
   { title: 'Bills', dataIndex: 'billsIssued', align: 'right', width: 80 },
   {

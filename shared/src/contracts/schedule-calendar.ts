@@ -12,6 +12,8 @@
  * - The schedule ends after its end date (inclusive) or after `maxBills` bills, whichever comes first.
  */
 
+import { addDays } from './account';
+
 export const FREQUENCY_TYPES = ['DAILY', 'WEEKLY', 'MONTHLY', 'QUARTERLY', 'YEARLY'] as const;
 export type FrequencyType = (typeof FREQUENCY_TYPES)[number];
 
@@ -46,13 +48,6 @@ export function daysInMonth(y: number, m: number): number {
   return new Date(Date.UTC(y, m, 0)).getUTCDate();
 }
 
-/** The date `days` after (or before) a date. */
-export function shiftDate(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** ISO weekday of a date: 1 = Monday … 7 = Sunday. */
 export function isoWeekday(date: string): number {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -76,11 +71,11 @@ function monthDate(startDate: string, step: number, index: number, dayOfMonth: n
 export function* runDates(frequency: ScheduleFrequency, startDate: string): Generator<string> {
   switch (frequency.type) {
     case 'DAILY':
-      for (let date = startDate; ; date = shiftDate(date, 1)) yield date;
+      for (let date = startDate; ; date = addDays(date, 1)) yield date;
     case 'WEEKLY': {
       const weekday = frequency.weekday ?? isoWeekday(startDate);
-      let date = shiftDate(startDate, (weekday - isoWeekday(startDate) + 7) % 7);
-      for (; ; date = shiftDate(date, 7)) yield date;
+      let date = addDays(startDate, (weekday - isoWeekday(startDate) + 7) % 7);
+      for (; ; date = addDays(date, 7)) yield date;
     }
     default: {
       const step = MONTH_STEP[frequency.type];

@@ -53,8 +53,6 @@ async function choose(user: TestUser, label: string, option: string) {
   await user.click(await screen.findByTitle(option));
 }
 
-jest.setTimeout(30_000);
-
 beforeEach(() => {
   signIn(mumbaiBranch);
   jest.spyOn(itemApi, 'list').mockResolvedValue({ success: true, data: [cable, cover], meta: { total: 2, page: 1, pageSize: 20 } });

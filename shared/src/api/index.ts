@@ -9,4 +9,5 @@ export * from './sales';
 export * from './quotation';
 export * from './pdf';
 export * from './purchase';
+export * from './automated-bill';
 export * from './report';

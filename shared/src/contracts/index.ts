@@ -12,4 +12,6 @@ export * from './sales';
 export * from './quotation';
 export * from './pdf';
 export * from './purchase';
+export * from './schedule-calendar';
+export * from './automated-bill';
 export * from './report';

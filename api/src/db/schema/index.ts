@@ -10,4 +10,5 @@ export * from './item';
 export * from './accounts';
 export * from './sales';
 export * from './purchases';
+export * from './automated-bills';
 export * from './reports';

@@ -248,6 +248,32 @@ describe('GET sale/sale-reports', () => {
   });
 });
 
+describe('exports of many rows', () => {
+  it('streams every row in chunks to .xlsx, and refuses a PDF longer than 5,000 rows with 413', async () => {
+    const biz = await signUp(h, { businessName: 'Bulk Co', stateCode: '27' });
+    const pen = await f.item(biz, { price: '10', stock: 5 });
+    const one = await f.invoice(biz, { invoiceDate: '2026-05-02', lines: [line(pen.id)] });
+    // 5,001 copies of the invoice (a header is all a document-level report reads).
+    await h.database.db.execute(sql`
+      insert into sale_invoices
+      select (jsonb_populate_record(null::sale_invoices, to_jsonb(s) || jsonb_build_object(
+        'id', gen_random_uuid(), 'invoice_number', 'BULK/' || g, 'series_prefix', 'BULK/', 'series_no', g))).*
+      from sale_invoices s, generate_series(1, 5001) g where s.business_id = ${biz.profile.user.business.id} and s.id = ${one.id}`);
+    const q = 'from=2026-05-01&to=2026-05-31&groupBy=invoice';
+    const json = (await report(biz, q)).json().data as SaleReport;
+    expect(json.totals).toMatchObject({ invoices: 5002, grandTotal: fromPaise(5002 * toPaise(one.totals.grandTotal)) });
+    const xlsx = await report(biz, `${q}&format=xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0].rowCount).toBe(1 + 5002 + 1);
+    const pdf = await report(biz, `${q}&format=pdf`);
+    expect(pdf.statusCode).toBe(413);
+    expect(pdf.json().message).toMatch(/5002 rows.*at most 5000/);
+    expect((await report(biz, `from=2026-05-01&to=2026-05-31&groupBy=day&format=pdf`)).statusCode).toBe(200);
+  });
+});
+
 describe('GET report/ledger', () => {
   const ledger = (who: SignedUp, query: string) => get(h.app, `/api/report/ledger?${query}`, who.cookie);
 

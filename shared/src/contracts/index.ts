@@ -11,3 +11,5 @@ export * from './account';
 export * from './sales';
 export * from './quotation';
 export * from './pdf';
+export * from './expense';
+export * from './payment';

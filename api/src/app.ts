@@ -25,7 +25,9 @@ import { authRoutes } from './routes/auth';
 import { branchRoutes } from './routes/branches';
 import type { ZodApp } from './routes/common';
 import { healthRoutes } from './routes/health';
+import { expenseRoutes } from './routes/expense';
 import { partyRoutes } from './routes/party';
+import { paymentRoutes } from './routes/payment';
 import { pdfRoutes } from './routes/pdf';
 import { itemRoutes } from './routes/item';
 import { quotationRoutes } from './routes/quotation';
@@ -123,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/account', (a) => accountRoutes(a, deps));
   await scoped('/api/sale', (a) => saleRoutes(a, deps));
   await scoped('/api/quotation', (a) => quotationRoutes(a, deps));
+  await scoped('/api/expense', (a) => expenseRoutes(a, deps));
+  await scoped('/api/payment', (a) => paymentRoutes(a, deps));
   await scoped('/api', (a) => pdfRoutes(a, deps));
   await scoped('/api', (a) => shellRoutes(a, deps));
   await scoped('/api/admin', (a) =>

@@ -115,3 +115,33 @@ export const accountTransactions = pgTable(
     check('account_transactions_amount_check', sql`${t.amount} > 0`),
   ],
 );
+
+/**
+ * What part of a payment not tied to one bill (PAYMENT_IN, PAYMENT_OUT) settled which bill: a sale invoice for a
+ * payment in, a purchase bill for a payment out. The payment itself is one transaction, counted once in the party's
+ * balance; these rows only say which bills' `received`/`paid` it went to. The rest of it is the party's advance.
+ */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    transactionId: uuid('transaction_id').notNull(),
+    /** SALE or PURCHASE (no foreign key: it points into the table of its kind). */
+    documentType: text('document_type').notNull(),
+    documentId: uuid('document_id').notNull(),
+    amount: money('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'payment_allocations_pkey', columns: [t.businessId, t.id] }),
+    foreignKey({
+      name: 'payment_allocations_transaction_fk',
+      columns: [t.businessId, t.transactionId],
+      foreignColumns: [accountTransactions.businessId, accountTransactions.id],
+    }),
+    uniqueIndex('payment_allocations_transaction_document_key').on(t.businessId, t.transactionId, t.documentType, t.documentId),
+    index('payment_allocations_document_idx').on(t.businessId, t.documentType, t.documentId),
+    check('payment_allocations_amount_check', sql`${t.amount} > 0`),
+  ],
+);

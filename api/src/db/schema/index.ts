@@ -9,3 +9,4 @@ export * from './party';
 export * from './item';
 export * from './accounts';
 export * from './sales';
+export * from './expense';

@@ -34,7 +34,10 @@ const balanceSql = sql<string>`(accounts.opening_balance + coalesce((
   from account_transactions t
   where t.business_id = accounts.business_id and t.account_id = accounts.id), 0))::text`;
 
-function toAccount(row: AccountRow, balance: string): Account {
+/** It has a transaction: then it can be deactivated but never deleted. */
+const usedSql = sql<boolean>`exists (select 1 from account_transactions t where t.business_id = accounts.business_id and t.account_id = accounts.id)`;
+
+function toAccount(row: AccountRow, balance: string, isUsed: boolean): Account {
   return {
     id: row.id,
     type: row.type,
@@ -46,6 +49,8 @@ function toAccount(row: AccountRow, balance: string): Account {
     openingBalance: moneyOut(row.openingBalance),
     asOfDate: row.asOfDate,
     balance: moneyOut(balance),
+    isActive: row.isActive,
+    isUsed: Boolean(isUsed),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -61,21 +66,21 @@ export async function createCashAccount(tx: Tx, businessId: string, now: Date): 
 /** Every account with its balance: Cash in hand first, then bank accounts by name. */
 export async function listAccounts(db: Db | Tx, businessId: string): Promise<Account[]> {
   const rows = await db
-    .select({ account: accounts, balance: balanceSql })
+    .select({ account: accounts, balance: balanceSql, isUsed: usedSql })
     .from(accounts)
     .where(eq(accounts.businessId, businessId))
     .orderBy(asc(sql`${accounts.type} = 'BANK'`), asc(sql`lower(${accounts.displayName})`));
-  return rows.map((r) => toAccount(r.account, r.balance));
+  return rows.map((r) => toAccount(r.account, r.balance, r.isUsed));
 }
 
 export async function getAccount(db: Db | Tx, businessId: string, id: string): Promise<Account> {
   if (!UUID.test(id)) throw notFound(ACCOUNT_NOT_FOUND);
   const [row] = await db
-    .select({ account: accounts, balance: balanceSql })
+    .select({ account: accounts, balance: balanceSql, isUsed: usedSql })
     .from(accounts)
     .where(and(eq(accounts.businessId, businessId), eq(accounts.id, id)));
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
-  return toAccount(row.account, row.balance);
+  return toAccount(row.account, row.balance, row.isUsed);
 }
 
 const duplicateName = (name: string) => conflict(`An account named ${name} already exists`, 'displayName');
@@ -138,10 +143,7 @@ export async function paymentAccount(
   const select = () =>
     tx.select({ id: accounts.id, type: accounts.type, displayName: accounts.displayName }).from(accounts);
   if (accountId !== undefined) {
-    const [row] = UUID.test(accountId)
-      ? await select().where(and(eq(accounts.businessId, businessId), eq(accounts.id, accountId), eq(accounts.isActive, true)))
-      : [];
-    if (!row) throw new HttpError(404, ACCOUNT_NOT_FOUND, field);
+    const row = await activeAccount(tx, businessId, accountId, field);
     if (mode === 'CASH' && row.type !== 'CASH') throw badRequest(`A cash payment goes into ${CASH_ACCOUNT_NAME}`, field);
     if (mode !== 'CASH' && row.type !== 'BANK') throw badRequest(`A ${modeLabel(mode)} payment goes into a bank account`, field);
     return row;
@@ -153,6 +155,19 @@ export async function paymentAccount(
   if (mode === 'CASH') throw conflict(`${CASH_ACCOUNT_NAME} is missing for this business`, field);
   if (rows.length === 0) throw badRequest(`Add a bank account first to take ${modeLabel(mode)} payments`, field);
   throw badRequest(`Choose the bank account the ${modeLabel(mode)} payment goes into`, field);
+}
+
+/** An account of the business that takes transactions: 404 when there is none with this id, 409 when deactivated. */
+export async function activeAccount(tx: Tx, businessId: string, accountId: string, field: string): Promise<AccountRef> {
+  const [row] = UUID.test(accountId)
+    ? await tx
+        .select({ id: accounts.id, type: accounts.type, displayName: accounts.displayName, isActive: accounts.isActive })
+        .from(accounts)
+        .where(and(eq(accounts.businessId, businessId), eq(accounts.id, accountId)))
+    : [];
+  if (!row) throw new HttpError(404, ACCOUNT_NOT_FOUND, field);
+  if (!row.isActive) throw conflict(`${row.displayName} is deactivated: activate it to use it`, field);
+  return { id: row.id, type: row.type, displayName: row.displayName };
 }
 
 const modeLabel = (mode: PaymentMode) => (mode === 'BANK_TRANSFER' ? 'bank transfer' : mode === 'CHEQUE' ? 'cheque' : mode);
@@ -174,10 +189,53 @@ export interface NewTransaction {
   reversesId?: string | null;
   createdBy: string | null;
   now: Date;
+  /** The request field a refusal names (Cash in hand below zero); default 'amount'. */
+  field?: string;
+}
+
+/**
+ * The one rule on money going out: Cash in hand never goes below zero — neither now nor, for a back-dated entry, on
+ * any day since. The cash account's row is locked until the caller's transaction ends, so concurrent withdrawals
+ * are checked one after another (each sees what the one before committed). A bank account may go negative.
+ */
+async function guardCashOut(tx: Tx, businessId: string, accountId: string, date: string, amount: number, field: string): Promise<void> {
+  const [cash] = await selectRows<{ opening: string }>(
+    tx,
+    sql`select opening_balance::text as opening from ${accounts}
+        where business_id = ${businessId} and id = ${accountId} and type = 'CASH' for update`,
+  );
+  if (!cash) return;
+  const [sums] = await selectRows<{ balance: string; at_date: string; later: boolean }>(
+    tx,
+    sql`select (${cash.opening}::numeric + coalesce(sum(case when direction = 'IN' then amount else -amount end), 0))::text as balance,
+               (${cash.opening}::numeric + coalesce(sum(case when direction = 'IN' then amount else -amount end) filter (where date <= ${date}), 0))::text as at_date,
+               coalesce(bool_or(date > ${date}), false) as later
+        from ${accountTransactions} where business_id = ${businessId} and account_id = ${accountId}`,
+  );
+  const balance = toPaise(String(sums.balance));
+  let available = toPaise(String(sums.at_date));
+  if (sums.later) {
+    // A back-dated entry lowers every balance after it: the lowest of them is what it can take.
+    const [low] = await selectRows<{ low: string | null }>(
+      tx,
+      sql`select min(running)::text as low from (
+            select date, ${cash.opening}::numeric + sum(case when direction = 'IN' then amount else -amount end) over (order by date, seq) as running
+            from ${accountTransactions} where business_id = ${businessId} and account_id = ${accountId}) x
+          where x.date > ${date}`,
+    );
+    if (low.low !== null) available = Math.min(available, toPaise(String(low.low)));
+  }
+  if (amount <= available) return;
+  const then = available < balance ? ` (₹${fromPaise(available)} from ${date} on)` : '';
+  throw conflict(
+    `${CASH_ACCOUNT_NAME} cannot go below zero: its balance is ₹${fromPaise(balance)}${then} and this takes ₹${fromPaise(amount)}`,
+    field,
+  );
 }
 
 /** One movement of money: every payment, reversal, expense or transfer half is one of these rows. */
 export async function recordTransaction(tx: Tx, t: NewTransaction): Promise<string> {
+  if (t.direction === 'OUT') await guardCashOut(tx, t.businessId, t.accountId, t.date, t.amount, t.field ?? 'amount');
   const [row] = await tx
     .insert(accountTransactions)
     .values({
@@ -308,6 +366,7 @@ export async function listTransactions(
   if (q.type) outer.push(sql`x.type = ${q.type}`);
   if (q.direction) outer.push(sql`x.direction = ${q.direction}`);
   if (q.partyId) outer.push(sql`x.party_id = ${q.partyId}`);
+  if (q.groupId) outer.push(UUID.test(q.groupId) ? sql`x.group_id = ${q.groupId}` : sql`false`);
 
   const rows = await selectRows<TransactionRow>(
     db,
@@ -337,6 +396,7 @@ export async function listTransactions(
   if (q.type) countWhere.push(eq(accountTransactions.type, q.type));
   if (q.direction) countWhere.push(eq(accountTransactions.direction, q.direction));
   if (q.partyId) countWhere.push(eq(accountTransactions.partyId, q.partyId));
+  if (q.groupId) countWhere.push(UUID.test(q.groupId) ? eq(accountTransactions.groupId, q.groupId) : sql`false`);
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(accountTransactions)

@@ -15,8 +15,9 @@ import { Money, MoneyString } from './money';
  *   tax is input tax credit when `itcEligible` (default yes) and the supplier's GSTIN is given.
  * - An expense is paid now from one account: one OUT transaction (type EXPENSE). Cash in hand never goes below zero
  *   (409 with the balance). Cancelling keeps the number and reverses the payment (EXPENSE_REVERSAL).
- * - Numbers run without gaps per branch and financial year: 'EXP/26-27/3' at the default branch, 'EXP-MUM/26-27/1'
- *   at a branch with invoice prefix MUM, so two branches never share a number.
+ * - Numbers run without gaps per branch and financial year: 'EXP/26-27/3' at the default branch; 'EXP-' and the
+ *   branch's invoice prefix at another (shortened to 16 characters like every document number: 'EXP-MU/26/1'), so
+ *   two branches never share a number.
  */
 
 export const DEFAULT_EXPENSE_CATEGORIES = [

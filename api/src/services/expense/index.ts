@@ -79,7 +79,7 @@ export async function createCategory(db: Db, businessId: string, body: z.output<
 
 /**
  * An expense's number series: 'EXP' at the business's default branch ('EXP/26-27/3'), 'EXP-' and the branch's
- * invoice prefix elsewhere ('EXP-MUM/26-27/1'), so the numbers of two branches never meet.
+ * invoice prefix elsewhere (shortened to fit 16 characters: 'EXP-MU/26/1'), so the numbers of two branches never meet.
  */
 function expensePrefix(branch: typeof storeBranches.$inferSelect): string {
   if (branch.isDefault) return 'EXP';

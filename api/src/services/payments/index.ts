@@ -128,6 +128,7 @@ async function getPartyPayment(db: Db, businessId: string, groupId: string): Pro
     date: row.t.date,
     reference: row.t.reference,
     note: row.t.note,
+    // Oldest bill first, as they were settled.
     allocations: allocations.map((x) => {
       const d = docs.get(x.a.documentId);
       return {
@@ -138,7 +139,7 @@ async function getPartyPayment(db: Db, businessId: string, groupId: string): Pro
         amount: moneyOut(x.a.amount),
         balanceDue: fromPaise(d?.due ?? 0),
       };
-    }),
+    }).sort((x, y) => (x.documentDate < y.documentDate ? -1 : x.documentDate > y.documentDate ? 1 : x.documentNumber < y.documentNumber ? -1 : 1)),
     allocated: fromPaise(allocated),
     advance: fromPaise(amount - allocated),
     partyBalance: balance,

@@ -166,7 +166,12 @@ export async function signUp(server: Pick<BahiServer, 'baseUrl' | 'outbox'>, lab
   });
   if (start.status !== 200) throw new Error(`sign-up answered ${start.status}: ${await start.text()}`);
   const otp = await otpFor(server.outbox, phone, 'signup');
-  const verify = await post(`${server.baseUrl}/api/auth/verify-signup`, { mobileNumber: phone, otp });
+  // The code is tied to the browser that asked for it (a cookie the sign-up answer set): send it back.
+  const startCookies = start.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0].trim())
+    .join('; ');
+  const verify = await post(`${server.baseUrl}/api/auth/verify-signup`, { mobileNumber: phone, otp }, startCookies || undefined);
   if (verify.status !== 200) throw new Error(`verify-signup answered ${verify.status}: ${await verify.text()}`);
   const cookies = verify.headers.getSetCookie().map((c) => {
     const [pair] = c.split(';');

@@ -104,8 +104,13 @@ export const accountTransactions = pgTable(
     }),
     /** A transaction is reversed at most once. */
     uniqueIndex('account_transactions_reverses_key').on(t.businessId, t.reversesId).where(sql`${t.reversesId} is not null`),
-    /** An account's ledger, and its balance. */
-    index('account_transactions_account_idx').on(t.businessId, t.accountId, t.date, t.seq),
+    /**
+     * An account's ledger, and its balance: direction and amount ride along, so the sums of the running balance and
+     * of the Cash-in-hand check are index-only scans.
+     */
+    index('account_transactions_account_idx').on(t.businessId, t.accountId, t.date, t.seq, t.direction, t.amount),
+    /** The halves of a transfer; a payment in or out by its group. */
+    index('account_transactions_group_idx').on(t.businessId, t.groupId).where(sql`${t.groupId} is not null`),
     /** Every account's transactions, newest first. */
     index('account_transactions_business_date_idx').on(t.businessId, t.date, t.seq),
     index('account_transactions_document_idx').on(t.businessId, t.documentType, t.documentId),

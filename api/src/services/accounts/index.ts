@@ -325,10 +325,10 @@ interface TransactionRow extends Record<string, unknown> {
   account_id: string;
   account_name: string;
   date: string;
+  seq: string;
   type: TransactionType;
   direction: TransactionDirection;
   amount: string;
-  running: string;
   mode: PaymentMode | null;
   party_id: string | null;
   party_name: string | null;
@@ -342,11 +342,46 @@ interface TransactionRow extends Record<string, unknown> {
   created_at: string;
 }
 
+/**
+ * The balance of each account after each of `rows` (opening balance + every transaction of the account up to it, in
+ * date order, then as written), whatever filter picked the rows. Per account: one sum of what comes before the page's
+ * oldest row (an index-only scan) and a running sum over the page's stretch of the ledger.
+ */
+async function runningBalances(db: Db, businessId: string, rows: TransactionRow[]): Promise<Map<string, string>> {
+  const byAccount = new Map<string, TransactionRow[]>();
+  for (const r of rows) byAccount.set(r.account_id, [...(byAccount.get(r.account_id) ?? []), r]);
+  const running = new Map<string, string>();
+  for (const [accountId, mine] of byAccount) {
+    // Rows come newest first: the last is the oldest.
+    const newest = mine[0];
+    const oldest = mine[mine.length - 1];
+    const found = await selectRows<{ id: string; running: string }>(
+      db,
+      sql`
+      select x.id, x.running::text as running from (
+        select t.id,
+               a.opening_balance
+               + coalesce((select sum(case when b.direction = 'IN' then b.amount else -b.amount end)
+                           from ${accountTransactions} b
+                           where b.business_id = ${businessId} and b.account_id = ${accountId}
+                             and (b.date, b.seq) < (${oldest.date}::date, ${oldest.seq}::bigint)), 0)
+               + sum(case when t.direction = 'IN' then t.amount else -t.amount end) over (order by t.date, t.seq) as running
+        from ${accountTransactions} t
+        join ${accounts} a on a.business_id = t.business_id and a.id = t.account_id
+        where t.business_id = ${businessId} and t.account_id = ${accountId}
+          and (t.date, t.seq) >= (${oldest.date}::date, ${oldest.seq}::bigint)
+          and (t.date, t.seq) <= (${newest.date}::date, ${newest.seq}::bigint)
+      ) x
+      where x.id = any(${sql.param(mine.map((r) => r.id))}::uuid[])`,
+    );
+    for (const r of found) running.set(r.id, r.running);
+  }
+  return running;
+}
 
 /**
- * account/transactions: newest first, each with its account's balance after it. The running balance sums every
- * earlier transaction of the account (in date order, then as written), so filters on type, party or `from` apply
- * after it is computed; `to` can apply before, as later transactions do not change an earlier balance.
+ * account/transactions: newest first (by date, then as written), each with its account's balance after it — the
+ * balance counts every transaction of the account, so filters on type, party or dates never change it.
  */
 export async function listTransactions(
   db: Db,
@@ -357,50 +392,34 @@ export async function listTransactions(
   const pageSize = q.pageSize ?? TRANSACTION_PAGE_SIZE_DEFAULT;
   if (q.accountId) await getAccount(db, businessId, q.accountId);
   if (q.partyId && !UUID.test(q.partyId)) return { data: [], meta: { total: 0, page, pageSize } };
+  if (q.groupId && !UUID.test(q.groupId)) return { data: [], meta: { total: 0, page, pageSize } };
 
-  const inner: SQL[] = [sql`t.business_id = ${businessId}`];
-  if (q.accountId) inner.push(sql`t.account_id = ${q.accountId}`);
-  if (q.to) inner.push(sql`t.date <= ${q.to}`);
-  const outer: SQL[] = [sql`true`];
-  if (q.from) outer.push(sql`x.date >= ${q.from}`);
-  if (q.type) outer.push(sql`x.type = ${q.type}`);
-  if (q.direction) outer.push(sql`x.direction = ${q.direction}`);
-  if (q.partyId) outer.push(sql`x.party_id = ${q.partyId}`);
-  if (q.groupId) outer.push(UUID.test(q.groupId) ? sql`x.group_id = ${q.groupId}` : sql`false`);
+  const where: SQL[] = [sql`t.business_id = ${businessId}`];
+  if (q.accountId) where.push(sql`t.account_id = ${q.accountId}`);
+  if (q.from) where.push(sql`t.date >= ${q.from}`);
+  if (q.to) where.push(sql`t.date <= ${q.to}`);
+  if (q.type) where.push(sql`t.type = ${q.type}`);
+  if (q.direction) where.push(sql`t.direction = ${q.direction}`);
+  if (q.partyId) where.push(sql`t.party_id = ${q.partyId}`);
+  if (q.groupId) where.push(sql`t.group_id = ${q.groupId}`);
+  const condition = sql.join(where, sql` and `);
 
   const rows = await selectRows<TransactionRow>(
     db,
     sql`
-    with x as (
-      select t.*, a.display_name as account_name,
-             a.opening_balance + sum(case when t.direction = 'IN' then t.amount else -t.amount end)
-               over (partition by t.account_id order by t.date, t.seq) as running
-      from ${accountTransactions} t
-      join ${accounts} a on a.business_id = t.business_id and a.id = t.account_id
-      where ${sql.join(inner, sql` and `)}
-    )
-    select x.id, x.account_id, x.account_name, to_char(x.date, 'YYYY-MM-DD') as date, x.type, x.direction,
-           x.amount::text as amount, x.running::text as running, x.mode, x.party_id, p.name as party_name,
-           x.document_type, x.document_id, x.document_number, x.group_id, x.reverses_id, x.reference, x.note,
-           to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
-    from x left join parties p on p.business_id = x.business_id and p.id = x.party_id
-    where ${sql.join(outer, sql` and `)}
-    order by x.date desc, x.seq desc
+    select t.id, t.account_id, a.display_name as account_name, to_char(t.date, 'YYYY-MM-DD') as date, t.seq::text as seq,
+           t.type, t.direction, t.amount::text as amount, t.mode, t.party_id, p.name as party_name,
+           t.document_type, t.document_id, t.document_number, t.group_id, t.reverses_id, t.reference, t.note,
+           to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+    from ${accountTransactions} t
+    join ${accounts} a on a.business_id = t.business_id and a.id = t.account_id
+    left join parties p on p.business_id = t.business_id and p.id = t.party_id
+    where ${condition}
+    order by t.date desc, t.seq desc
     limit ${pageSize} offset ${(page - 1) * pageSize}`,
   );
-
-  const countWhere: SQL[] = [eq(accountTransactions.businessId, businessId)];
-  if (q.accountId) countWhere.push(eq(accountTransactions.accountId, q.accountId));
-  if (q.to) countWhere.push(sql`${accountTransactions.date} <= ${q.to}`);
-  if (q.from) countWhere.push(sql`${accountTransactions.date} >= ${q.from}`);
-  if (q.type) countWhere.push(eq(accountTransactions.type, q.type));
-  if (q.direction) countWhere.push(eq(accountTransactions.direction, q.direction));
-  if (q.partyId) countWhere.push(eq(accountTransactions.partyId, q.partyId));
-  if (q.groupId) countWhere.push(UUID.test(q.groupId) ? eq(accountTransactions.groupId, q.groupId) : sql`false`);
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(accountTransactions)
-    .where(and(...countWhere));
+  const running = await runningBalances(db, businessId, rows);
+  const [{ total }] = await selectRows<{ total: number }>(db, sql`select count(*)::int as total from ${accountTransactions} t where ${condition}`);
 
   return {
     data: rows.map((r) => ({
@@ -411,7 +430,7 @@ export async function listTransactions(
       type: r.type,
       direction: r.direction,
       amount: moneyOut(r.amount),
-      runningBalance: moneyOut(r.running),
+      runningBalance: moneyOut(running.get(r.id) ?? '0'),
       mode: r.mode,
       partyId: r.party_id,
       partyName: r.party_name,

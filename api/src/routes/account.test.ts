@@ -343,6 +343,18 @@ describe('cash & bank movements', () => {
     expect((await post(c, '/api/account/transfer', { fromAccountId: bank.id, toAccountId: bank2.id, amount: '1' })).statusCode).toBe(201);
   });
 
+  it('delete-account removes a bank account never used; a used one or Cash in hand is 409', async () => {
+    const spare = await f().bank(c, 'Spare Account');
+    const used = await post(c, `/api/account/delete-account/${bank.id}`, {});
+    expect([used.statusCode, used.json().message]).toEqual([409, 'SBI Current has transactions, so it cannot be deleted: deactivate it instead']);
+    expect((await post(c, `/api/account/delete-account/${cash.id}`, {})).statusCode).toBe(409);
+    expect((await post(d, `/api/account/delete-account/${spare.id}`, {})).statusCode).toBe(404);
+    const gone = await post(c, `/api/account/delete-account/${spare.id}`, {});
+    expect(gone.json()).toEqual({ success: true, message: 'Spare Account deleted' });
+    expect((await accountsOf(c)).map((x) => x.displayName)).not.toContain('Spare Account');
+    expect((await post(c, `/api/account/delete-account/${spare.id}`, {})).statusCode).toBe(404);
+  });
+
   it('keeps every business to its own: another business’s account is 404 on every new route', async () => {
     const theirs = (await accountsOf(d))[0];
     const calls = [

@@ -5,6 +5,7 @@ import {
   AddBankAccountRequest,
   AdjustRequest,
   AdjustResponse,
+  MessageResponse,
   TransactionListQuery,
   TransactionListResponse,
   TransferRequest,
@@ -17,7 +18,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import { addBankAccount, getAccount, listAccounts, listTransactions } from '../services/accounts';
-import { adjust, setAccountActive, transfer, updateAccount, type AccountContext } from '../services/accounts/movements';
+import { adjust, deleteAccount, setAccountActive, transfer, updateAccount, type AccountContext } from '../services/accounts/movements';
 import { IdempotencyHeaders, idempotencyKeyOf, withIdempotency } from '../services/idempotency';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
@@ -120,6 +121,17 @@ export function accountRoutes(app: ZodApp, deps: Deps) {
       response: { 200: AccountResponse, ...errorResponses(401, 404) },
     },
     handler: async (request) => ({ success: true as const, data: await setAccountActive(context(request), request.params.id, true) }),
+  });
+
+  app.post('/delete-account/:id', {
+    schema: {
+      tags,
+      summary: 'Delete a bank account that was never used (409 once it has a transaction: deactivate it instead)',
+      security: SESSION_SECURITY,
+      params: AccountIdParams,
+      response: { 200: MessageResponse, ...errorResponses(401, 404, 409) },
+    },
+    handler: async (request) => ({ success: true as const, message: await deleteAccount(context(request), request.params.id) }),
   });
 
   app.post('/transfer', {

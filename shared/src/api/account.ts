@@ -3,6 +3,7 @@ import {
   AccountResponse,
   AdjustResponse,
   IDEMPOTENCY_KEY_HEADER,
+  MessageResponse,
   PartyPaymentResponse,
   TransactionListResponse,
   TransferResponse,
@@ -54,6 +55,9 @@ export const accountApi = {
     data(apiRequest(`account/deactivate/${encodeURIComponent(id)}`, { method: 'POST', body: {}, schema: AccountResponse })),
   activate: (id: string) =>
     data(apiRequest(`account/activate/${encodeURIComponent(id)}`, { method: 'POST', body: {}, schema: AccountResponse })),
+  /** Only a bank account never used; a used one answers 409 (deactivate it instead). */
+  deleteAccount: (id: string) =>
+    apiRequest(`account/delete-account/${encodeURIComponent(id)}`, { method: 'POST', body: {}, schema: MessageResponse }),
   /** Deposit (cash → bank), withdrawal (bank → cash) or transfer (bank → bank). */
   transfer: (body: TransferRequest, opts?: CreateOptions) =>
     data(apiRequest('account/transfer', { method: 'POST', body, headers: idempotencyHeaders(opts), schema: TransferResponse })),

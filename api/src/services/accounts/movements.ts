@@ -12,7 +12,7 @@ import { toPaise } from '@bahi/shared/india';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { accounts } from '../../db/schema';
+import { accountTransactions, accounts } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgErrorCode } from '../../errors';
 import { withIdempotency } from '../idempotency';
 import { ACCOUNT_NOT_FOUND, activeAccount, getAccount, listTransactions, recordTransaction } from './index';
@@ -95,6 +95,23 @@ export async function setAccountActive(ctx: AccountContext, id: string, active: 
       .where(and(eq(accounts.businessId, businessId), eq(accounts.id, id)));
   });
   return getAccount(db, businessId, id);
+}
+
+/** account/delete-account/:id: only a bank account never used (409 otherwise: deactivate it instead). */
+export async function deleteAccount(ctx: AccountContext, id: string): Promise<string> {
+  const { db, businessId } = ctx;
+  return db.transaction(async (tx) => {
+    const row = await lockAccount(tx, businessId, id);
+    if (row.type === 'CASH') throw conflict(`${CASH_ACCOUNT_NAME} cannot be deleted`);
+    const [used] = await tx
+      .select({ id: accountTransactions.id })
+      .from(accountTransactions)
+      .where(and(eq(accountTransactions.businessId, businessId), eq(accountTransactions.accountId, id)))
+      .limit(1);
+    if (used) throw conflict(`${row.displayName} has transactions, so it cannot be deleted: deactivate it instead`);
+    await tx.delete(accounts).where(and(eq(accounts.businessId, businessId), eq(accounts.id, id)));
+    return `${row.displayName} deleted`;
+  });
 }
 
 /**

@@ -43,6 +43,10 @@ CREATE TABLE "expenses" (
 	"mode" text NOT NULL,
 	"reference" text,
 	"notes" text,
+	"receipt_file" text,
+	"receipt_type" text,
+	"receipt_size" integer,
+	"receipt_name" text,
 	"status" text NOT NULL,
 	"cancelled_at" timestamp with time zone,
 	"cancel_reason" text,
@@ -54,6 +58,7 @@ CREATE TABLE "expenses" (
 	CONSTRAINT "expenses_amount_check" CHECK ("expenses"."amount" > 0)
 );
 --> statement-breakpoint
+DROP INDEX "account_transactions_account_idx";--> statement-breakpoint
 ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_transaction_fk" FOREIGN KEY ("business_id","transaction_id") REFERENCES "public"."account_transactions"("business_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expense_categories" ADD CONSTRAINT "expense_categories_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expenses" ADD CONSTRAINT "expenses_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -66,4 +71,6 @@ CREATE INDEX "payment_allocations_document_idx" ON "payment_allocations" USING b
 CREATE UNIQUE INDEX "expense_categories_name_key" ON "expense_categories" USING btree ("business_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "expenses_number_key" ON "expenses" USING btree ("business_id","financial_year","expense_number");--> statement-breakpoint
 CREATE INDEX "expenses_business_date_idx" ON "expenses" USING btree ("business_id","date","created_at","id");--> statement-breakpoint
-CREATE INDEX "expenses_business_category_idx" ON "expenses" USING btree ("business_id","category_id","date");
+CREATE INDEX "expenses_business_category_idx" ON "expenses" USING btree ("business_id","category_id","date");--> statement-breakpoint
+CREATE INDEX "account_transactions_group_idx" ON "account_transactions" USING btree ("business_id","group_id") WHERE "account_transactions"."group_id" is not null;--> statement-breakpoint
+CREATE INDEX "account_transactions_account_idx" ON "account_transactions" USING btree ("business_id","account_id","date","seq","direction","amount");

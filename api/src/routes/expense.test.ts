@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Account, Expense, ExpenseCategory } from '@bahi/shared/contracts';
 import { sql } from 'drizzle-orm';
 import { MIGRATIONS_FOLDER } from '../db/client';
 import { documentFixtures } from '../test/documents';
+import { GIF, JPEG, PNG, sendForm } from '../test/multipart';
 import { createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
 
 let h: Harness;
@@ -13,6 +15,8 @@ let f: ReturnType<typeof documentFixtures>;
 let cash: Account;
 let hdfc: Account;
 let categories: ExpenseCategory[];
+/** Receipts are written under it; removed at the end. */
+let dataDir: string;
 
 const categoryId = (name: string) => categories.find((c) => c.name === name)!.id;
 const create = (who: SignedUp, body: object, key?: string) =>
@@ -27,7 +31,8 @@ const adjust = (who: SignedUp, accountId: string, amount: string) =>
 const balanceOf = async (who: SignedUp, id: string) => (await f.accounts(who)).find((x) => x.id === id)!.balance;
 
 beforeAll(async () => {
-  h = await createHarness();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-expenses-'));
+  h = await createHarness({ DATA_DIR: dataDir });
   f = documentFixtures(h);
   // Maharashtra (27).
   a = await signUp(h, { businessName: 'Alpha Traders', stateCode: '27' });
@@ -37,7 +42,10 @@ beforeAll(async () => {
   expect((await adjust(a, cash.id, '10000')).statusCode).toBe(201);
   categories = (await get(h.app, '/api/expense/categories', a.cookie)).json().data;
 }, 180_000);
-afterAll(() => h?.close());
+afterAll(async () => {
+  await h?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 
 describe('expense categories', () => {
@@ -266,3 +274,56 @@ describe('expenses list, detail and cancel', () => {
     expect((await get(h.app, '/api/expense/categories')).statusCode).toBe(401);
   });
 });
+
+describe('receipts', () => {
+  const form = (bytes: Buffer, name: string, type: string, field = 'receipt') => {
+    const f = new FormData();
+    f.append(field, new File([bytes], name, { type }), name);
+    return f;
+  };
+  const attach = (who: SignedUp, id: string, body: FormData) => sendForm(h.app, 'POST', `/api/expense/attach-receipt/${id}`, who.cookie, body);
+  const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n'), Buffer.alloc(200, 32), Buffer.from('\n%%EOF\n')]);
+
+  it('attaches a PDF, PNG or JPEG told by its bytes, served back only to its business; a new one replaces it', async () => {
+    const e = await expense(a, { categoryId: categoryId('Repairs'), amount: '5', payment: { mode: 'CASH' } });
+    expect(e.receipt).toBeNull();
+    const res = await attach(a, e.id, form(PDF, 'bill march.pdf', 'application/octet-stream'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.receipt).toEqual({ fileName: 'bill march.pdf', mimeType: 'application/pdf', size: PDF.length, url: `/api/expense/receipt/${e.id}` });
+    const file = await get(h.app, `/api/expense/receipt/${e.id}`, a.cookie);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.rawPayload.equals(PDF)).toBe(true);
+    expect((await get(h.app, `/api/expense/receipt/${e.id}`, b.cookie)).statusCode).toBe(404);
+    expect((await attach(b, e.id, form(PNG, 'x.png', 'image/png'))).statusCode).toBe(404);
+
+    // A PNG named .pdf is a PNG.
+    const again = await attach(a, e.id, form(PNG, 'photo.pdf', 'application/pdf'));
+    expect(again.json().data.receipt).toMatchObject({ mimeType: 'image/png', size: PNG.length });
+    expect((await get(h.app, `/api/expense/receipt/${e.id}`, a.cookie)).rawPayload.equals(PNG)).toBe(true);
+    expect((await attach(a, e.id, form(JPEG, 'r.jpg', 'image/jpeg'))).json().data.receipt.mimeType).toBe('image/jpeg');
+    expect((await get(h.app, `/api/expense/expense/${e.id}`, a.cookie)).json().data.receipt.mimeType).toBe('image/jpeg');
+    // The replaced files are gone: one file is kept per receipt.
+    expect(fs.readdirSync(path.join(dataDir, 'expense-receipts', a.profile.user.business.id))).toHaveLength(1);
+  });
+
+  it('refuses another type (415), more than 5 MB (413), no file or another field (400), an unknown expense (404)', async () => {
+    const e = await expense(a, { categoryId: categoryId('Repairs'), amount: '5', payment: { mode: 'CASH' } });
+    const gif = await attach(a, e.id, form(GIF, 'r.png', 'image/png'));
+    expect([gif.statusCode, gif.json().message]).toEqual([415, 'The receipt must be a PDF, PNG or JPEG file.']);
+    const text = await attach(a, e.id, form(Buffer.from('hello'), 'r.pdf', 'application/pdf'));
+    expect(text.statusCode).toBe(415);
+    const big = await attach(a, e.id, form(Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]), 'big.pdf', 'application/pdf'));
+    expect([big.statusCode, big.json().message]).toEqual([413, 'The receipt must be at most 5 MB.']);
+    const none = new FormData();
+    none.append('note', 'no file');
+    expect((await attach(a, e.id, none)).statusCode).toBe(400);
+    expect((await attach(a, e.id, form(PDF, 'r.pdf', 'application/pdf', 'file'))).statusCode).toBe(400);
+    expect((await write(h.app, 'POST', `/api/expense/attach-receipt/${e.id}`, {}, { cookie: a.cookie })).statusCode).toBe(415);
+    expect((await attach(a, '00000000-0000-4000-8000-000000000000', form(PDF, 'r.pdf', 'application/pdf'))).statusCode).toBe(404);
+    expect((await get(h.app, `/api/expense/expense/${e.id}`, a.cookie)).json().data.receipt).toBeNull();
+    expect((await get(h.app, `/api/expense/receipt/${e.id}`, a.cookie)).statusCode).toBe(404);
+  });
+});
+

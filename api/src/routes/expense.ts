@@ -8,14 +8,16 @@ import {
   ExpenseListResponse,
   ExpenseResponse,
 } from '@bahi/shared/contracts';
+import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import type { DocumentContext } from '../services/documents/prepare';
 import { cancelExpense, createCategory, createExpense, getExpense, listCategories, listExpenses } from '../services/expense';
+import { attachReceipt, findReceipt, readReceipt } from '../services/expense/receipt';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
-import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
+import { SESSION_SECURITY, errorResponses, multipartParts, type ZodApp } from './common';
 
 const tags = ['expense'];
 /** Any string: an id that is not a uuid is simply not found (404). */
@@ -103,5 +105,46 @@ export function expenseRoutes(app: ZodApp, deps: Deps) {
       response: { 200: ExpenseResponse, ...errorResponses(400, 401, 404, 409) },
     },
     handler: async (request) => ({ success: true as const, data: await cancelExpense(context(request), request.params.id, request.body) }),
+  });
+
+  app.post('/attach-receipt/:id', {
+    config: { multipart: true },
+    schema: {
+      tags,
+      summary: 'Attach a receipt to an expense: one PDF, PNG or JPEG (told by its bytes) of at most 5 MB; replaces an earlier one',
+      description: 'multipart/form-data with the file in the field `receipt`. 415 for another type, 413 past 5 MB.',
+      consumes: ['multipart/form-data'],
+      security: SESSION_SECURITY,
+      params: ExpenseIdParams,
+      body: multipartParts({ receipt: 'file' }),
+      response: { 200: ExpenseResponse, ...errorResponses(400, 401, 404, 413, 415) },
+    },
+    handler: async (request) => {
+      const { businessId } = authOf(request);
+      const upload = await readReceipt(request);
+      return { success: true as const, data: await attachReceipt(deps.db, deps.config.dataDir, businessId, request.params.id, upload) };
+    },
+  });
+
+  app.get('/receipt/:id', {
+    schema: {
+      tags,
+      summary: 'An expense’s receipt (only to the business that owns it)',
+      security: SESSION_SECURITY,
+      params: ExpenseIdParams,
+      produces: ['application/pdf', 'image/png', 'image/jpeg'],
+      response: { 200: z.unknown().describe('The receipt bytes (PDF, PNG or JPEG)'), ...errorResponses(401, 404) },
+    },
+    handler: async (request, reply) => {
+      const receipt = await findReceipt(deps.db, deps.config.dataDir, authOf(request).businessId, request.params.id);
+      return reply
+        .type(receipt.contentType)
+        .header('content-length', String(receipt.size))
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(receipt.name)}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .header('cache-control', 'private, no-cache')
+        .send(fs.createReadStream(receipt.filePath));
+    },
   });
 }

@@ -23,6 +23,12 @@ export const expenseApi = {
   /** Newest first, one page; meta.sums holds the totals per category and in all. */
   list: (query: ExpenseListQuery = {}) => apiRequest('expense/expenses', { query: query as Query, schema: ExpenseListResponse }),
   get: (id: string) => data(apiRequest(`expense/expense/${encodeURIComponent(id)}`, { schema: ExpenseResponse })),
+  /** One PDF, PNG or JPEG of at most 5 MB; replaces an earlier receipt. Served back at `receipt.url`. */
+  attachReceipt: (id: string, file: Blob, fileName = 'receipt') => {
+    const body = new FormData();
+    body.append('receipt', file, fileName);
+    return data(apiRequest(`expense/attach-receipt/${encodeURIComponent(id)}`, { method: 'POST', body, schema: ExpenseResponse }));
+  },
   cancel: (id: string, body: CancelExpenseRequest = {}) =>
     data(apiRequest(`expense/cancel-expense/${encodeURIComponent(id)}`, { method: 'POST', body, schema: ExpenseResponse })),
 };

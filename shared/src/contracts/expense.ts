@@ -33,6 +33,9 @@ export const DEFAULT_EXPENSE_CATEGORIES = [
 ] as const;
 
 export const EXPENSE_LIMITS = { categoryName: 60, notes: 500, reason: 200 } as const;
+/** A receipt: one PDF, PNG or JPEG (told by its bytes) of at most 5 MB. */
+export const EXPENSE_RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+export const EXPENSE_RECEIPT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export const EXPENSE_PAGE_SIZE_MAX = 200;
 export const EXPENSE_PAGE_SIZE_DEFAULT = 50;
 export const EXPENSE_STATUSES = ['ACTIVE', 'CANCELLED'] as const;
@@ -107,6 +110,7 @@ export interface CancelExpenseRequest {
   reason?: string | null;
 }
 
+/** The attached receipt: the name it was sent with, its type (by its bytes), its size, and where it is served. */
 export const ExpenseReceipt = z.object({ fileName: z.string(), mimeType: z.string(), size: z.number().int(), url: z.string() });
 
 export const Expense = z.object({

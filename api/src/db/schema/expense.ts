@@ -58,6 +58,11 @@ export const expenses = pgTable(
     mode: text('mode').notNull(),
     reference: text('reference'),
     notes: text('notes'),
+    /** The receipt's file under DATA_DIR/expense-receipts/<business>/ (a server-made name), its type and size by its bytes, and the name it was sent with. */
+    receiptFile: text('receipt_file'),
+    receiptType: text('receipt_type'),
+    receiptSize: integer('receipt_size'),
+    receiptName: text('receipt_name'),
     /** ACTIVE or CANCELLED. */
     status: text('status').$type<'ACTIVE' | 'CANCELLED'>().notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),

@@ -285,7 +285,10 @@ function toExpense(r: ExpenseRow): Expense {
     partyId: e.partyId,
     partyName: r.partyName,
     notes: e.notes,
-    receipt: null,
+    receipt:
+      e.receiptFile && e.receiptType
+        ? { fileName: e.receiptName ?? e.receiptFile, mimeType: e.receiptType, size: e.receiptSize ?? 0, url: `/api/expense/receipt/${e.id}` }
+        : null,
     cancelledAt: e.cancelledAt?.toISOString() ?? null,
     cancelReason: e.cancelReason,
     createdAt: e.createdAt.toISOString(),

@@ -1,3 +1,0 @@
-DROP INDEX "account_transactions_account_idx";--> statement-breakpoint
-CREATE INDEX "account_transactions_group_idx" ON "account_transactions" USING btree ("business_id","group_id") WHERE "account_transactions"."group_id" is not null;--> statement-breakpoint
-CREATE INDEX "account_transactions_account_idx" ON "account_transactions" USING btree ("business_id","account_id","date","seq","direction","amount");

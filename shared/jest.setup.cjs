@@ -5,6 +5,9 @@ const { configure } = require('@testing-library/dom');
 // A screen rendered with antd in jsdom can take seconds to appear on two busy cores: findBy*/waitFor wait up to
 // 10 s for what a user would see (a wrong screen still fails, only later), not the 1 s default.
 configure({ asyncUtilTimeout: 10_000 });
+// And a whole test gets 30 s, not jest's 5 s (`testTimeout` in a project's config is not applied when the workspace
+// runs every project at once; this is).
+jest.setTimeout(30_000);
 
 /**
  * A test fails on console.error or console.warn it did not expect (React's act() warnings, antd deprecations,

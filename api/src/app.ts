@@ -30,6 +30,7 @@ import { partyRoutes } from './routes/party';
 import { paymentRoutes } from './routes/payment';
 import { pdfRoutes } from './routes/pdf';
 import { itemRoutes } from './routes/item';
+import { purchaseRoutes } from './routes/purchase';
 import { quotationRoutes } from './routes/quotation';
 import { saleRoutes } from './routes/sale';
 import { shellRoutes } from './routes/shell';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/quotation', (a) => quotationRoutes(a, deps));
   await scoped('/api/expense', (a) => expenseRoutes(a, deps));
   await scoped('/api/payment', (a) => paymentRoutes(a, deps));
+  await scoped('/api/purchase', (a) => purchaseRoutes(a, deps));
   await scoped('/api', (a) => pdfRoutes(a, deps));
   await scoped('/api', (a) => shellRoutes(a, deps));
   await scoped('/api/admin', (a) =>

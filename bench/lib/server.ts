@@ -165,13 +165,13 @@ export async function signUp(server: Pick<BahiServer, 'baseUrl' | 'outbox'>, lab
     stateCode: '27',
   });
   if (start.status !== 200) throw new Error(`sign-up answered ${start.status}: ${await start.text()}`);
-  const otp = await otpFor(server.outbox, phone, 'signup');
-  // The code is tied to the browser that asked for it (a cookie the sign-up answer set): send it back.
-  const startCookies = start.headers
+  // A code works only in the browser that asked for it (its OTP cookie): send that cookie back.
+  const asked = start.headers
     .getSetCookie()
     .map((c) => c.split(';')[0].trim())
     .join('; ');
-  const verify = await post(`${server.baseUrl}/api/auth/verify-signup`, { mobileNumber: phone, otp }, startCookies || undefined);
+  const otp = await otpFor(server.outbox, phone, 'signup');
+  const verify = await post(`${server.baseUrl}/api/auth/verify-signup`, { mobileNumber: phone, otp }, asked || undefined);
   if (verify.status !== 200) throw new Error(`verify-signup answered ${verify.status}: ${await verify.text()}`);
   const cookies = verify.headers.getSetCookie().map((c) => {
     const [pair] = c.split(';');

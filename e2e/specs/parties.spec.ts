@@ -66,7 +66,7 @@ test('create a customer with a GSTIN, read it on the detail screen, then edit it
   const expected: [string, string][] = [
     ['Party Name', 'Mehta Hardware'],
     ['Party Type', 'Customer'],
-    ['Mobile Number', '9822012345'],
+    ['Mobile Number', '+91 98220 12345'],
     ['Party Category', 'Wholesale'],
     ['Email', 'accounts@mehta.in'],
     ['Opening Balance', '₹1,500.50'],

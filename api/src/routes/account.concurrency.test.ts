@@ -38,7 +38,7 @@ suite(title, () => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([...Array(6).fill(201), ...Array(14).fill(409)]);
     for (const refused of results.filter((r) => r.statusCode === 409)) {
-      expect(refused.json().message).toMatch(/^Cash in hand cannot go below zero: its balance is ₹(1000|850|700|550|400|250|100)\.00 and this takes ₹150\.00$/);
+      expect(refused.json().message).toMatch(/^Not enough cash: Cash in hand has ₹(1000|850|700|550|400|250|100)\.00, so ₹150\.00 cannot be paid from it\. Cash never goes below 0\.$/);
     }
     expect(await f.cashBalance(a)).toBe('100.00');
     expect((await f.accounts(a)).find((x) => x.id === bank.id)!.balance).toBe('900.00');

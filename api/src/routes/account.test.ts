@@ -49,7 +49,10 @@ describe('Cash in hand', () => {
     const sell = { lines: [{ itemId: phone.id, quantity: 1, serialNos: ['OLD-1'] }] };
     expect((await f.sale(old, sell)).statusCode).toBe(409);
 
-    const migration = fs.readFileSync(path.join(MIGRATIONS_FOLDER, '0011_cash_accounts_serial_branches.sql'), 'utf8');
+    const migration = fs.readFileSync(
+      path.join(MIGRATIONS_FOLDER, fs.readdirSync(MIGRATIONS_FOLDER).find((f) => f.endsWith('_cash_accounts_serial_branches.sql'))!),
+      'utf8',
+    );
     for (const statement of migration.split('--> statement-breakpoint')) await h.database.db.execute(sql.raw(statement));
 
     expect((await accountsOf(old)).map((x) => [x.type, x.displayName, x.balance])).toEqual([['CASH', 'Cash in hand', '0.00']]);
@@ -242,18 +245,18 @@ describe('cash & bank movements', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       success: false,
-      message: 'Cash in hand cannot go below zero: its balance is ₹999.50 and this takes ₹1000.00',
+      message: 'Not enough cash: Cash in hand has ₹999.50, so ₹1000.00 cannot be paid from it. Cash never goes below 0.',
       field: 'amount',
     });
     const deposit = await post(c, '/api/account/transfer', { fromAccountId: cash.id, toAccountId: bank.id, amount: '999.51' });
     expect(deposit.statusCode).toBe(409);
-    expect(deposit.json().message).toMatch(/balance is ₹999\.50/);
+    expect(deposit.json().message).toMatch(/has ₹999\.50,/);
     // Back-dated: on 2026-04-01 there was only ₹1000, before the 50 paise went, so ₹999.50 is all it can take then.
     const early = await post(c, '/api/account/adjust', { accountId: cash.id, amount: '-999.75', reason: 'Back-dated', date: '2026-04-01' });
     expect(early.statusCode).toBe(409);
     const before = await post(c, '/api/account/adjust', { accountId: cash.id, amount: '-1', reason: 'Before any cash', date: '2026-03-01' });
     expect(before.statusCode).toBe(409);
-    expect(before.json().message).toBe('Cash in hand cannot go below zero: its balance is ₹999.50 (₹0.00 from 2026-03-01 on) and this takes ₹1.00');
+    expect(before.json().message).toBe('Not enough cash: Cash in hand has ₹999.50 (₹0.00 from 2026-03-01 on), so ₹1.00 cannot be paid from it. Cash never goes below 0.');
     expect(await balance(c, cash.id)).toBe('999.50');
   });
 

@@ -185,6 +185,7 @@ describe('creating items', () => {
       unit: { id: 'PCS', name: 'Pieces', shortName: 'PCS' },
       salePrice: '15999.50',
       purchasePrice: '13000.00',
+      lastPurchasePrice: null,
       isSaleTaxApplicable: true,
       isPurchaseTaxApplicable: false,
       netQuantity: 3,

@@ -154,26 +154,104 @@ describe('payment-in', () => {
 });
 
 describe('payment-out', () => {
-  it('with no purchase bills yet, all of it is an advance to the party; the party balance rises by it', async () => {
-    const supplier = await f.party(a, { name: 'Supplier One', openingBalance: '-5000' });
-    const payment = await paid(a, 'out', { partyId: supplier.id, amount: '2000', mode: 'BANK_TRANSFER', accountId: bank.id });
-    expect(payment).toMatchObject({ type: 'PAYMENT_OUT', allocations: [], allocated: '0.00', advance: '2000.00', partyBalance: '-3000.00' });
-    const none = await pay(a, 'out', { partyId: supplier.id, amount: '1', mode: 'CASH', allocations: [{ documentId: '00000000-0000-4000-8000-000000000000', amount: '1' }] });
-    expect([none.statusCode, none.json().field]).toEqual([404, 'allocations.0.documentId']);
+  /** A bill of the supplier for the ₹1000 + 18 % service: ₹1180.00. */
+  let billSeq = 0;
+  const bill = async (supplierId: string, billDate: string) => {
+    billSeq += 1;
+    const res = await write(
+      h.app,
+      'POST',
+      '/api/purchase/create-purchase',
+      { partyId: supplierId, billNumber: `PAY-${billSeq}`, billDate, lines: [{ itemId: serviceId, quantity: 1, unitPrice: '1000', priceIncludesTax: false }] },
+      { cookie: a.cookie },
+    );
+    if (res.statusCode !== 201) throw new Error(`create-purchase answered ${res.statusCode}: ${res.body}`);
+    return res.json().data as { id: string; referenceNumber: string; totals: { grandTotal: string } };
+  };
+  const purchaseOf = async (id: string) => (await get(h.app, `/api/purchase/purchase-invoice/${id}`, a.cookie)).json().data;
+
+  it('settles the supplier’s open bills oldest first, the rest an advance; the party balance counts it once', async () => {
+    const supplier = await f.party(a, { name: 'Supplier One', partyType: 'SUPPLIER', openingBalance: '-500' });
+    const later = await bill(supplier.id, '2026-05-10');
+    const older = await bill(supplier.id, '2026-05-01');
+    expect(older.totals.grandTotal).toBe('1180.00');
+    expect(await balanceOf(a, supplier.id)).toBe('-2860.00');
+    const payment = await paid(a, 'out', { partyId: supplier.id, amount: '2000', mode: 'BANK_TRANSFER', accountId: bank.id, date: '2026-05-20' });
+    expect(payment).toMatchObject({
+      type: 'PAYMENT_OUT',
+      allocated: '2000.00',
+      advance: '0.00',
+      partyBalance: '-860.00',
+      allocations: [
+        { documentType: 'PURCHASE', documentId: older.id, documentNumber: older.referenceNumber, amount: '1180.00', balanceDue: '0.00' },
+        { documentType: 'PURCHASE', documentId: later.id, amount: '820.00', balanceDue: '360.00' },
+      ],
+    });
+    expect(await purchaseOf(older.id)).toMatchObject({ status: 'PAID', paid: '1180.00' });
+    const l = await purchaseOf(later.id);
+    expect(l).toMatchObject({ status: 'PARTIAL', paid: '820.00', balance: '360.00' });
+    expect(l.payments).toEqual([expect.objectContaining({ id: payment.id, amount: '820.00', reversed: false })]);
+    // More than is due: the rest is an advance to the supplier.
+    const more = await paid(a, 'out', { partyId: supplier.id, amount: '1000', mode: 'UPI', accountId: bank.id });
+    expect([more.allocated, more.advance, more.partyBalance]).toEqual(['360.00', '640.00', '140.00']);
+  });
+
+  it('allocates as given; refuses more than a bill’s due, another party’s bill or a sale invoice', async () => {
+    const supplier = await f.party(a, { name: 'Supplier Two', partyType: 'SUPPLIER' });
+    const other = await f.party(a, { name: 'Supplier Three', partyType: 'SUPPLIER' });
+    const first = await bill(supplier.id, '2026-06-01');
+    const second = await bill(supplier.id, '2026-06-02');
+    const theirs = await bill(other.id, '2026-06-01');
+    const customer = await f.party(a, { name: 'Not A Supplier' });
+    const invoice = await sell(a, customer, '2026-06-01');
+    const cases: [object[], number, string][] = [
+      [[{ documentId: second.id, amount: '1180.01' }], 400, 'allocations.0.amount'],
+      [[{ documentId: theirs.id, amount: '1' }], 409, 'allocations.0.documentId'],
+      [[{ documentId: invoice.id, amount: '1' }], 404, 'allocations.0.documentId'],
+    ];
+    for (const [allocations, status, field] of cases) {
+      const res = await pay(a, 'out', { partyId: supplier.id, amount: '1500', mode: 'UPI', accountId: bank.id, allocations });
+      expect([res.statusCode, res.json().field]).toEqual([status, field]);
+    }
+    const payment = await paid(a, 'out', { partyId: supplier.id, amount: '1500', mode: 'UPI', accountId: bank.id, allocations: [{ documentId: second.id, amount: '1000' }] });
+    expect([payment.allocated, payment.advance]).toEqual(['1000.00', '500.00']);
+    expect((await purchaseOf(first.id)).status).toBe('UNPAID');
+    expect(await purchaseOf(second.id)).toMatchObject({ status: 'PARTIAL', balance: '180.00' });
+    // A payment in never settles a purchase bill.
+    const wrongWay = await pay(a, 'in', { partyId: supplier.id, amount: '1', mode: 'CASH', allocations: [{ documentId: first.id, amount: '1' }] });
+    expect([wrongWay.statusCode, wrongWay.json().field]).toEqual([404, 'allocations.0.documentId']);
   });
 
   it('a cash payment out larger than the cash is 409 with the balance; a bank may go negative', async () => {
-    const supplier = await f.party(a, { name: 'Supplier Two' });
+    const supplier = await f.party(a, { name: 'Cash Supplier' });
     const cashNow = await f.cashBalance(a);
     const res = await pay(a, 'out', { partyId: supplier.id, amount: '1000000', mode: 'CASH' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(`Cash in hand cannot go below zero: its balance is ₹${cashNow} and this takes ₹1000000.00`);
+    expect(res.json().message).toBe(`Not enough cash: Cash in hand has ₹${cashNow}, so ₹1000000.00 cannot be paid from it. Cash never goes below 0.`);
     expect(await balanceOf(a, supplier.id)).toBe('0.00');
     expect((await pay(a, 'out', { partyId: supplier.id, amount: '1000000', mode: 'CHEQUE', accountId: bank.id })).statusCode).toBe(201);
   });
 });
 
 describe('party balance after a mix of sales and payments', () => {
+  it('is opening + sales − payments in − purchases + payments out, each counted once', async () => {
+    const p = await f.party(a, { name: 'Buyer And Seller', openingBalance: '1000' });
+    await sell(a, p, '2026-10-01');
+    const res = await write(
+      h.app,
+      'POST',
+      '/api/purchase/create-purchase',
+      { partyId: p.id, billNumber: 'MIX-1', billDate: '2026-10-02', lines: [{ itemId: serviceId, quantity: 2, unitPrice: '1000', priceIncludesTax: false }], payment: { amount: '360', mode: 'UPI', accountId: bank.id } },
+      { cookie: a.cookie },
+    );
+    expect(res.statusCode).toBe(201);
+    await paid(a, 'in', { partyId: p.id, amount: '1180', mode: 'UPI', accountId: bank.id });
+    await paid(a, 'out', { partyId: p.id, amount: '1000', mode: 'UPI', accountId: bank.id });
+    // 1000 + 1180 − 1180 − 2360 + 360 + 1000
+    expect(await balanceOf(a, p.id)).toBe('0.00');
+    expect((await get(h.app, `/api/purchase/purchase-invoice/${res.json().data.id}`, a.cookie)).json().data).toMatchObject({ paid: '1360.00', balance: '1000.00' });
+  });
+
   it('is opening + sales − payments in + payments out, in the list and the detail, a cancelled sale leaving its payments as advance', async () => {
     const p = await f.party(a, { name: 'Mixed Party', openingBalance: '250.50' });
     const s1 = await sell(a, p, '2026-10-01', { payment: { amount: '180', mode: 'CASH' } });

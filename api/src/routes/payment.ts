@@ -45,6 +45,6 @@ export function paymentRoutes(app: ZodApp, deps: Deps) {
     '/payment-out',
     'PAYMENT_OUT',
     'Money paid to a party: settles its open purchase bills oldest first, or as allocated',
-    'Settles the party’s open purchase bills once purchases exist; until then all of it is an advance.',
+    'Settles the party’s unpaid and part-paid purchase bills (their paid amount and status change).',
   );
 }

@@ -428,7 +428,7 @@ describe('validation', () => {
       [{ lines: [line(cup.id, { unitPrice: 1e15 })] }, 'lines.0.unitPrice', /at most/],
       [{ lines: [line(cup.id, { quantity: 1e9, unitPrice: 99999 })] }, 'lines.0.unitPrice', /more than an invoice can hold/],
       [{ lines: [line(cup.id, { quantity: 0 })] }, 'lines.0.quantity', /more than 0/],
-      [{ lines: [line(cup.id, { quantity: -1 })] }, 'lines.0.quantity', /0 or more/],
+      [{ lines: [line(cup.id, { quantity: -1 })] }, 'lines.0.quantity', /cannot be negative/],
       [{ lines: [line(cup.id, { quantity: '1.0001' })] }, 'lines.0.quantity', /at most 3 decimals/],
       [{ lines: [line(cup.id, { unitPrice: '10.001' })] }, 'lines.0.unitPrice', /at most 2 decimals/],
       [{ lines: [line(cup.id, { quantity: '1.5' })] }, 'lines.0.quantity', /whole number/],

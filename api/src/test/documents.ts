@@ -24,6 +24,9 @@ export function documentFixtures(h: Harness, app: FastifyInstance = h.app) {
       stock?: number;
       hsn?: string;
       serials?: string[];
+      /** The purchase price and whether it includes tax (purchases default to them). */
+      purchasePrice?: string;
+      purchaseWithTax?: boolean;
     } = {},
   ): Promise<Item> {
     const n = next();
@@ -38,6 +41,9 @@ export function documentFixtures(h: Harness, app: FastifyInstance = h.app) {
       salePrice: o.price ?? '100',
       salePriceTaxType: withTax ? 'WITH_TAX' : 'WITHOUT_TAX',
       isSaleTaxApplicable: String(withTax),
+      purchasePrice: o.purchasePrice,
+      purchasePriceTaxType: o.purchasePrice ? (o.purchaseWithTax ? 'WITH_TAX' : 'WITHOUT_TAX') : undefined,
+      isPurchaseTaxApplicable: o.purchasePrice ? String(o.purchaseWithTax ?? false) : undefined,
       gstRate: o.rate === null ? undefined : (o.rate ?? 'gst-18'),
       unit: o.unit ?? 'NOS',
       openingStock: product ? String(o.stock ?? 0) : undefined,
@@ -48,16 +54,19 @@ export function documentFixtures(h: Harness, app: FastifyInstance = h.app) {
     return res.json().data;
   }
 
-  /** A customer; `state` is the billing (and shipping) state code. */
-  async function party(who: SignedUp, o: { name?: string; state?: string; shippingState?: string; gstin?: string; creditPeriod?: number; openingBalance?: string; mobileNumber?: string } = {}): Promise<Party> {
+  /** A customer (or a supplier); `state` is the billing (and shipping) state code. */
+  async function party(
+    who: SignedUp,
+    o: { name?: string; state?: string; shippingState?: string; gstin?: string; creditPeriod?: number; openingBalance?: string; mobileNumber?: string; partyType?: 'CUSTOMER' | 'SUPPLIER' } = {},
+  ): Promise<Party> {
     const n = next();
     const res = await write(
       app,
       'POST',
       '/api/party/create',
       {
-        name: o.name ?? `Customer ${n}`,
-        partyType: 'CUSTOMER',
+        name: o.name ?? `${o.partyType === 'SUPPLIER' ? 'Supplier' : 'Customer'} ${n}`,
+        partyType: o.partyType ?? 'CUSTOMER',
         mobileNumber: o.mobileNumber,
         gstin: o.gstin,
         creditPeriod: o.creditPeriod,

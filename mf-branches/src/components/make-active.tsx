@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useSWRConfig } from 'swr';
-import { branchApi, errorMessage, setActiveStoreBranch, type Branch } from '@bahi/shared';
+import { branchApi, errorMessage, revalidateAfterBranchSwitch, setActiveStoreBranch, type Branch } from '@bahi/shared';
 import { notify } from '@bahi/shared/ui';
 
 /**
@@ -8,7 +7,6 @@ import { notify } from '@bahi/shared/ui';
  * follows (the shell's header reads it), and every cached screen is refetched because most data is per branch.
  */
 export function useMakeActive() {
-  const { mutate } = useSWRConfig();
   const [pendingId, setPendingId] = useState<string | null>(null);
 
   const makeActive = useCallback(
@@ -18,8 +16,7 @@ export function useMakeActive() {
         const active = await branchApi.setActive(branch.id);
         setActiveStoreBranch(active);
         notify.success(`${active.name} is now the active branch`);
-        // Every cached area, whatever its key: lists, details, reports all depend on the active branch.
-        await mutate(() => true);
+        await revalidateAfterBranchSwitch();
         return true;
       } catch (e) {
         notify.error(`Could not make ${branch.name} the active branch`, { description: errorMessage(e) });
@@ -28,7 +25,7 @@ export function useMakeActive() {
         setPendingId(null);
       }
     },
-    [mutate],
+    [],
   );
 
   return { makeActive, pendingId };

@@ -11,6 +11,7 @@ export function PrintActions({ kind, id }: { kind: 'invoice' | 'quotation'; id: 
         Print A4
       </Button>
       <Dropdown
+        trigger={['click']}
         menu={{
           items: [
             { key: 'thermal80', label: 'Thermal 80 mm' },

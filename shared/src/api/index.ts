@@ -9,3 +9,4 @@ export * from './expense';
 export * from './sales';
 export * from './quotation';
 export * from './pdf';
+export * from './purchase';

@@ -13,3 +13,4 @@ export * from './quotation';
 export * from './pdf';
 export * from './expense';
 export * from './payment';
+export * from './purchase';

@@ -141,6 +141,8 @@ export const Item = z.object({
   unit: Unit.nullable(),
   salePrice: MoneyString.nullable(),
   purchasePrice: MoneyString.nullable(),
+  /** The unit price of the item's latest purchase bill (null before the first); purchases default to it. */
+  lastPurchasePrice: MoneyString.nullable().optional(),
   isSaleTaxApplicable: z.boolean(),
   isPurchaseTaxApplicable: z.boolean(),
   /** The stock at the session's active branch. */

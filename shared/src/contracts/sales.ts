@@ -32,9 +32,16 @@ export const DOCUMENT_LIMITS = {
 } as const;
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
-const maybe = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
-const Ref = (label: string) => z.string({ error: `${label} must be an id` }).trim().min(1, `${label} is required`).max(40, `${label} is not an id`);
-const Text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+/** Optional: null, absent and a blank string all mean "not given". */
+export const maybeField = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
+/** An id in a request: any non-blank string up to 40 characters (one that names nothing answers 404). */
+export const RefField = (label: string) =>
+  z.string({ error: `${label} must be an id` }).trim().min(1, `${label} is required`).max(40, `${label} is not an id`);
+/** Free text, trimmed, at most `max` characters. */
+export const TextField = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const maybe = maybeField;
+const Ref = RefField;
+const Text = TextField;
 
 /** A three-decimal quantity string as answers carry it: '2.000', '0.250'. */
 export const QuantityString = z.string().regex(/^\d{1,11}\.\d{3}$/, 'Not a quantity');
@@ -44,36 +51,43 @@ export const RateString = z.string().regex(/^\d{1,3}(\.\d{1,3})?$/, 'Not a rate'
 // ---------------------------------------------------------------------------------------------------------------
 // Requests
 
+/** The fields of one line as a client sends it (purchases add theirs: purchase.ts). */
+export const documentLineShape = {
+  itemId: Ref('Item'),
+  /** Whole units unless the item's unit allows fractions (then up to 3 decimals). */
+  quantity: Quantity('Quantity'),
+  /** Default: the item's sale price (a purchase: its last purchase price, else its purchase price). */
+  unitPrice: maybe(Money('Unit price')),
+  /** Default: the item's sale tax type (WITH_TAX → true); a purchase: its purchase tax type. */
+  priceIncludesTax: maybe(z.boolean({ error: 'priceIncludesTax must be true or false' })),
+  discountPercent: maybe(Percent('Discount %')),
+  discountAmount: maybe(Money('Discount')),
+  /** A tax-rate id from item/taxes; default: the item's. */
+  gstRateId: maybe(Text('GST rate', 40)),
+  description: maybe(Text('Description', DOCUMENT_LIMITS.description)),
+  /** Serialised items: which serials in stock at the branch are sold (a purchase: received), one per unit. */
+  serialNos: maybe(
+    z
+      .array(z.string().trim().min(1, 'A serial number cannot be blank').max(100, 'A serial number can be at most 100 characters'))
+      .max(DOCUMENT_LIMITS.serialsPerLine, `At most ${DOCUMENT_LIMITS.serialsPerLine} serial numbers on a line`),
+  ),
+};
+
+/** The checks across a line's fields, for every kind of line. */
+export function refineDocumentLine(
+  l: { quantity: unknown; unitPrice?: unknown; discountPercent?: unknown; discountAmount?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  if (l.discountPercent !== undefined && l.discountAmount !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['discountAmount'], message: 'Give a discount as a percentage or an amount, not both' });
+  }
+  if (typeof l.quantity === 'string' && typeof l.unitPrice === 'string' && Number(l.quantity) * Number(l.unitPrice) > Number(MONEY_MAX)) {
+    ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: 'Quantity × unit price is more than an invoice can hold' });
+  }
+}
+
 /** One line as a client sends it. Only `itemId` and `quantity` are required; the rest default from the item. */
-export const DocumentLineRequest = z
-  .object({
-    itemId: Ref('Item'),
-    /** Whole units unless the item's unit allows fractions (then up to 3 decimals). */
-    quantity: Quantity('Quantity'),
-    /** Default: the item's sale price. */
-    unitPrice: maybe(Money('Unit price')),
-    /** Default: the item's sale tax type (WITH_TAX → true). */
-    priceIncludesTax: maybe(z.boolean({ error: 'priceIncludesTax must be true or false' })),
-    discountPercent: maybe(Percent('Discount %')),
-    discountAmount: maybe(Money('Discount')),
-    /** A tax-rate id from item/taxes; default: the item's. */
-    gstRateId: maybe(Text('GST rate', 40)),
-    description: maybe(Text('Description', DOCUMENT_LIMITS.description)),
-    /** Serialised items: which serials in stock at the branch are sold, one per unit. */
-    serialNos: maybe(
-      z
-        .array(z.string().trim().min(1, 'A serial number cannot be blank').max(100, 'A serial number can be at most 100 characters'))
-        .max(DOCUMENT_LIMITS.serialsPerLine, `At most ${DOCUMENT_LIMITS.serialsPerLine} serial numbers on a line`),
-    ),
-  })
-  .superRefine((l, ctx) => {
-    if (l.discountPercent !== undefined && l.discountAmount !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['discountAmount'], message: 'Give a discount as a percentage or an amount, not both' });
-    }
-    if (typeof l.quantity === 'string' && typeof l.unitPrice === 'string' && Number(l.quantity) * Number(l.unitPrice) > Number(MONEY_MAX)) {
-      ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: 'Quantity × unit price is more than an invoice can hold' });
-    }
-  });
+export const DocumentLineRequest = z.object(documentLineShape).superRefine(refineDocumentLine);
 export interface DocumentLineRequest {
   itemId: string;
   quantity: string | number;

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { GstInputError, computeDocument, roundOffTotal } from '.';
+import { GstInputError, computeDocument, inputTaxCredit, roundOffTotal } from '.';
 import type { GstLineInput } from '.';
 
 const line = (over: Partial<GstLineInput>): GstLineInput => ({ quantity: 1, unitPrice: '0', priceIncludesTax: false, gstRate: 18, ...over });
@@ -214,5 +214,24 @@ describe('HSN summary', () => {
       doc.totals.igst,
       doc.totals.cess,
     ]);
+  });
+});
+
+describe('reverse charge and input tax credit (purchases)', () => {
+  const l = (o: Partial<GstLineInput> = {}): GstLineInput => ({ quantity: '1', unitPrice: '1000', priceIncludesTax: false, gstRate: '18', ...o });
+
+  it('under reverse charge the supplier is owed the taxable value; the tax is shown as the buyer’s to pay', () => {
+    const doc = computeDocument({ supplyType: 'INTER', roundOff: true, reverseCharge: true, lines: [l(), l({ unitPrice: '100.40', gstRate: '5' })] });
+    expect(doc.lines.map((x) => [x.taxableValue, x.igst, x.total])).toEqual([
+      [100000, 18000, 118000],
+      [10040, 502, 10542],
+    ]);
+    expect(doc.totals).toMatchObject({ taxableValue: 110040, igst: 18502, subtotal: 110040, roundOff: -40, grandTotal: 110000, reverseChargeTax: 18502 });
+    expect(computeDocument({ supplyType: 'INTER', lines: [l()] }).totals.reverseChargeTax).toBeUndefined();
+  });
+
+  it('counts the GST and cess of eligible lines only', () => {
+    const doc = computeDocument({ supplyType: 'INTRA', roundOff: false, lines: [l(), l({ unitPrice: '200' })] });
+    expect(inputTaxCredit(doc, [true, false])).toEqual({ lines: [18000, 0], totals: { cgst: 9000, sgst: 9000, igst: 0, cess: 0, total: 18000 } });
   });
 });

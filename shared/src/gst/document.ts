@@ -75,7 +75,10 @@ export function computeDocument(input: GstDocumentInput): GstDocumentResult {
     group.row.cess += result.cess;
   });
 
-  const subtotal = toPaiseNumber(sums.subtotal, 'lines', 'Document total');
+  // Reverse charge: the supplier charges no tax (the buyer pays it to the government), so what is owed is the
+  // taxable value alone; the lines keep their tax, which the buyer owes.
+  const reverseChargeTax = sums.cgst + sums.sgst + sums.igst + sums.cess;
+  const subtotal = toPaiseNumber(input.reverseCharge ? sums.taxableValue : sums.subtotal, 'lines', 'Document total');
   const { roundOff, grandTotal } = roundOffTotal(subtotal, input.roundOff ?? true);
   toPaiseNumber(BigInt(grandTotal), 'lines', 'Document total');
   const totals: GstDocumentTotals = {
@@ -88,6 +91,7 @@ export function computeDocument(input: GstDocumentInput): GstDocumentResult {
     subtotal,
     roundOff,
     grandTotal,
+    ...(input.reverseCharge ? { reverseChargeTax: toPaiseNumber(reverseChargeTax, 'lines', 'Document tax') } : {}),
   };
 
   const hsnSummary = [...hsn.values()]
@@ -98,6 +102,21 @@ export function computeDocument(input: GstDocumentInput): GstDocumentResult {
     .map(({ row, quantity }) => ({ ...row, quantity: formatQuantity(quantity) }));
 
   return { supplyType, lines, totals, amountInWords: paiseInWords(grandTotal), hsnSummary };
+}
+
+/** Input tax credit of a computed purchase: each eligible line's GST and cess, and their sums by head. */
+export function inputTaxCredit(result: GstDocumentResult, eligible: readonly boolean[]) {
+  const lines = result.lines.map((l, i) => (eligible[i] === false ? 0 : l.cgst + l.sgst + l.igst + l.cess));
+  const sum = { cgst: 0, sgst: 0, igst: 0, cess: 0, total: 0 };
+  result.lines.forEach((l, i) => {
+    if (eligible[i] === false) return;
+    sum.cgst += l.cgst;
+    sum.sgst += l.sgst;
+    sum.igst += l.igst;
+    sum.cess += l.cess;
+    sum.total += lines[i];
+  });
+  return { lines, totals: sum };
 }
 
 function compare<T extends string | bigint>(a: T, b: T): number {

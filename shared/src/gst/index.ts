@@ -7,7 +7,7 @@ export { GstInputError } from './errors';
 export { GST_RATES, isGstRate, normalizeGstRate } from './rates';
 export { EXPORT_STATE_CODE, placeOfSupplyFor, stateTaxLabel, supplierStateOf, supplyTypeOf } from './supply';
 export { computeLine } from './line';
-export { computeDocument, roundOffTotal } from './document';
+export { computeDocument, inputTaxCredit, roundOffTotal } from './document';
 export {
   DOCUMENT_NUMBER_MAX_LENGTH,
   documentNumber,

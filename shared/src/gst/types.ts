@@ -76,6 +76,11 @@ export interface GstDocumentTotals {
   /** grandTotal − subtotal: more than −50, at most +50 paise; 0 when round-off is off. */
   roundOff: Paise;
   grandTotal: Paise;
+  /**
+   * Reverse charge only: the GST and cess of the lines, which the buyer pays to the government. Then subtotal is the
+   * sum of the taxable values (the supplier charges no tax) and grandTotal what is owed to the supplier.
+   */
+  reverseChargeTax?: Paise;
 }
 
 export interface GstDocumentResult {
@@ -91,5 +96,7 @@ export interface GstDocumentInput {
   supplyType: SupplyType;
   /** On by default (gst-rules.md): absent means on. */
   roundOff?: boolean;
+  /** A purchase under reverse charge: the tax is the buyer's to pay, not the supplier's to charge. */
+  reverseCharge?: boolean;
   lines: GstLineInput[];
 }

@@ -31,6 +31,15 @@ export async function revalidateArea(...areas: CacheArea[]): Promise<void> {
   await boundMutate((key) => Array.isArray(key) && areas.includes(key[0] as CacheArea));
 }
 
+/**
+ * After the active branch changes: refreshes every cached area (lists, details, reports all depend on the branch)
+ * except the remote registry, whose refetch would reload the areas' code for nothing.
+ */
+export async function revalidateAfterBranchSwitch(): Promise<void> {
+  if (!boundMutate) return;
+  await boundMutate((key) => Array.isArray(key) && key[0] !== 'registry');
+}
+
 export function SwrProvider({ children, cache = swrCache }: { children: ReactNode; cache?: ExpiringCache }) {
   useEffect(() => {
     const timer = setInterval(() => cache.sweep(), 10_000);

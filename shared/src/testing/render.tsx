@@ -23,6 +23,8 @@ export interface RenderScreenOptions {
   probe?: boolean;
 }
 
+const NO_MOTION = { token: { motion: false }, cssVar: { key: 'bahi-test' } };
+
 /**
  * Renders a screen as the shell would: the shared providers, a fresh SWR cache (no answer leaks from one test
  * into the next), no notification left from an earlier test, and a data router (so navigation guards work).
@@ -47,14 +49,18 @@ export function renderScreen(ui: ReactElement, { path = '/', route = path, route
     { initialEntries: [route] },
   );
   const result = render(
-    <BahiProviders>
-      {/* No animations: a dialog or dropdown opens and closes at once, with no timers to wait for. */}
-      <ConfigProvider theme={{ token: { motion: false }, cssVar: { key: 'bahi-test' } }}>
-        <SwrProvider cache={new ExpiringCache()}>
-          <RouterProvider router={router} />
-        </SwrProvider>
-      </ConfigProvider>
-    </BahiProviders>,
+    // No animations anywhere, also in what BahiProviders renders itself (antd App's confirm dialogs, the
+    // notifications host): a dialog or dropdown opens and closes at once, with no animation timers that would
+    // update state outside act() on a slow machine. Nested providers inherit the token.
+    <ConfigProvider theme={NO_MOTION}>
+      <BahiProviders>
+        <ConfigProvider theme={NO_MOTION}>
+          <SwrProvider cache={new ExpiringCache()}>
+            <RouterProvider router={router} />
+          </SwrProvider>
+        </ConfigProvider>
+      </BahiProviders>
+    </ConfigProvider>,
   );
   return { ...result, router };
 }

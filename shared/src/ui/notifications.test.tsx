@@ -91,4 +91,12 @@ describe('Notifications', () => {
     act(() => void notify.info('Once'));
     expect(screen.getAllByText('Once')).toHaveLength(1);
   });
+
+  it('keeps showing notifications when the first host goes away and a later one stays (the shell\'s style warm-up)', () => {
+    const first = render(<Notifications />);
+    render(<Notifications />);
+    first.unmount();
+    act(() => void notify.success('Andheri West is now the active branch'));
+    expect(screen.getAllByText('Andheri West is now the active branch')).toHaveLength(1);
+  });
 });

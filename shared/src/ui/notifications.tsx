@@ -183,7 +183,26 @@ function NotificationCard({ item, paused }: { item: AppNotification; paused: boo
   );
 }
 
-let hostsMounted = 0;
+/**
+ * The mounted hosts, oldest first: the oldest still mounted shows the notifications. When it unmounts (the shell's
+ * hidden style warm-up, mounted before the signed-in app), the next one takes over.
+ */
+const hosts = {
+  ids: [] as number[],
+  seq: 0,
+  listeners: new Set<Listener>(),
+  subscribe(listener: Listener) {
+    hosts.listeners.add(listener);
+    return () => {
+      hosts.listeners.delete(listener);
+    };
+  },
+  first: () => hosts.ids[0] ?? 0,
+  change(ids: number[]) {
+    hosts.ids = ids;
+    for (const l of hosts.listeners) l();
+  },
+};
 
 /** The one place notifications show. BahiProviders renders it; a second copy (nested providers) stays empty. */
 export function Notifications() {
@@ -191,16 +210,14 @@ export function Notifications() {
   const focused = useWindowFocused();
   const [hovered, setHovered] = useState(false);
   const [focusInside, setFocusInside] = useState(false);
-  const [isHost, setIsHost] = useState(false);
+  const [hostId] = useState(() => ++hosts.seq);
+  const isHost = useSyncExternalStore(hosts.subscribe, hosts.first, hosts.first) === hostId;
   const region = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    hostsMounted += 1;
-    setIsHost(hostsMounted === 1);
-    return () => {
-      hostsMounted -= 1;
-    };
-  }, []);
+    hosts.change([...hosts.ids, hostId]);
+    return () => hosts.change(hosts.ids.filter((id) => id !== hostId));
+  }, [hostId]);
 
   useEffect(() => {
     if (!isHost) return;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Empty, Flex, Result, Skeleton, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
+import { errorMessage, isApiError } from '@bahi/shared';
 
 /** '-' for anything empty, as every detail screen of the seed shows. */
 export function displayValue(value: ReactNode): ReactNode {
@@ -88,4 +89,36 @@ export function DetailRows({ rows }: { rows: Array<{ label: string; value: React
       ))}
     </dl>
   );
+}
+
+/** What a detail screen's data hook answers (SWR's result, plus whether the id in the URL cannot be one). */
+export interface RecordResult<T> {
+  data?: T;
+  error?: unknown;
+  invalidId?: boolean;
+  mutate: () => unknown;
+}
+
+/**
+ * The states of a detail screen around its record: "<Noun> not found." for an id that is not one or not this
+ * business's (404), "Error loading <noun>" with Retry, a loading state, then the record itself.
+ */
+export function RecordLoader<T>(props: { noun: string; back: string; result: RecordResult<T>; children: (data: T) => ReactNode }) {
+  const { noun, back, result } = props;
+  const title = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const notFound = result.invalidId || (isApiError(result.error) && result.error.status === 404);
+  if (notFound || (result.error && !result.data)) {
+    return (
+      <>
+        <PageHeader back={back} title={title} />
+        {notFound ? (
+          <ErrorState title={`${title} not found.`} />
+        ) : (
+          <ErrorState title={`Error loading ${noun}`} detail={errorMessage(result.error)} onRetry={() => void result.mutate()} />
+        )}
+      </>
+    );
+  }
+  if (!result.data) return <LoadingState label={`Loading ${noun}...`} />;
+  return <>{props.children(result.data)}</>;
 }

@@ -1,18 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Select } from 'antd';
 import { ShopOutlined } from '@ant-design/icons';
-import useSWR, { useSWRConfig } from 'swr';
-import { branchApi, cacheKey, errorMessage, setActiveStoreBranch, stateName, useSession, type Branch } from '@bahi/shared';
+import useSWR from 'swr';
+import { branchApi, cacheKey, errorMessage, revalidateAfterBranchSwitch, setActiveStoreBranch, stateName, useSession, type Branch } from '@bahi/shared';
 import { notify } from '@bahi/shared/ui';
 
-const ALL_BUT_REGISTRY = (key: unknown) => Array.isArray(key) && key[0] !== 'registry';
 
 /**
  * The active-branch switcher of the header. Switching tells the server (session and branch cookie), updates the
  * session atom every remote reads, and refetches every cached answer, since nearly all data is per branch.
  */
 export function BranchSwitcher() {
-  const { mutate } = useSWRConfig();
   const { activeStoreBranch } = useSession();
   const { data: branches, isLoading, error } = useSWR(cacheKey('branches', 'list'), () => branchApi.list());
   const [switching, setSwitching] = useState(false);
@@ -37,7 +35,7 @@ export function BranchSwitcher() {
       const branch = await branchApi.setActive(id);
       setActiveStoreBranch(branch);
       notify.success(`${branch.name} is now the active branch`);
-      await mutate(ALL_BUT_REGISTRY);
+      await revalidateAfterBranchSwitch();
     } catch (e) {
       notify.error('Could not switch the branch', { description: errorMessage(e) });
     } finally {

@@ -1,13 +1,17 @@
 import { startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Avatar, Button, Card, Col, ConfigProvider, Flex, Input, Layout, Menu, Result, Row, Select, Skeleton, Table, Tag, Typography } from 'antd';
-import { BahiProviders } from '@bahi/shared/ui';
+import { BAHI_THEME } from '@bahi/shared/ui';
 import { SIDER_THEME } from './shell-layout';
 
-/** The antd components of the layout, the home page and a list page, each once. */
+/**
+ * The antd components of the layout, the home page and a list page, each once, under the app's theme (so the
+ * styles written are the ones the app uses). Not inside BahiProviders: this tree must share no state with the app
+ * (the SWR cache, the notifications host), since it unmounts after the app has mounted.
+ */
 function SignedInLook() {
   return (
-    <BahiProviders>
+    <ConfigProvider theme={BAHI_THEME}>
       <Layout>
         <Layout.Sider collapsible>
           <ConfigProvider theme={SIDER_THEME}>
@@ -44,7 +48,7 @@ function SignedInLook() {
           <Layout.Footer />
         </Layout>
       </Layout>
-    </BahiProviders>
+    </ConfigProvider>
   );
 }
 

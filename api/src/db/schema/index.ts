@@ -10,3 +10,4 @@ export * from './item';
 export * from './accounts';
 export * from './sales';
 export * from './expense';
+export * from './purchases';

@@ -87,6 +87,8 @@ export const items = pgTable(
     unitId: text('unit_id').references(() => units.id),
     salePrice: money('sale_price'),
     purchasePrice: money('purchase_price'),
+    /** The unit price of the item's latest purchase bill (purchases default their price to it). */
+    lastPurchasePrice: money('last_purchase_price'),
     isSaleTaxApplicable: boolean('is_sale_tax_applicable').notNull().default(false),
     isPurchaseTaxApplicable: boolean('is_purchase_tax_applicable').notNull().default(false),
     openingStock: integer('opening_stock').notNull().default(0),

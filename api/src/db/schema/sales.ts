@@ -76,7 +76,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /** Header columns every document has (fresh builders per table). */
-function documentColumns() {
+export function documentColumns() {
   return {
     businessId: uuid('business_id')
       .notNull()
@@ -120,7 +120,7 @@ function documentColumns() {
 }
 
 /** Line columns every document has (fresh builders per table). */
-function documentLineColumns() {
+export function documentLineColumns() {
   return {
     businessId: uuid('business_id').notNull(),
     documentId: uuid('document_id').notNull(),

@@ -228,7 +228,7 @@ async function guardCashOut(tx: Tx, businessId: string, accountId: string, date:
   if (amount <= available) return;
   const then = available < balance ? ` (₹${fromPaise(available)} from ${date} on)` : '';
   throw conflict(
-    `${CASH_ACCOUNT_NAME} cannot go below zero: its balance is ₹${fromPaise(balance)}${then} and this takes ₹${fromPaise(amount)}`,
+    `Not enough cash: ${CASH_ACCOUNT_NAME} has ₹${fromPaise(balance)}${then}, so ₹${fromPaise(amount)} cannot be paid from it. Cash never goes below 0.`,
     field,
   );
 }

@@ -5,10 +5,12 @@ import { documentSeries } from '../../db/schema';
 import { conflict } from '../../errors';
 
 /** Kinds of numbered documents; each has its own series. */
-export type DocumentKind = 'SALE' | 'QUOTATION' | 'EXPENSE';
+export type DocumentKind = 'SALE' | 'QUOTATION' | 'PURCHASE' | 'EXPENSE';
 
 /** Quotations of every branch share one series: 'QT/26-27/7'. */
 export const QUOTATION_PREFIX = 'QT';
+/** Purchase bills' own reference numbers: one series per branch, 'PUR/26-27/15'. */
+export const PURCHASE_PREFIX = 'PUR';
 
 /**
  * A branch's invoice prefix when none is set: the initials of a name of several words ('Main Branch' → 'MB'), else
@@ -28,6 +30,11 @@ export interface SeriesRef {
   date: string;
   /** For the message when the prefix cannot make a number. */
   branchName: string;
+  /**
+   * A series of its own per branch, even where the numbers look alike (purchases: every branch counts its
+   * 'PUR/26-27/' from 1). Without it, branches whose prefixes give the same series share it.
+   */
+  branchId?: string;
 }
 
 interface Series {
@@ -48,6 +55,9 @@ function seriesOf(ref: SeriesRef): Series {
   }
 }
 
+/** The counter row's key: the series prefix, and the branch when the series is the branch's own. */
+const seriesKey = (ref: SeriesRef, seriesPrefix: string) => (ref.branchId ? `${seriesPrefix}@${ref.branchId}` : seriesPrefix);
+
 export interface TakenNumber {
   number: string;
   financialYear: string;
@@ -64,7 +74,7 @@ export async function takeNumber(tx: Tx, businessId: string, ref: SeriesRef): Pr
   const { financialYear, seriesPrefix } = seriesOf(ref);
   const [row] = await tx
     .insert(documentSeries)
-    .values({ businessId, docType: ref.kind, financialYear, prefix: seriesPrefix, lastNumber: 1 })
+    .values({ businessId, docType: ref.kind, financialYear, prefix: seriesKey(ref, seriesPrefix), lastNumber: 1 })
     .onConflictDoUpdate({
       target: [documentSeries.businessId, documentSeries.docType, documentSeries.financialYear, documentSeries.prefix],
       set: { lastNumber: sql`${documentSeries.lastNumber} + 1`, updatedAt: sql`now()` },
@@ -93,7 +103,7 @@ export async function peekNumber(db: Db, businessId: string, ref: SeriesRef): Pr
         eq(documentSeries.businessId, businessId),
         eq(documentSeries.docType, ref.kind),
         eq(documentSeries.financialYear, financialYear),
-        eq(documentSeries.prefix, seriesPrefix),
+        eq(documentSeries.prefix, seriesKey(ref, seriesPrefix)),
       ),
     );
   return { number: numberOf(ref, financialYear, (row?.lastNumber ?? 0) + 1), financialYear };

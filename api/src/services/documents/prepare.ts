@@ -31,7 +31,7 @@ import { PARTY_NOT_FOUND, findPartyRow, toParty } from '../party';
 import { defaultInvoicePrefix } from './numbering';
 
 /*
- * What every document (sale invoice, quotation; purchases later) does before it is saved, in the saving
+ * What every document (sale invoice, quotation, purchase bill) does before it is saved, in the saving
  * transaction: find the branch and the party, resolve each line against its item (defaults, units, serials), decide
  * the place of supply and the supply type, and compute every figure with the GST engine. Nothing a client sends as
  * a total is read.
@@ -40,6 +40,12 @@ import { defaultInvoicePrefix } from './numbering';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const BRANCH_NOT_FOUND = 'Branch not found';
+
+/**
+ * Which way goods go: SALE (sale invoices, quotations: the branch supplies the party) or PURCHASE (the party supplies
+ * the branch). It decides the defaults of a line (sale or purchase price and tax type) and who the supplier is.
+ */
+export type DocumentSide = 'SALE' | 'PURCHASE';
 
 /** What a document service needs from the request: the database, the session, the time. */
 export interface DocumentContext {
@@ -165,7 +171,7 @@ export function branchSnapshotOf(branch: BranchRow, business: AuthContext['busin
 const hasFraction = (quantity: string) => !/\.0*$/.test(quantity);
 
 /** Each line against its item: defaults from the item, whole quantities where the unit wants them, serials. */
-async function resolveLines(tx: Tx, businessId: string, lines: LineInput[]): Promise<ResolvedLine[]> {
+async function resolveLines(tx: Tx, businessId: string, lines: LineInput[], side: DocumentSide): Promise<ResolvedLine[]> {
   const ids = [...new Set(lines.map((l) => l.itemId))];
   const known = ids.filter((id) => UUID.test(id));
   const rows = known.length
@@ -188,8 +194,10 @@ async function resolveLines(tx: Tx, businessId: string, lines: LineInput[]): Pro
     if (hasFraction(line.quantity) && !found.unitAllowsFraction) {
       throw badRequest(`Quantity of ${item.name} must be a whole number${item.unitId ? ` (${item.unitId})` : ''}`, field('quantity'));
     }
-    const unitPrice = line.unitPrice ?? item.salePrice;
-    if (unitPrice === null || unitPrice === undefined) throw badRequest(`Enter the unit price of ${item.name}: it has no sale price`, field('unitPrice'));
+    const unitPrice = line.unitPrice ?? (side === 'PURCHASE' ? (item.lastPurchasePrice ?? item.purchasePrice) : item.salePrice);
+    if (unitPrice === null || unitPrice === undefined) {
+      throw badRequest(`Enter the unit price of ${item.name}: it has no ${side === 'PURCHASE' ? 'purchase' : 'sale'} price`, field('unitPrice'));
+    }
 
     const gstRateId = line.gstRateId ?? item.gstRateId;
     if (!gstRateId) throw badRequest(`Choose the GST rate of ${item.name}: it has none`, field('gstRateId'));
@@ -227,7 +235,7 @@ async function resolveLines(tx: Tx, businessId: string, lines: LineInput[]): Pro
       quantity: line.quantity,
       unit: item.unitId,
       unitPrice: String(unitPrice),
-      priceIncludesTax: line.priceIncludesTax ?? item.isSaleTaxApplicable,
+      priceIncludesTax: line.priceIncludesTax ?? (side === 'PURCHASE' ? item.isPurchaseTaxApplicable : item.isSaleTaxApplicable),
       discountPercent: line.discountPercent ?? null,
       discountAmount: line.discountAmount ?? null,
       gstRateId,
@@ -245,7 +253,7 @@ export function engineInputError(e: unknown): never {
   throw e;
 }
 
-export function computeFigures(supplyType: SupplyType, roundOff: boolean, lines: ResolvedLine[]): GstDocumentResult {
+export function computeFigures(supplyType: SupplyType, roundOff: boolean, lines: ResolvedLine[], reverseCharge = false): GstDocumentResult {
   const input: GstLineInput[] = lines.map((l) => ({
     quantity: l.quantity,
     unitPrice: l.unitPrice,
@@ -259,7 +267,7 @@ export function computeFigures(supplyType: SupplyType, roundOff: boolean, lines:
     unit: l.unit,
   }));
   try {
-    return computeDocument({ supplyType, roundOff, lines: input });
+    return computeDocument({ supplyType, roundOff, reverseCharge, lines: input });
   } catch (e) {
     return engineInputError(e);
   }
@@ -271,21 +279,30 @@ export interface DocumentBody {
   branchId?: string;
   placeOfSupply?: string;
   roundOff?: boolean;
+  /** Purchases: the tax is the buyer's to pay (reverse charge). */
+  reverseCharge?: boolean;
   lines: LineInput[];
 }
 
 /** Branch, party, lines, place of supply, supply type and every figure of a document about to be saved. */
-export async function prepareDocument(tx: Tx, auth: AuthContext, body: DocumentBody): Promise<PreparedDocument> {
+export async function prepareDocument(tx: Tx, auth: AuthContext, body: DocumentBody, side: DocumentSide = 'SALE'): Promise<PreparedDocument> {
   const branch = await documentBranch(tx, auth, body.branchId);
   const party = await documentParty(tx, auth.businessId, body.partyId);
-  const lines = await resolveLines(tx, auth.businessId, body.lines);
+  const lines = await resolveLines(tx, auth.businessId, body.lines, side);
 
-  const supplierState = supplierStateOf({ gstin: branch.gstin, stateCode: branch.stateCode }, auth.business);
-  if (!supplierState) {
+  const branchState = supplierStateOf({ gstin: branch.gstin, stateCode: branch.stateCode }, auth.business);
+  if (!branchState) {
     throw conflict(`Set the state of ${branch.name} (its GSTIN or its address) before issuing documents from it`, 'branchId');
   }
+  // A purchase: the party supplies (its GSTIN's state, else its billing address's, else taken to be the branch's),
+  // and the goods are received at the branch.
+  const supplierState =
+    side === 'PURCHASE'
+      ? (supplierStateOf({ gstin: party?.gstin, stateCode: party?.billingAddress?.miscData.stateCode }, { stateCode: branchState }) ?? branchState)
+      : branchState;
   const placeOfSupply =
     body.placeOfSupply ??
+    (side === 'PURCHASE' ? branchState : undefined) ??
     placeOfSupplyFor({
       supplierState,
       isService: lines.every((l) => l.itemType === 'SERVICE'),
@@ -306,14 +323,14 @@ export async function prepareDocument(tx: Tx, auth: AuthContext, body: DocumentB
   const roundOff = body.roundOff ?? true;
   return {
     branch,
-    branchSnapshot: branchSnapshotOf(branch, auth.business, supplierState),
+    branchSnapshot: branchSnapshotOf(branch, auth.business, branchState),
     party,
     partySnapshot: partySnapshotOf(party, body.customer),
     placeOfSupply,
     supplyType,
     roundOff,
     lines,
-    figures: computeFigures(supplyType, roundOff, lines),
+    figures: computeFigures(supplyType, roundOff, lines, body.reverseCharge ?? false),
     invoicePrefix: branch.invoicePrefix ?? defaultInvoicePrefix(branch.name),
   };
 }

@@ -1,7 +1,7 @@
 import type { DocumentBranch, DocumentLine, DocumentParty, DocumentTotals, HsnSummaryRow } from '@bahi/shared/contracts';
 import { stateTaxLabel } from '@bahi/shared/gst';
 import { fromPaise, stateName, toPaise } from '@bahi/shared/india';
-import type { quotationLines, quotations, saleInvoiceLines, saleInvoices } from '../../db/schema';
+import type { purchaseInvoiceLines, purchaseInvoices, quotationLines, quotations, saleInvoiceLines, saleInvoices } from '../../db/schema';
 import type { PreparedDocument } from './prepare';
 
 /*
@@ -9,8 +9,8 @@ import type { PreparedDocument } from './prepare';
  * `documentFields`). Sale invoices and quotations add their own columns and fields around these.
  */
 
-type HeaderRow = typeof saleInvoices.$inferSelect | typeof quotations.$inferSelect;
-type LineRow = typeof saleInvoiceLines.$inferSelect | typeof quotationLines.$inferSelect;
+type HeaderRow = typeof saleInvoices.$inferSelect | typeof quotations.$inferSelect | typeof purchaseInvoices.$inferSelect;
+type LineRow = typeof saleInvoiceLines.$inferSelect | typeof quotationLines.$inferSelect | typeof purchaseInvoiceLines.$inferSelect;
 
 export const money = (v: string | number) => fromPaise(toPaise(String(v)));
 /** numeric(6,3) rates as answers carry them: '18.000' → '18', '0.250' → '0.25'. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { conflict } from '../../errors';
+import { UNIQUE_VIOLATION, conflict, pgErrorCode } from '../../errors';
 import { applyStockChanges } from '../item/stock';
 import { selectRows } from './rows';
 
@@ -43,6 +43,92 @@ export async function takeFromStock(tx: Tx, doc: StockDocument, lines: StockLine
 export async function returnToStock(tx: Tx, doc: StockDocument, lines: StockLine[], kind: string, reason: string) {
   await moveStock(tx, doc, lines, 1, kind, reason);
   for (const line of lines) if (line.serialNos.length) await moveSerials(tx, doc, line, 'SOLD', 'IN_STOCK');
+}
+
+/**
+ * A purchase: each product line comes into the branch's stock with a movement pointing at the document, and its
+ * serials become in stock there — new ones are added to the item, ones it sold before come back; one already in
+ * stock answers 409. Answers nothing; the lines keep the serials as the item has them.
+ */
+export async function receiveIntoStock(tx: Tx, doc: StockDocument, lines: StockLine[], kind: string, reason: string) {
+  await moveStock(tx, doc, lines, 1, kind, reason);
+  for (const line of lines) if (line.serialNos.length) line.serialNos = await receiveSerials(tx, doc, line);
+}
+
+/**
+ * A cancelled purchase: its products leave the branch's stock again (409 naming the item when they have been sold
+ * meanwhile and stock would go below 0), and its serials leave the item (409 when one is no longer in stock there).
+ */
+export async function removeReceived(tx: Tx, doc: StockDocument, lines: StockLine[], kind: string, reason: string) {
+  await moveStock(tx, doc, lines, -1, kind, reason);
+  for (const line of lines) {
+    if (!line.serialNos.length) continue;
+    const wanted = line.serialNos.map((s) => s.toUpperCase());
+    const removed = await selectRows<{ serial: string }>(
+      tx,
+      sql`
+        delete from item_serial_numbers
+        where business_id = ${doc.businessId} and item_id = ${line.itemId} and status = 'IN_STOCK' and branch_id = ${doc.branch.id}
+          and upper(serial_no) = any(${sql.param(wanted)}::text[])
+        returning upper(serial_no) as serial`,
+    );
+    if (removed.length !== wanted.length) {
+      const done = new Set(removed.map((r) => r.serial));
+      const missing = line.serialNos.filter((s) => !done.has(s.toUpperCase()));
+      throw conflict(
+        `${missing.length === 1 ? 'Serial number' : 'Serial numbers'} ${missing.join(', ')} of ${line.itemName} ` +
+          `${missing.length === 1 ? 'is' : 'are'} no longer in stock at ${doc.branch.name}`,
+        `lines.${line.index}.serialNos`,
+      );
+    }
+  }
+}
+
+async function receiveSerials(tx: Tx, doc: StockDocument, line: StockLine): Promise<string[]> {
+  const wanted = line.serialNos.map((s) => s.toUpperCase());
+  const known = await selectRows<{ serial: string; serial_no: string; status: string }>(
+    tx,
+    sql`
+      select upper(serial_no) as serial, serial_no, status from item_serial_numbers
+      where business_id = ${doc.businessId} and item_id = ${line.itemId} and upper(serial_no) = any(${sql.param(wanted)}::text[])
+      for update`,
+  );
+  const inStock = line.serialNos.filter((s) => known.some((k) => k.serial === s.toUpperCase() && k.status === 'IN_STOCK'));
+  if (inStock.length) {
+    throw conflict(
+      `${inStock.length === 1 ? 'Serial number' : 'Serial numbers'} ${inStock.join(', ')} of ${line.itemName} ` +
+        `${inStock.length === 1 ? 'is' : 'are'} already in stock`,
+      `lines.${line.index}.serialNos`,
+    );
+  }
+  // Sold before and bought back: in stock again, at this branch.
+  if (known.length) {
+    await tx.execute(sql`
+      update item_serial_numbers set status = 'IN_STOCK', branch_id = ${doc.branch.id}
+      where business_id = ${doc.businessId} and item_id = ${line.itemId}
+        and upper(serial_no) = any(${sql.param(known.map((k) => k.serial))}::text[])`);
+  }
+  const stored = new Map(known.map((k) => [k.serial, k.serial_no]));
+  const fresh = line.serialNos.filter((s) => !stored.has(s.toUpperCase()));
+  if (fresh.length) {
+    // A concurrent purchase of the same new serial waits on the unique key, then fails here: the same 409.
+    await tx
+      .execute(
+        sql`
+      insert into item_serial_numbers (business_id, item_id, serial_no, position, status, branch_id)
+      select ${doc.businessId}::uuid, ${line.itemId}::uuid, s.serial_no,
+             coalesce((select max(position) from item_serial_numbers where business_id = ${doc.businessId} and item_id = ${line.itemId}), -1) + s.n,
+             'IN_STOCK', ${doc.branch.id}::uuid
+      from unnest(${sql.param(fresh)}::text[]) with ordinality as s(serial_no, n)`,
+      )
+      .catch((e: unknown) => {
+        if (pgErrorCode(e) === UNIQUE_VIOLATION) {
+          throw conflict(`Serial numbers ${fresh.join(', ')} of ${line.itemName}: one is already in stock`, `lines.${line.index}.serialNos`);
+        }
+        throw e;
+      });
+  }
+  return line.serialNos.map((s) => stored.get(s.toUpperCase()) ?? s);
 }
 
 async function moveStock(tx: Tx, doc: StockDocument, lines: StockLine[], sign: 1 | -1, kind: string, reason: string) {

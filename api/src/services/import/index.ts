@@ -172,26 +172,41 @@ export async function runImport<K extends string, Row, Ctx>(
   return { count: entries.length };
 }
 
-/** The uploaded file of a multipart request (the first file part), within the multipart size limit. */
-export async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; filename: string }> {
-  if (!request.isMultipart()) throw new HttpError(415, IMPORT_MESSAGES.notMultipart);
+/** What readUpload answers when the upload is not one usable file (an import's messages by default). */
+export interface UploadMessages {
+  notMultipart: string;
+  noFile: string;
+  tooLarge: string;
+  empty: string;
+}
+
+/**
+ * The uploaded file of a multipart request (the first file part), within the multipart size limit or the smaller
+ * `maxBytes` (413 above it).
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  opts: { messages?: UploadMessages; maxBytes?: number } = {},
+): Promise<{ data: Buffer; filename: string }> {
+  const messages = opts.messages ?? IMPORT_MESSAGES;
+  if (!request.isMultipart()) throw new HttpError(415, messages.notMultipart);
   let data: Buffer;
   let filename: string;
   try {
-    const part = await request.file();
-    if (!part) throw badRequest(IMPORT_MESSAGES.noFile);
+    const part = await request.file(opts.maxBytes ? { limits: { fileSize: opts.maxBytes } } : undefined);
+    if (!part) throw badRequest(messages.noFile);
     filename = part.filename;
     data = await part.toBuffer();
   } catch (e) {
     if (e instanceof HttpError) throw e;
     const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, IMPORT_MESSAGES.tooLarge);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, messages.tooLarge);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new HttpError(413, 'The upload has too many parts: send one file.');
     }
-    throw badRequest(IMPORT_MESSAGES.noFile);
+    throw badRequest(messages.noFile);
   }
-  if (data.length === 0) throw badRequest(IMPORT_MESSAGES.empty);
+  if (data.length === 0) throw badRequest(messages.empty);
   return { data, filename };
 }
 

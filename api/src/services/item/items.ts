@@ -113,6 +113,7 @@ function toItem(r: SelectedRow): Item {
     unit: row.unitId && r.unitName !== null && r.unitShortName !== null ? { id: row.unitId, name: r.unitName, shortName: r.unitShortName } : null,
     salePrice: row.salePrice,
     purchasePrice: row.purchasePrice,
+    lastPurchasePrice: row.lastPurchasePrice,
     isSaleTaxApplicable: row.isSaleTaxApplicable,
     isPurchaseTaxApplicable: row.isPurchaseTaxApplicable,
     netQuantity: r.netQuantity,

@@ -20,10 +20,10 @@ export const PARTY_BALANCE_TYPES: readonly TransactionType[] = [
 
 /**
  * What each party owes the business (negative: what the business owes it): opening balance + sales not cancelled −
- * money received from it (net of reversals) + money paid to it (PARTY_BALANCE_TYPES, each transaction once: a payment
- * in settling several invoices is one row). One statement for a page of parties, each figure an
- * index probe (sale_invoices and account_transactions by business and party). Purchases subtract here too once
- * they exist.
+ * money received from it (net of reversals) − purchases not cancelled + money paid to it (net of reversals): the
+ * transactions of PARTY_BALANCE_TYPES, each once (a payment in settling several invoices is one row). One statement
+ * for a page of parties, each figure an index probe (sale_invoices, purchase_invoices and account_transactions by
+ * business and party).
  */
 export async function partyBalances(db: Db | Tx, businessId: string, partyIds: string[]): Promise<Map<string, string>> {
   if (partyIds.length === 0) return new Map();
@@ -34,6 +34,8 @@ export async function partyBalances(db: Db | Tx, businessId: string, partyIds: s
              (coalesce(p.opening_balance, 0)
               + coalesce((select sum(s.grand_total) from sale_invoices s
                           where s.business_id = p.business_id and s.party_id = p.id and s.status <> 'CANCELLED'), 0)
+              - coalesce((select sum(b.grand_total) from purchase_invoices b
+                          where b.business_id = p.business_id and b.party_id = p.id and b.status <> 'CANCELLED'), 0)
               - coalesce((select sum(case when t.direction = 'IN' then t.amount else -t.amount end) from account_transactions t
                           where t.business_id = p.business_id and t.party_id = p.id
                             and t.type = any(${sql.param([...PARTY_BALANCE_TYPES])}::text[])), 0))::text as balance

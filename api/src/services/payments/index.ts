@@ -11,19 +11,19 @@ import type { DocumentContext } from '../documents/prepare';
 import { withIdempotency } from '../idempotency';
 import { PARTY_NOT_FOUND } from '../party';
 import { partyBalances } from '../party/balances';
+import { purchaseAllocationKind } from '../purchases';
 import { saleAllocationKind } from '../sales';
 import { allocate, type AllocatableKind } from './allocation';
 
 export type PartyPaymentType = 'PAYMENT_IN' | 'PAYMENT_OUT';
 
 /**
- * The bills each kind of payment settles. A payment in settles sale invoices. A payment out settles purchase bills:
- * the purchases module plugs in here by adding its AllocatableKind (type 'PURCHASE') to PAYMENT_OUT; until then a
- * payment out is all advance (and allocations name no bill it can find: 404).
+ * The bills each kind of payment settles: a payment in, sale invoices; a payment out, purchase bills. Another kind
+ * of bill (a sales return, a debit note) plugs in by adding its AllocatableKind here.
  */
 export const ALLOCATION_KINDS: Record<PartyPaymentType, AllocatableKind[]> = {
   PAYMENT_IN: [saleAllocationKind],
-  PAYMENT_OUT: [],
+  PAYMENT_OUT: [purchaseAllocationKind],
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

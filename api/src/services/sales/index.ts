@@ -11,8 +11,6 @@ import {
   type SaleInvoiceListQuery,
   type SaleInvoiceSummary,
   type SaleListMeta,
-  type SalePayment,
-  type SaleStatus,
 } from '@bahi/shared/contracts';
 import { fromPaise, toPaise } from '@bahi/shared/india';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
@@ -20,15 +18,16 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { quotations, saleInvoiceLines, saleInvoices, storeBranches } from '../../db/schema';
 import { HttpError, badRequest, conflict } from '../../errors';
-import { documentTransactions, paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
+import { paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
 import { documentSearch } from '../documents/list';
+import { documentPayments, isOverdue, paymentStatus } from '../documents/payments';
 import { defaultInvoicePrefix, peekNumber, takeNumber } from '../documents/numbering';
 import { BRANCH_NOT_FOUND, prepareDocument, type DocumentContext } from '../documents/prepare';
 import { documentFieldsOf, headerValues, lineValues, money } from '../documents/records';
 import { returnToStock, takeFromStock, type StockDocument } from '../documents/stock';
 import { findBranchRow, defaultBranchRow } from '../branches';
 import { withIdempotency } from '../idempotency';
-import { allocationsTo, type AllocatableKind, type OpenDocument } from '../payments/allocation';
+import type { AllocatableKind, OpenDocument } from '../payments/allocation';
 import { claimQuotation, markConverted } from '../quotation';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
@@ -36,15 +35,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type InvoiceRow = typeof saleInvoices.$inferSelect;
 
-/** Paid in full (a zero invoice too), part paid, or nothing yet. */
-const statusFor = (received: number, grandTotal: number): SaleStatus =>
-  received >= grandTotal ? 'PAID' : received > 0 ? 'PARTIAL' : 'UNPAID';
+const statusFor = paymentStatus;
 
 const balanceOf = (row: Pick<InvoiceRow, 'status' | 'grandTotal' | 'received'>) =>
   row.status === 'CANCELLED' ? 0 : toPaise(money(row.grandTotal)) - toPaise(money(row.received));
 
-const overdue = (row: Pick<InvoiceRow, 'status' | 'dueDate'>, today: string) =>
-  (row.status === 'UNPAID' || row.status === 'PARTIAL') && row.dueDate < today;
+const overdue = isOverdue;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Creating
@@ -144,26 +140,7 @@ export async function getSaleInvoice(db: Db | Tx, businessId: string, id: string
     .from(saleInvoiceLines)
     .where(and(eq(saleInvoiceLines.businessId, businessId), eq(saleInvoiceLines.documentId, id)))
     .orderBy(asc(saleInvoiceLines.lineNo));
-  const moves = await documentTransactions(db, businessId, 'SALE', [id]);
-  const reversed = new Set(moves.map((m) => m.t.reversesId).filter((r): r is string => r !== null));
-  const payments: SalePayment[] = moves
-    .filter((m) => m.t.type === 'SALE_PAYMENT')
-    .map((m) => ({
-      id: m.t.id,
-      date: m.t.date,
-      amount: money(m.t.amount),
-      mode: m.t.mode as SalePayment['mode'],
-      accountId: m.t.accountId,
-      accountName: m.accountName,
-      reference: m.t.reference,
-      reversed: reversed.has(m.t.id),
-      createdAt: m.t.createdAt.toISOString(),
-    }));
-  // Its share of payments in not tied to one invoice (payment/payment-in).
-  for (const a of await allocationsTo(db, businessId, 'SALE', id)) {
-    payments.push({ ...a, mode: a.mode as SalePayment['mode'], reversed: row.status === 'CANCELLED' });
-  }
-  payments.sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : x.createdAt < y.createdAt ? -1 : 1));
+  const payments = await documentPayments(db, businessId, 'SALE', id, 'SALE_PAYMENT', row.status === 'CANCELLED');
   const [quotation] = row.quotationId
     ? await db
         .select({ number: quotations.quotationNumber })

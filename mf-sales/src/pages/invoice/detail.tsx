@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button, Card, Dropdown, Flex, Table, Tag } from 'antd';
 import { CopyOutlined, DollarOutlined, MoreOutlined, StopOutlined } from '@ant-design/icons';
-import { errorMessage, formatRupees, isApiError, revalidateArea, saleApi, type SaleInvoice, type SalePayment } from '@bahi/shared';
-import { ErrorState, LoadingState, PageHeader, notify } from '@bahi/shared/ui';
+import { formatRupees, revalidateArea, saleApi, type SaleInvoice, type SalePayment } from '@bahi/shared';
+import { PageHeader, RecordLoader, notify } from '@bahi/shared/ui';
 import { CancelModal } from '../../components/cancel-modal';
 import { PrintActions } from '../../components/document-actions';
 import { DocumentView, ThermalReceipt, type SalesDocument } from '../../components/document-view';
@@ -86,6 +86,7 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
               </Button>
             ) : null}
             <Dropdown
+              trigger={['click']}
               menu={{
                 items: [
                   { key: 'duplicate', icon: <CopyOutlined />, label: 'Duplicate' },
@@ -134,25 +135,12 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
 /** /sales/invoice/:id: the invoice as the customer gets it, with its payments and actions. */
 export function InvoiceDetailPage() {
   const { id } = useParams();
-  const { data, error, invalidId, mutate } = useSaleInvoice(id);
-  if (invalidId || (isApiError(error) && error.status === 404)) {
-    return (
-      <>
-        <PageHeader back="/sales" title="Invoice" />
-        <ErrorState title="Invoice not found." />
-      </>
-    );
-  }
-  if (error && !data) {
-    return (
-      <>
-        <PageHeader back="/sales" title="Invoice" />
-        <ErrorState title="Error loading invoice" detail={errorMessage(error)} onRetry={() => void mutate()} />
-      </>
-    );
-  }
-  if (!data) return <LoadingState label="Loading invoice..." />;
-  return <InvoiceDetail invoice={data} onChange={(updated) => void mutate(updated, { revalidate: false })} />;
+  const result = useSaleInvoice(id);
+  return (
+    <RecordLoader noun="invoice" back="/sales" result={result}>
+      {(data) => <InvoiceDetail invoice={data} onChange={(updated) => void result.mutate(updated, { revalidate: false })} />}
+    </RecordLoader>
+  );
 }
 
 export default InvoiceDetailPage;

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, Dropdown, Flex } from 'antd';
 import { CopyOutlined, FileDoneOutlined, MoreOutlined, StopOutlined } from '@ant-design/icons';
-import { errorMessage, isApiError, quotationApi, revalidateArea, type Quotation } from '@bahi/shared';
-import { ErrorState, LoadingState, PageHeader, notify } from '@bahi/shared/ui';
+import { quotationApi, revalidateArea, type Quotation } from '@bahi/shared';
+import { PageHeader, RecordLoader, notify } from '@bahi/shared/ui';
 import { CancelModal } from '../../components/cancel-modal';
 import { PrintActions } from '../../components/document-actions';
 import { DocumentView, ThermalReceipt, type SalesDocument } from '../../components/document-view';
@@ -44,6 +44,7 @@ function QuotationDetail({ quotation, onChange }: { quotation: Quotation; onChan
               </Button>
             ) : null}
             <Dropdown
+              trigger={['click']}
               menu={{
                 items: [
                   { key: 'duplicate', icon: <CopyOutlined />, label: 'Duplicate' },
@@ -84,25 +85,12 @@ function QuotationDetail({ quotation, onChange }: { quotation: Quotation; onChan
 /** /sales/quotation/:id: the quotation as the customer gets it; Convert to invoice opens a prefilled invoice. */
 export function QuotationDetailPage() {
   const { id } = useParams();
-  const { data, error, invalidId, mutate } = useQuotation(id);
-  if (invalidId || (isApiError(error) && error.status === 404)) {
-    return (
-      <>
-        <PageHeader back="/sales/quotations" title="Quotation" />
-        <ErrorState title="Quotation not found." />
-      </>
-    );
-  }
-  if (error && !data) {
-    return (
-      <>
-        <PageHeader back="/sales/quotations" title="Quotation" />
-        <ErrorState title="Error loading quotation" detail={errorMessage(error)} onRetry={() => void mutate()} />
-      </>
-    );
-  }
-  if (!data) return <LoadingState label="Loading quotation..." />;
-  return <QuotationDetail quotation={data} onChange={(updated) => void mutate(updated, { revalidate: false })} />;
+  const result = useQuotation(id);
+  return (
+    <RecordLoader noun="quotation" back="/sales/quotations" result={result}>
+      {(data) => <QuotationDetail quotation={data} onChange={(updated) => void result.mutate(updated, { revalidate: false })} />}
+    </RecordLoader>
+  );
 }
 
 export default QuotationDetailPage;

@@ -1,0 +1,86 @@
+/** Purchase bills (issue 11): the sale documents' header and line columns, and what a supplier's bill adds. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { money } from './columns';
+import { storeBranches } from './core';
+import { items } from './item';
+import { parties } from './party';
+import { SALE_STATUS_VALUES, documentColumns, documentLineColumns } from './sales';
+
+export const PURCHASE_STATUS_VALUES = SALE_STATUS_VALUES;
+export type PurchaseStatusValue = (typeof PURCHASE_STATUS_VALUES)[number];
+
+export const purchaseInvoices = pgTable(
+  'purchase_invoices',
+  {
+    ...documentColumns(),
+    /** Ours, gap-free per branch and financial year: 'PUR/26-27/15'. */
+    referenceNumber: text('reference_number').notNull(),
+    /** The supplier's bill number and date; the financial year is the bill date's. */
+    billNumber: text('bill_number').notNull(),
+    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status').$type<PurchaseStatusValue>().notNull(),
+    /** Payments out, net of reversals. */
+    paid: money('paid').notNull().default('0'),
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
+    /** Reverse charge: the GST and cess the business pays itself; else 0. */
+    reverseChargeTax: money('reverse_charge_tax').notNull().default('0'),
+    itcCgst: money('itc_cgst').notNull().default('0'),
+    itcSgst: money('itc_sgst').notNull().default('0'),
+    itcIgst: money('itc_igst').notNull().default('0'),
+    itcCess: money('itc_cess').notNull().default('0'),
+    itcAmount: money('itc_amount').notNull().default('0'),
+    /** The attached bill: a random server-made name under DATA_DIR/purchase-bills/<business id>/. */
+    attachmentFileName: text('attachment_file_name'),
+    attachmentContentType: text('attachment_content_type'),
+    attachmentSize: integer('attachment_size'),
+    /** The name it was uploaded with, cleaned, for the download. */
+    attachmentOriginalName: text('attachment_original_name'),
+    attachmentUploadedAt: timestamp('attachment_uploaded_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ name: 'purchase_invoices_pkey', columns: [t.businessId, t.id] }),
+    uniqueIndex('purchase_invoices_reference_key').on(t.businessId, t.branchId, t.financialYear, t.referenceNumber),
+    /** A supplier's bill is entered once a financial year (a cancelled one may be entered again). */
+    uniqueIndex('purchase_invoices_bill_key')
+      .on(t.businessId, t.partyId, t.financialYear, sql`lower(${t.billNumber})`)
+      .where(sql`${t.status} <> 'CANCELLED'`),
+    /** The list, newest first, and its sums (index-only, as the sales list). */
+    index('purchase_invoices_business_date_idx').on(t.businessId, t.billDate, t.createdAt, t.id, t.status, t.grandTotal, t.paid),
+    index('purchase_invoices_business_branch_idx').on(t.businessId, t.branchId, t.billDate, t.createdAt, t.status, t.grandTotal, t.paid),
+    /** The party balances and the list by supplier. */
+    index('purchase_invoices_business_party_idx').on(t.businessId, t.partyId, t.billDate, t.status, t.grandTotal, t.paid),
+    index('purchase_invoices_business_status_idx').on(t.businessId, t.status, t.billDate, t.dueDate, t.grandTotal, t.paid),
+    foreignKey({ name: 'purchase_invoices_branch_fk', columns: [t.businessId, t.branchId], foreignColumns: [storeBranches.businessId, storeBranches.id] }),
+    foreignKey({ name: 'purchase_invoices_party_fk', columns: [t.businessId, t.partyId], foreignColumns: [parties.businessId, parties.id] }),
+    check('purchase_invoices_party_check', sql`${t.partyId} is not null`),
+    check('purchase_invoices_status_check', sql`${t.status} in ('PAID', 'PARTIAL', 'UNPAID', 'CANCELLED')`),
+    check('purchase_invoices_paid_check', sql`${t.paid} >= 0 and ${t.paid} <= ${t.grandTotal}`),
+    check(
+      'purchase_invoices_attachment_type_check',
+      sql`${t.attachmentContentType} is null or ${t.attachmentContentType} in ('application/pdf', 'image/png', 'image/jpeg')`,
+    ),
+  ],
+);
+
+export const purchaseInvoiceLines = pgTable(
+  'purchase_invoice_lines',
+  {
+    ...documentLineColumns(),
+    itcEligible: boolean('itc_eligible').notNull().default(true),
+    /** The line's GST and cess when ITC-eligible, else 0. */
+    itcAmount: money('itc_amount').notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ name: 'purchase_invoice_lines_pkey', columns: [t.businessId, t.documentId, t.lineNo] }),
+    foreignKey({
+      name: 'purchase_invoice_lines_invoice_fk',
+      columns: [t.businessId, t.documentId],
+      foreignColumns: [purchaseInvoices.businessId, purchaseInvoices.id],
+    }).onDelete('cascade'),
+    foreignKey({ name: 'purchase_invoice_lines_item_fk', columns: [t.businessId, t.itemId], foreignColumns: [items.businessId, items.id] }),
+    /** Item-wise purchases (reports). */
+    index('purchase_invoice_lines_item_idx').on(t.businessId, t.itemId),
+  ],
+);

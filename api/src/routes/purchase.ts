@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import {
+  CancelDocumentRequest,
+  CreatePurchaseRequest,
+  PURCHASE_MESSAGES,
+  PurchaseInvoiceListQuery,
+  PurchaseInvoiceListResponse,
+  PurchaseInvoiceResponse,
+  RecordPaymentRequest,
+  indiaToday,
+} from '@bahi/shared/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Deps } from '../deps';
+import { HttpError, notFound } from '../errors';
+import { authOf, requireAuth } from '../plugins/auth';
+import type { DocumentContext } from '../services/documents/prepare';
+import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
+import {
+  PURCHASE_NOT_FOUND,
+  cancelPurchase,
+  createPurchase,
+  findPurchase,
+  getPurchase,
+  listPurchases,
+  recordPurchasePayment,
+  setAttachment,
+} from '../services/purchases';
+import { billFilePath, readBillUpload, removeBillFile, storeBill } from '../services/purchases/attachment';
+import { SESSION_SECURITY, errorResponses, multipartParts, type ZodApp } from './common';
+
+const tags = ['purchase'];
+/** Any string: an id that is not a uuid is simply not found (404), never a 400 or 500. */
+const PurchaseIdParams = z.object({ id: z.string().max(100).describe('Purchase bill id (uuid)') });
+
+/** Seed §7 "Purchase" (issue 11): supplier bills, scoped to the session's business. */
+export function purchaseRoutes(app: ZodApp, deps: Deps) {
+  app.addHook('preHandler', requireAuth(deps));
+  const context = (request: FastifyRequest): DocumentContext => ({ db: deps.db, auth: authOf(request), now: deps.clock() });
+  const today = () => indiaToday(deps.clock());
+
+  app.post('/create-purchase', {
+    schema: {
+      tags,
+      summary: 'Enter a supplier’s bill: our reference number, taxed by the GST engine, stock in, payment made now',
+      description:
+        'Every figure is computed by the server (totals a client sends are not read). Defaults: branch = the active ' +
+        'branch; bill date = today; due date = bill date + the party’s credit period; place of supply = the branch’s ' +
+        'state (a supplier in another state: IGST); price includes tax per the item’s purchase tax type; unit price = ' +
+        'the item’s last purchase price, else its purchase price; ITC-eligible lines. Reverse charge: the tax is ours ' +
+        'to pay (`reverseChargeTax`) and the supplier is owed the taxable value. 409 when the supplier’s bill number ' +
+        'is already entered for that financial year, when a serial is already in stock, or when cash would go below 0; ' +
+        '422 when the Idempotency-Key was used with another body.',
+      security: SESSION_SECURITY,
+      headers: IdempotencyHeaders,
+      body: CreatePurchaseRequest,
+      response: { 201: PurchaseInvoiceResponse, ...errorResponses(400, 401, 404, 409, 422) },
+    },
+    handler: async (request, reply) => {
+      const bill = await createPurchase(context(request), request.body, idempotencyKeyOf(request.headers));
+      return reply.code(201).send({ success: true as const, data: bill });
+    },
+  });
+
+  app.get('/purchase-invoices', {
+    schema: {
+      tags,
+      summary:
+        'Purchase bills, newest first: q (reference or bill number, supplier name, mobile), partyId, status (or ' +
+        'OVERDUE), from/to (bill date), branchId, page/pageSize; meta holds the total and the sums of grandTotal, ' +
+        'paid, balance and itcAmount of every match',
+      security: SESSION_SECURITY,
+      querystring: PurchaseInvoiceListQuery,
+      response: { 200: PurchaseInvoiceListResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listPurchases(deps.db, authOf(request).businessId, request.query, today())),
+    }),
+  });
+
+  app.get('/purchase-invoice/:id', {
+    schema: {
+      tags,
+      summary: 'One purchase bill, with its lines, taxes, ITC, HSN summary, payments and attachment',
+      security: SESSION_SECURITY,
+      params: PurchaseIdParams,
+      response: { 200: PurchaseInvoiceResponse, ...errorResponses(401, 404) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await getPurchase(deps.db, authOf(request).businessId, request.params.id, today()),
+    }),
+  });
+
+  app.post('/record-payment/:id', {
+    schema: {
+      tags,
+      summary: 'Record a payment made to the supplier against a bill (at most its balance; cash never below 0: 409)',
+      security: SESSION_SECURITY,
+      headers: IdempotencyHeaders,
+      params: PurchaseIdParams,
+      body: RecordPaymentRequest,
+      response: { 201: PurchaseInvoiceResponse, ...errorResponses(400, 401, 404, 409, 422) },
+    },
+    handler: async (request, reply) => {
+      const bill = await recordPurchasePayment(context(request), request.params.id, request.body, idempotencyKeyOf(request.headers));
+      return reply.code(201).send({ success: true as const, data: bill });
+    },
+  });
+
+  app.post('/cancel-purchase/:id', {
+    schema: {
+      tags,
+      summary:
+        'Cancel a bill: it keeps its number; its stock and serials leave again (409 naming the item when they were ' +
+        'sold meanwhile); payments are reversed (409 twice)',
+      security: SESSION_SECURITY,
+      params: PurchaseIdParams,
+      body: CancelDocumentRequest,
+      response: { 200: PurchaseInvoiceResponse, ...errorResponses(400, 401, 404, 409) },
+    },
+    handler: async (request) => ({ success: true as const, data: await cancelPurchase(context(request), request.params.id, request.body) }),
+  });
+
+  app.post('/attach-bill/:id', {
+    config: { multipart: true },
+    schema: {
+      tags,
+      summary: 'Attach (or replace) the supplier’s bill: one file `file`, PDF, PNG or JPEG by its bytes (415), at most 5 MB (413)',
+      consumes: ['multipart/form-data'],
+      security: SESSION_SECURITY,
+      params: PurchaseIdParams,
+      body: multipartParts({ file: 'file' }),
+      response: { 200: PurchaseInvoiceResponse, ...errorResponses(400, 401, 404, 413, 415) },
+    },
+    handler: async (request) => {
+      const auth = authOf(request);
+      const { id } = request.params;
+      // Another business's bill is not found before its upload is read.
+      if (!(await findPurchase(deps.db, auth.businessId, id))) throw new HttpError(404, PURCHASE_NOT_FOUND);
+      const bill = await readBillUpload(request);
+      const fileName = await storeBill(deps.config.dataDir, auth.businessId, bill);
+      let replaced: string | null;
+      try {
+        ({ replaced } = await setAttachment(
+          deps.db,
+          auth.businessId,
+          id,
+          { fileName, contentType: bill.mime, size: bill.bytes.length, originalName: bill.originalName },
+          deps.clock(),
+        ));
+      } catch (e) {
+        await removeBillFile(deps.config.dataDir, auth.businessId, fileName);
+        throw e;
+      }
+      await removeBillFile(deps.config.dataDir, auth.businessId, replaced);
+      return { success: true as const, data: await getPurchase(deps.db, auth.businessId, id, today()) };
+    },
+  });
+
+  app.get('/purchase-invoice/:id/attachment', {
+    schema: {
+      tags,
+      summary: 'The attached bill (only to the business that owns it)',
+      security: SESSION_SECURITY,
+      params: PurchaseIdParams,
+      produces: ['application/pdf', 'image/png', 'image/jpeg'],
+      response: { 200: z.unknown().describe('The file (PDF, PNG or JPEG)'), ...errorResponses(401, 404) },
+    },
+    handler: async (request, reply) => {
+      const { businessId } = authOf(request);
+      const row = await findPurchase(deps.db, businessId, request.params.id);
+      if (!row) throw notFound(PURCHASE_NOT_FOUND);
+      const filePath = row.attachmentFileName ? await billFilePath(deps.config.dataDir, businessId, row.attachmentFileName) : null;
+      if (!filePath || !row.attachmentContentType) throw notFound(PURCHASE_MESSAGES.attachmentNotFound);
+      const name = row.attachmentOriginalName ?? row.attachmentFileName!;
+      return reply
+        .type(row.attachmentContentType)
+        .header('content-length', String(row.attachmentSize ?? fs.statSync(filePath).size))
+        .header('content-disposition', `inline; filename="${name}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .header('cache-control', 'private, no-cache')
+        .send(fs.createReadStream(filePath));
+    },
+  });
+}

@@ -1,0 +1,484 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PURCHASE_PAGE_SIZE_DEFAULT,
+  addDays,
+  indiaToday,
+  type CancelDocumentRequest,
+  type CreatePurchaseRequest,
+  type PurchaseAttachment,
+  type PurchaseInvoice,
+  type PurchaseInvoiceListQuery,
+  type PurchaseInvoiceSummary,
+  type PurchaseListMeta,
+  type RecordPaymentRequest,
+} from '@bahi/shared/contracts';
+import { financialYearOf, inputTaxCredit } from '@bahi/shared/gst';
+import { fromPaise, toPaise } from '@bahi/shared/india';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { items, purchaseInvoiceLines, purchaseInvoices, storeBranches } from '../../db/schema';
+import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgError } from '../../errors';
+import { paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
+import { documentSearch } from '../documents/list';
+import { PURCHASE_PREFIX, takeNumber } from '../documents/numbering';
+import { documentPayments, isOverdue, paymentStatus } from '../documents/payments';
+import { prepareDocument, type DocumentContext } from '../documents/prepare';
+import { documentFieldsOf, headerValues, lineValues, money } from '../documents/records';
+import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
+import { withIdempotency } from '../idempotency';
+import type { AllocatableKind, OpenDocument } from '../payments/allocation';
+
+export const PURCHASE_NOT_FOUND = 'Purchase bill not found';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type PurchaseRow = typeof purchaseInvoices.$inferSelect;
+
+const balanceOf = (row: Pick<PurchaseRow, 'status' | 'grandTotal' | 'paid'>) =>
+  row.status === 'CANCELLED' ? 0 : toPaise(money(row.grandTotal)) - toPaise(money(row.paid));
+
+export const attachmentUrl = (id: string) => `/api/purchase/purchase-invoice/${id}/attachment`;
+
+const duplicateBill = (billNumber: string, partyName: string, financialYear: string) =>
+  conflict(`Bill ${billNumber} of ${partyName} is already entered for ${financialYear}`, 'billNumber');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Creating
+
+/**
+ * purchase/create-purchase, all in one transaction: the supplier's bill (once per supplier and year), our reference
+ * number from the branch's series, the bill and its lines with their input tax credit, stock and serials in, the
+ * items' last purchase price, and the payment made now. A retry with the same Idempotency-Key answers the first bill.
+ */
+export async function createPurchase(ctx: DocumentContext, body: z.output<typeof CreatePurchaseRequest>, key: string | undefined): Promise<PurchaseInvoice> {
+  const { db, auth, now } = ctx;
+  const today = indiaToday(now);
+  const id = randomUUID();
+  const result = await withIdempotency(db, { businessId: auth.businessId, key, scope: 'purchase.create', body, resourceId: id, now }, async (tx) => {
+    const doc = await prepareDocument(tx, auth, body, 'PURCHASE');
+    const party = doc.party!;
+    const billDate = body.billDate ?? today;
+    const dueDate = body.dueDate ?? addDays(billDate, party.creditPeriod ?? 0);
+    if (dueDate < billDate) throw badRequest('Due date cannot be before the bill date', 'dueDate');
+    const financialYear = financialYearOf(billDate).label;
+
+    const [same] = await tx
+      .select({ id: purchaseInvoices.id })
+      .from(purchaseInvoices)
+      .where(
+        and(
+          eq(purchaseInvoices.businessId, auth.businessId),
+          eq(purchaseInvoices.partyId, party.id),
+          eq(purchaseInvoices.financialYear, financialYear),
+          sql`lower(${purchaseInvoices.billNumber}) = lower(${body.billNumber})`,
+          sql`${purchaseInvoices.status} <> 'CANCELLED'`,
+        ),
+      );
+    if (same) throw duplicateBill(body.billNumber, party.name, financialYear);
+
+    const grandTotal = doc.figures.totals.grandTotal;
+    const paid = body.payment ? toPaise(body.payment.amount) : 0;
+    if (paid > grandTotal) {
+      throw badRequest(`Payment made cannot be more than the bill total, ₹${fromPaise(grandTotal)}`, 'payment.amount');
+    }
+    const account = body.payment
+      ? await paymentAccount(tx, auth.businessId, body.payment.mode, body.payment.accountId, 'payment.accountId')
+      : undefined;
+
+    const number = await takeNumber(tx, auth.businessId, {
+      kind: 'PURCHASE',
+      prefix: PURCHASE_PREFIX,
+      date: billDate,
+      branchName: doc.branch.name,
+      branchId: doc.branch.id,
+    });
+    const stockDoc: StockDocument = {
+      businessId: auth.businessId,
+      branch: doc.branch,
+      document: { type: 'PURCHASE', id, number: number.number },
+      date: billDate,
+      userId: auth.user.id,
+      now,
+    };
+    await receiveIntoStock(tx, stockDoc, doc.lines, 'PURCHASE', `Purchase ${number.number} (bill ${body.billNumber})`);
+
+    const eligible = body.lines.map((l) => l.itcEligible ?? true);
+    const itc = inputTaxCredit(doc.figures, eligible);
+    try {
+      await tx.insert(purchaseInvoices).values({
+        ...headerValues(auth.businessId, id, doc, number, { notes: body.notes, createdBy: auth.user.id, now }),
+        referenceNumber: number.number,
+        billNumber: body.billNumber,
+        billDate,
+        dueDate,
+        // The supplier's bill decides the year it is counted in.
+        financialYear,
+        status: paymentStatus(paid, grandTotal),
+        paid: fromPaise(paid),
+        reverseCharge: body.reverseCharge ?? false,
+        reverseChargeTax: fromPaise(doc.figures.totals.reverseChargeTax ?? 0),
+        itcCgst: fromPaise(itc.totals.cgst),
+        itcSgst: fromPaise(itc.totals.sgst),
+        itcIgst: fromPaise(itc.totals.igst),
+        itcCess: fromPaise(itc.totals.cess),
+        itcAmount: fromPaise(itc.totals.total),
+      });
+    } catch (e) {
+      // A concurrent twin of the same supplier's bill.
+      if (pgError(e)?.code === UNIQUE_VIOLATION && pgError(e)?.constraint === 'purchase_invoices_bill_key') {
+        throw duplicateBill(body.billNumber, party.name, financialYear);
+      }
+      throw e;
+    }
+    await tx.insert(purchaseInvoiceLines).values(
+      lineValues(auth.businessId, id, doc).map((l, i) => ({ ...l, itcEligible: eligible[i], itcAmount: fromPaise(itc.lines[i]) })),
+    );
+
+    // The last purchase price of each item: its last line on this bill.
+    const prices = new Map(doc.lines.map((l) => [l.itemId, money(l.unitPrice)]));
+    await tx.execute(sql`
+      update ${items} i set last_purchase_price = p.price::numeric, updated_at = ${now}
+      from unnest(${sql.param([...prices.keys()])}::uuid[], ${sql.param([...prices.values()])}::text[]) as p(item_id, price)
+      where i.business_id = ${auth.businessId} and i.id = p.item_id`);
+
+    if (body.payment && account) {
+      await recordTransaction(tx, {
+        businessId: auth.businessId,
+        accountId: account.id,
+        date: billDate,
+        type: 'PURCHASE_PAYMENT',
+        direction: 'OUT',
+        amount: paid,
+        mode: body.payment.mode,
+        partyId: party.id,
+        document: { type: 'PURCHASE', id, number: number.number },
+        reference: body.payment.reference ?? null,
+        note: null,
+        createdBy: auth.user.id,
+        now,
+        field: 'payment.amount',
+      });
+    }
+  });
+  return getPurchase(db, auth.businessId, result.resourceId, today);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading
+
+export async function findPurchase(db: Db | Tx, businessId: string, id: string, forUpdate = false): Promise<PurchaseRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const query = db
+    .select()
+    .from(purchaseInvoices)
+    .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.id, id)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+function attachmentOf(row: PurchaseRow): PurchaseAttachment | null {
+  if (!row.attachmentFileName || !row.attachmentContentType) return null;
+  return {
+    contentType: row.attachmentContentType as PurchaseAttachment['contentType'],
+    size: row.attachmentSize ?? 0,
+    fileName: row.attachmentOriginalName ?? row.attachmentFileName,
+    url: attachmentUrl(row.id),
+    uploadedAt: (row.attachmentUploadedAt ?? row.updatedAt).toISOString(),
+  };
+}
+
+export async function getPurchase(db: Db | Tx, businessId: string, id: string, today: string): Promise<PurchaseInvoice> {
+  const row = await findPurchase(db, businessId, id);
+  if (!row) throw new HttpError(404, PURCHASE_NOT_FOUND);
+  const lines = await db
+    .select()
+    .from(purchaseInvoiceLines)
+    .where(and(eq(purchaseInvoiceLines.businessId, businessId), eq(purchaseInvoiceLines.documentId, id)))
+    .orderBy(asc(purchaseInvoiceLines.lineNo));
+  const fields = documentFieldsOf(row, lines);
+  const byNo = new Map(lines.map((l) => [l.lineNo, l]));
+  return {
+    ...fields,
+    party: fields.party!,
+    lines: fields.lines.map((l) => ({ ...l, itcEligible: byNo.get(l.lineNo)!.itcEligible, itcAmount: money(byNo.get(l.lineNo)!.itcAmount) })),
+    referenceNumber: row.referenceNumber,
+    billNumber: row.billNumber,
+    billDate: row.billDate,
+    dueDate: row.dueDate,
+    status: row.status,
+    isOverdue: isOverdue(row, today),
+    reverseCharge: row.reverseCharge,
+    reverseChargeTax: money(row.reverseChargeTax),
+    itc: { cgst: money(row.itcCgst), sgst: money(row.itcSgst), igst: money(row.itcIgst), cess: money(row.itcCess) },
+    itcAmount: money(row.itcAmount),
+    paid: money(row.paid),
+    balance: fromPaise(balanceOf(row)),
+    payments: await documentPayments(db, businessId, 'PURCHASE', id, 'PURCHASE_PAYMENT', row.status === 'CANCELLED'),
+    attachment: attachmentOf(row),
+  };
+}
+
+export interface PurchasePage {
+  data: PurchaseInvoiceSummary[];
+  meta: PurchaseListMeta;
+}
+
+const balanceSql = sql`case when ${purchaseInvoices.status} = 'CANCELLED' then 0 else ${purchaseInvoices.grandTotal} - ${purchaseInvoices.paid} end`;
+
+/**
+ * purchase/purchase-invoices: newest bill first, one page, and over everything the filter matches the count and the
+ * sums of grand total, paid, balance and ITC (a cancelled bill counts, but adds nothing to the sums).
+ */
+export async function listPurchases(db: Db, businessId: string, q: z.output<typeof PurchaseInvoiceListQuery>, today: string): Promise<PurchasePage> {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? PURCHASE_PAGE_SIZE_DEFAULT;
+  const t = purchaseInvoices;
+  const conditions: (SQL | undefined)[] = [eq(t.businessId, businessId)];
+  if (q.partyId) conditions.push(UUID.test(q.partyId) ? eq(t.partyId, q.partyId) : sql`false`);
+  if (q.branchId) conditions.push(UUID.test(q.branchId) ? eq(t.branchId, q.branchId) : sql`false`);
+  if (q.from) conditions.push(sql`${t.billDate} >= ${q.from}`);
+  if (q.to) conditions.push(sql`${t.billDate} <= ${q.to}`);
+  if (q.status === 'OVERDUE') {
+    conditions.push(sql`${t.status} in ('UNPAID', 'PARTIAL') and ${t.dueDate} < ${today}`);
+  } else if (q.status) {
+    conditions.push(eq(t.status, q.status));
+  }
+  if (q.q) conditions.push(documentSearch(q.q, { number: [t.referenceNumber, t.billNumber], partyName: t.partyName, partyMobile: t.partyMobile }));
+  const where = and(...conditions);
+  const rows = await db
+    .select({
+      id: t.id,
+      referenceNumber: t.referenceNumber,
+      billNumber: t.billNumber,
+      financialYear: t.financialYear,
+      billDate: t.billDate,
+      dueDate: t.dueDate,
+      status: t.status,
+      branchId: t.branchId,
+      branchName: storeBranches.name,
+      partyId: t.partyId,
+      partyName: t.partyName,
+      partyMobile: t.partyMobile,
+      supplyType: t.supplyType,
+      reverseCharge: t.reverseCharge,
+      grandTotal: t.grandTotal,
+      itcAmount: t.itcAmount,
+      paid: t.paid,
+      hasAttachment: sql<boolean>`${t.attachmentFileName} is not null`,
+      createdAt: t.createdAt,
+    })
+    .from(t)
+    .innerJoin(storeBranches, and(eq(storeBranches.businessId, t.businessId), eq(storeBranches.id, t.branchId)))
+    .where(where)
+    .orderBy(desc(t.billDate), desc(t.createdAt), desc(t.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const live = sql`filter (where ${t.status} <> 'CANCELLED')`;
+  const [sums] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      grandTotal: sql<string>`coalesce(sum(${t.grandTotal}) ${live}, 0)::text`,
+      paid: sql<string>`coalesce(sum(${t.paid}), 0)::text`,
+      balance: sql<string>`coalesce(sum(${balanceSql}), 0)::text`,
+      itcAmount: sql<string>`coalesce(sum(${t.itcAmount}) ${live}, 0)::text`,
+    })
+    .from(t)
+    .where(where);
+  return {
+    data: rows.map((r) => ({
+      ...r,
+      partyId: r.partyId!,
+      partyName: r.partyName ?? '',
+      isOverdue: isOverdue(r, today),
+      grandTotal: money(r.grandTotal),
+      itcAmount: money(r.itcAmount),
+      paid: money(r.paid),
+      balance: fromPaise(balanceOf(r)),
+      hasAttachment: Boolean(r.hasAttachment),
+      createdAt: r.createdAt.toISOString(),
+    })),
+    meta: {
+      total: Number(sums.total),
+      page,
+      pageSize,
+      grandTotal: money(sums.grandTotal),
+      paid: money(sums.paid),
+      balance: money(sums.balance),
+      itcAmount: money(sums.itcAmount),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payments, cancelling, the attached bill
+
+/** purchase/record-payment/:id: a payment out to the supplier, at most the balance; cash never below 0. */
+export async function recordPurchasePayment(
+  ctx: DocumentContext,
+  id: string,
+  body: z.output<typeof RecordPaymentRequest>,
+  key: string | undefined,
+): Promise<PurchaseInvoice> {
+  const { db, auth, now } = ctx;
+  const today = indiaToday(now);
+  await withIdempotency(
+    db,
+    { businessId: auth.businessId, key, scope: 'purchase.payment', body: { purchaseId: id, ...body }, resourceId: UUID.test(id) ? id : randomUUID(), now },
+    async (tx) => {
+      const row = await findPurchase(tx, auth.businessId, id, true);
+      if (!row) throw new HttpError(404, PURCHASE_NOT_FOUND);
+      if (row.status === 'CANCELLED') throw conflict(`Purchase ${row.referenceNumber} is cancelled: it takes no payments`);
+      const balance = balanceOf(row);
+      if (balance === 0) throw conflict(`Purchase ${row.referenceNumber} is already paid in full`);
+      const amount = toPaise(body.amount);
+      if (amount > balance) throw badRequest(`Payment cannot be more than the balance due, ₹${fromPaise(balance)}`, 'amount');
+      const account = await paymentAccount(tx, auth.businessId, body.mode, body.accountId, 'accountId');
+      await recordTransaction(tx, {
+        businessId: auth.businessId,
+        accountId: account.id,
+        date: body.date ?? today,
+        type: 'PURCHASE_PAYMENT',
+        direction: 'OUT',
+        amount,
+        mode: body.mode,
+        partyId: row.partyId,
+        document: { type: 'PURCHASE', id, number: row.referenceNumber },
+        reference: body.reference ?? null,
+        note: null,
+        createdBy: auth.user.id,
+        now,
+        // Cash in hand never below 0: recordTransaction refuses with 409 naming this field.
+        field: 'amount',
+      });
+      await purchaseAllocationKind.settle(tx, auth.businessId, openDocumentOf(row), amount, now);
+    },
+  );
+  return getPurchase(db, auth.businessId, id, today);
+}
+
+/**
+ * purchase/cancel-purchase/:id, in one transaction: the stock and serials it brought in leave again (refused with a
+ * 409 naming the item when they have been sold meanwhile), its payments are reversed, and it becomes CANCELLED (it
+ * keeps its reference number). Twice answers 409.
+ */
+export async function cancelPurchase(ctx: DocumentContext, id: string, body: CancelDocumentRequest): Promise<PurchaseInvoice> {
+  const { db, auth, now } = ctx;
+  const today = indiaToday(now);
+  await db.transaction(async (tx) => {
+    const row = await findPurchase(tx, auth.businessId, id, true);
+    if (!row) throw new HttpError(404, PURCHASE_NOT_FOUND);
+    if (row.status === 'CANCELLED') throw conflict(`Purchase ${row.referenceNumber} is already cancelled`);
+    const lines = await tx
+      .select()
+      .from(purchaseInvoiceLines)
+      .where(and(eq(purchaseInvoiceLines.businessId, auth.businessId), eq(purchaseInvoiceLines.documentId, id)));
+    const [branch] = await tx
+      .select({ id: storeBranches.id, name: storeBranches.name })
+      .from(storeBranches)
+      .where(and(eq(storeBranches.businessId, auth.businessId), eq(storeBranches.id, row.branchId)));
+    try {
+      await removeReceived(
+        tx,
+        { businessId: auth.businessId, branch, document: { type: 'PURCHASE', id, number: row.referenceNumber }, date: today, userId: auth.user.id, now },
+        lines.map((l) => ({ index: l.lineNo - 1, itemId: l.itemId, itemName: l.itemName, itemType: l.itemType, quantity: l.quantity, serialNos: l.serialNos })),
+        'PURCHASE_CANCEL',
+        `Purchase ${row.referenceNumber} cancelled`,
+      );
+    } catch (e) {
+      if (e instanceof HttpError && e.statusCode === 409) {
+        throw conflict(`Purchase ${row.referenceNumber} cannot be cancelled: what it brought in has been sold. ${e.message}`, e.field);
+      }
+      throw e;
+    }
+    await reverseDocumentTransactions(tx, {
+      businessId: auth.businessId,
+      document: { type: 'PURCHASE', id },
+      type: 'PURCHASE_PAYMENT_REVERSAL',
+      date: today,
+      note: `Purchase ${row.referenceNumber} cancelled: ${body.reason}`,
+      createdBy: auth.user.id,
+      now,
+    });
+    await tx
+      .update(purchaseInvoices)
+      .set({ status: 'CANCELLED', paid: '0.00', cancelledAt: now, cancelReason: body.reason, updatedAt: now })
+      .where(and(eq(purchaseInvoices.businessId, auth.businessId), eq(purchaseInvoices.id, id)));
+  });
+  return getPurchase(db, auth.businessId, id, today);
+}
+
+/** Records the stored file on the bill; answers the file it replaces (to remove once committed). */
+export async function setAttachment(
+  db: Db,
+  businessId: string,
+  id: string,
+  file: { fileName: string; contentType: string; size: number; originalName: string },
+  now: Date,
+): Promise<{ replaced: string | null }> {
+  return db.transaction(async (tx) => {
+    const row = await findPurchase(tx, businessId, id, true);
+    if (!row) throw new HttpError(404, PURCHASE_NOT_FOUND);
+    await tx
+      .update(purchaseInvoices)
+      .set({
+        attachmentFileName: file.fileName,
+        attachmentContentType: file.contentType,
+        attachmentSize: file.size,
+        attachmentOriginalName: file.originalName,
+        attachmentUploadedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.id, id)));
+    return { replaced: row.attachmentFileName };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Settled by a payment out not tied to one bill (payment/payment-out)
+
+const openDocumentOf = (row: Pick<PurchaseRow, 'id' | 'referenceNumber' | 'billDate' | 'partyId' | 'status' | 'grandTotal' | 'paid'>): OpenDocument => ({
+  type: 'PURCHASE',
+  id: row.id,
+  number: row.referenceNumber,
+  date: row.billDate,
+  partyId: row.partyId,
+  cancelled: row.status === 'CANCELLED',
+  due: balanceOf(row),
+});
+
+/** Purchase bills as a payment out settles them: the supplier's unpaid and part-paid ones, oldest bill first. */
+export const purchaseAllocationKind: AllocatableKind = {
+  type: 'PURCHASE',
+  label: 'bill',
+  async openDocuments(tx, businessId, partyId) {
+    const rows = await tx
+      .select()
+      .from(purchaseInvoices)
+      .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.partyId, partyId), sql`${purchaseInvoices.status} in ('UNPAID', 'PARTIAL')`))
+      .orderBy(asc(purchaseInvoices.billDate), asc(purchaseInvoices.createdAt), asc(purchaseInvoices.id))
+      .for('update');
+    return rows.map(openDocumentOf);
+  },
+  async findDocuments(tx, businessId, ids) {
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .select()
+      .from(purchaseInvoices)
+      .where(and(eq(purchaseInvoices.businessId, businessId), sql`${purchaseInvoices.id} = any(${sql.param(ids)}::uuid[])`))
+      .orderBy(asc(purchaseInvoices.id))
+      .for('update');
+    return rows.map(openDocumentOf);
+  },
+  async settle(tx, businessId, doc, amount, now) {
+    const [row] = await tx
+      .select({ grandTotal: purchaseInvoices.grandTotal, paid: purchaseInvoices.paid })
+      .from(purchaseInvoices)
+      .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.id, doc.id)));
+    const paid = toPaise(money(row.paid)) + amount;
+    await tx
+      .update(purchaseInvoices)
+      .set({ paid: fromPaise(paid), status: paymentStatus(paid, toPaise(money(row.grandTotal))), updatedAt: now })
+      .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.id, doc.id)));
+  },
+};
+

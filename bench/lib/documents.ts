@@ -1,0 +1,79 @@
+/** What the document benchmarks (sales, purchases) share: autocannon in a child process, JSON calls, items. */
+import path from 'node:path';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@bahi/shared/contracts';
+import { BENCH_DIR, runCommand } from './common';
+import { WRITE_HEADERS } from './server';
+
+export const CONNECTIONS = 20;
+export const WARMUP_S = 2;
+export const DURATION_S = 8;
+const AUTOCANNON = path.join(path.dirname(require.resolve('autocannon/package.json', { paths: [BENCH_DIR] })), 'autocannon.js');
+
+export interface Cannon {
+  rps: number;
+  p99: number;
+  p50: number;
+  ok: number;
+  non2xx: number;
+}
+
+/**
+ * autocannon against 127.0.0.1 only, after a warm-up. `idReplacement`: every `[<id>]` in the body becomes a fresh
+ * id per request (a supplier bill number that must not repeat).
+ */
+export async function cannon(url: string, o: { cookie?: string; body?: string; seconds?: number; idReplacement?: boolean } = {}): Promise<Cannon> {
+  if (!url.startsWith('http://127.0.0.1:')) throw new Error(`refusing to load-test ${url}: only 127.0.0.1`);
+  const run = async (seconds: number) => {
+    const args = [AUTOCANNON, '-c', String(CONNECTIONS), '-d', String(seconds), '-j'];
+    if (o.cookie) args.push('-H', `cookie=${o.cookie}`);
+    if (o.idReplacement) args.push('-I');
+    if (o.body !== undefined) {
+      args.push('-m', 'POST', '-H', 'content-type=application/json', '-H', `${CSRF_HEADER}=${CSRF_HEADER_VALUE}`, '-b', o.body);
+    }
+    args.push(url);
+    const r = await runCommand(process.execPath, args, { timeoutMs: (seconds + 60) * 1000 });
+    const out = JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as {
+      requests: { average: number };
+      latency: { p99: number; p50: number };
+      '2xx': number;
+      non2xx: number;
+    };
+    return { rps: out.requests.average, p99: out.latency.p99, p50: out.latency.p50, ok: out['2xx'], non2xx: out.non2xx };
+  };
+  await run(WARMUP_S);
+  return run(o.seconds ?? DURATION_S);
+}
+
+export async function call<T>(server: { baseUrl: string }, cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: method === 'GET' ? { cookie } : { ...WRITE_HEADERS, cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+/** An item through item/create (multipart), with plenty of stock at the active branch. */
+export async function createItem(server: { baseUrl: string }, cookie: string, i: number, rate: string, price: string, withTax: boolean): Promise<string> {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    itemType: 'PRODUCT',
+    itemName: `Bench item ${i}`,
+    itemCode: `BENCH${i}`,
+    hsnCode: '85171300',
+    salePrice: price,
+    salePriceTaxType: withTax ? 'WITH_TAX' : 'WITHOUT_TAX',
+    isSaleTaxApplicable: String(withTax),
+    gstRate: rate,
+    unit: 'NOS',
+    openingStock: '1000000000',
+  };
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const res = await fetch(`${server.baseUrl}/api/item/create`, { method: 'POST', headers: { cookie, [CSRF_HEADER]: CSRF_HEADER_VALUE }, body: form });
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`item/create answered ${res.status}: ${text.slice(0, 300)}`);
+  return (JSON.parse(text) as { data: { id: string } }).data.id;
+}
+

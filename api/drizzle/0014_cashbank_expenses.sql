@@ -69,7 +69,7 @@ ALTER TABLE "expenses" ADD CONSTRAINT "expenses_account_fk" FOREIGN KEY ("busine
 CREATE UNIQUE INDEX "payment_allocations_transaction_document_key" ON "payment_allocations" USING btree ("business_id","transaction_id","document_type","document_id");--> statement-breakpoint
 CREATE INDEX "payment_allocations_document_idx" ON "payment_allocations" USING btree ("business_id","document_type","document_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "expense_categories_name_key" ON "expense_categories" USING btree ("business_id",lower("name"));--> statement-breakpoint
-CREATE UNIQUE INDEX "expenses_number_key" ON "expenses" USING btree ("business_id","financial_year","expense_number");--> statement-breakpoint
+CREATE UNIQUE INDEX "expenses_number_key" ON "expenses" USING btree ("business_id","branch_id","financial_year","expense_number");--> statement-breakpoint
 CREATE INDEX "expenses_business_date_idx" ON "expenses" USING btree ("business_id","date","created_at","id");--> statement-breakpoint
 CREATE INDEX "expenses_business_category_idx" ON "expenses" USING btree ("business_id","category_id","date");--> statement-breakpoint
 CREATE INDEX "account_transactions_group_idx" ON "account_transactions" USING btree ("business_id","group_id") WHERE "account_transactions"."group_id" is not null;--> statement-breakpoint

@@ -15,9 +15,8 @@ import { Money, MoneyString } from './money';
  *   tax is input tax credit when `itcEligible` (default yes) and the supplier's GSTIN is given.
  * - An expense is paid now from one account: one OUT transaction (type EXPENSE). Cash in hand never goes below zero
  *   (409 with the balance). Cancelling keeps the number and reverses the payment (EXPENSE_REVERSAL).
- * - Numbers run without gaps per branch and financial year: 'EXP/26-27/3' at the default branch; 'EXP-' and the
- *   branch's invoice prefix at another (shortened to 16 characters like every document number: 'EXP-MU/26/1'), so
- *   two branches never share a number.
+ * - Numbers run without gaps per branch and financial year: every branch counts its own 'EXP/26-27/n' from 1 (like
+ *   purchase bills' reference numbers); the list and the answer name the branch.
  */
 
 export const DEFAULT_EXPENSE_CATEGORIES = [

@@ -27,7 +27,7 @@ export const expenseCategories = pgTable(
 
 /**
  * One expense: what was paid (tax included), its GST split when it has one, the account it was paid from (one OUT
- * transaction of type EXPENSE pointing back here) and a gap-free number per branch series and financial year.
+ * transaction of type EXPENSE pointing back here) and a gap-free number per branch and financial year.
  */
 export const expenses = pgTable(
   'expenses',
@@ -73,7 +73,8 @@ export const expenses = pgTable(
   },
   (t) => [
     primaryKey({ name: 'expenses_pkey', columns: [t.businessId, t.id] }),
-    uniqueIndex('expenses_number_key').on(t.businessId, t.financialYear, t.expenseNumber),
+    /** Every branch counts its own 'EXP/26-27/n' from 1 (like purchases). */
+    uniqueIndex('expenses_number_key').on(t.businessId, t.branchId, t.financialYear, t.expenseNumber),
     index('expenses_business_date_idx').on(t.businessId, t.date, t.createdAt, t.id),
     index('expenses_business_category_idx').on(t.businessId, t.categoryId, t.date),
     foreignKey({ name: 'expenses_branch_fk', columns: [t.businessId, t.branchId], foreignColumns: [storeBranches.businessId, storeBranches.id] }),

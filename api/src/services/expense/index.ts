@@ -20,7 +20,7 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, expenseCategories, expenses, parties, storeBranches } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgErrorCode } from '../../errors';
 import { moneyOut, paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
-import { defaultInvoicePrefix, takeNumber } from '../documents/numbering';
+import { EXPENSE_PREFIX, takeNumber } from '../documents/numbering';
 import { documentBranch, type DocumentContext } from '../documents/prepare';
 import { withIdempotency } from '../idempotency';
 import { PARTY_NOT_FOUND } from '../party';
@@ -76,16 +76,6 @@ export async function createCategory(db: Db, businessId: string, body: z.output<
 
 // ---------------------------------------------------------------------------------------------------------------
 // Creating and cancelling
-
-/**
- * An expense's number series: 'EXP' at the business's default branch ('EXP/26-27/3'), 'EXP-' and the branch's
- * invoice prefix elsewhere (shortened to fit 16 characters: 'EXP-MU/26/1'), so the numbers of two branches never meet.
- */
-function expensePrefix(branch: typeof storeBranches.$inferSelect): string {
-  if (branch.isDefault) return 'EXP';
-  const own = branch.invoicePrefix ?? defaultInvoicePrefix(branch.name);
-  return own ? `EXP-${own}` : 'EXP';
-}
 
 interface TaxSplit {
   taxable: number;
@@ -152,7 +142,8 @@ export async function createExpense(ctx: DocumentContext, body: z.output<typeof 
     const account = await paymentAccount(tx, businessId, body.payment.mode, body.payment.accountId, 'payment.accountId');
     const date = body.date ?? indiaToday(now);
     const tax = splitTax(body.amount, body.gst, supplierStateOf(branch, auth.business));
-    const number = await takeNumber(tx, businessId, { kind: 'EXPENSE', prefix: expensePrefix(branch), date, branchName: branch.name });
+    // Every branch counts its own 'EXP/26-27/n' (the series is keyed by the branch, like purchases).
+    const number = await takeNumber(tx, businessId, { kind: 'EXPENSE', prefix: EXPENSE_PREFIX, date, branchName: branch.name, branchId: branch.id });
     await tx.insert(expenses).values({
       businessId,
       id,

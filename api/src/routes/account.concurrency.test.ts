@@ -78,4 +78,35 @@ suite(title, () => {
     expect(after).toMatchObject({ status: 'PAID', received: '1180.00', balance: '0.00' });
     expect((await get(h.app, `/api/party/get-party/${party.id}`, a.cookie)).json().data.balance).toBe('-820.00');
   });
+
+  it('concurrent payments in with and without allocations over three invoices of one party: no deadlock, none over-settled', async () => {
+    const service = await f.item(a, { type: 'SERVICE', price: '1000' });
+    const party = await f.party(a, { name: 'Busy Customer' });
+    const invoices: SaleInvoice[] = [];
+    for (const date of ['2026-05-01', '2026-05-02', '2026-05-03']) {
+      invoices.push(await f.invoice(a, { partyId: party.id, invoiceDate: date, lines: [{ itemId: service.id, quantity: 1 }] }));
+    }
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post('/api/payment/payment-in', {
+          partyId: party.id,
+          amount: '300',
+          mode: 'UPI',
+          accountId: bank.id,
+          // Every third names the newest invoices in reverse order; the rest settle oldest first.
+          ...(i % 3 === 0 ? { allocations: [{ documentId: invoices[2].id, amount: '100' }, { documentId: invoices[1].id, amount: '100' }] } : {}),
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    // A named invoice already settled answers 400 (more than its due); nothing else fails.
+    expect(codes.every((c) => c === 201 || c === 400)).toBe(true);
+    const received = await Promise.all(invoices.map(async (x) => ((await f.getInvoice(a, x.id)).json().data as SaleInvoice).received));
+    expect(received.every((r) => Number(r) <= 1180)).toBe(true);
+    const paidIn = results.filter((r) => r.statusCode === 201).length * 300;
+    const settled = received.reduce((sum, r) => sum + Number(r), 0);
+    const advances = results.filter((r) => r.statusCode === 201).reduce((sum, r) => sum + Number(r.json().data.advance), 0);
+    expect(settled + advances).toBeCloseTo(paidIn, 2);
+    expect((await get(h.app, `/api/party/get-party/${party.id}`, a.cookie)).json().data.balance).toBe((3540 - paidIn).toFixed(2));
+  });
 });

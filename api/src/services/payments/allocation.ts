@@ -22,13 +22,18 @@ export interface OpenDocument {
   cancelled: boolean;
   /** What is still to be paid, in paise. */
   due: number;
+  /** When it was written: orders bills of one date. */
+  createdAt: Date;
 }
 
 export interface AllocatableKind {
   type: DocumentType;
   /** 'invoice', 'bill': for messages. */
   label: string;
-  /** The party's bills with something due, oldest first, locked for update. */
+  /**
+   * The party's bills with something due, locked for update in id order (every payment locks bills in that order,
+   * so two payments of one party never deadlock); the allocator puts them oldest first.
+   */
   openDocuments(tx: Tx, businessId: string, partyId: string): Promise<OpenDocument[]>;
   /** These bills of the business (any party, any status), locked for update; ids that are not its are left out. */
   findDocuments(tx: Tx, businessId: string, ids: string[]): Promise<OpenDocument[]>;
@@ -62,7 +67,8 @@ export async function allocate(
   if (requested === undefined) {
     const open: OpenDocument[] = [];
     for (const kind of kinds) open.push(...(await kind.openDocuments(tx, businessId, partyId)));
-    open.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    const key = (d: OpenDocument) => `${d.date}|${d.createdAt.toISOString()}|${d.id}`;
+    open.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
     const result: Allocation[] = [];
     let left = amount;
     for (const doc of open) {

@@ -436,7 +436,7 @@ export async function setAttachment(
 // ---------------------------------------------------------------------------------------------------------------
 // Settled by a payment out not tied to one bill (payment/payment-out)
 
-const openDocumentOf = (row: Pick<PurchaseRow, 'id' | 'referenceNumber' | 'billDate' | 'partyId' | 'status' | 'grandTotal' | 'paid'>): OpenDocument => ({
+const openDocumentOf = (row: Pick<PurchaseRow, 'id' | 'referenceNumber' | 'billDate' | 'partyId' | 'status' | 'grandTotal' | 'paid' | 'createdAt'>): OpenDocument => ({
   type: 'PURCHASE',
   id: row.id,
   number: row.referenceNumber,
@@ -444,6 +444,7 @@ const openDocumentOf = (row: Pick<PurchaseRow, 'id' | 'referenceNumber' | 'billD
   partyId: row.partyId,
   cancelled: row.status === 'CANCELLED',
   due: balanceOf(row),
+  createdAt: row.createdAt,
 });
 
 /** Purchase bills as a payment out settles them: the supplier's unpaid and part-paid ones, oldest bill first. */
@@ -455,7 +456,7 @@ export const purchaseAllocationKind: AllocatableKind = {
       .select()
       .from(purchaseInvoices)
       .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.partyId, partyId), sql`${purchaseInvoices.status} in ('UNPAID', 'PARTIAL')`))
-      .orderBy(asc(purchaseInvoices.billDate), asc(purchaseInvoices.createdAt), asc(purchaseInvoices.id))
+      .orderBy(asc(purchaseInvoices.id))
       .for('update');
     return rows.map(openDocumentOf);
   },

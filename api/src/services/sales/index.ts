@@ -351,7 +351,7 @@ export async function cancelSale(ctx: DocumentContext, id: string, body: CancelD
 // ---------------------------------------------------------------------------------------------------------------
 // Settled by a payment in not tied to one invoice (payment/payment-in)
 
-const openDocumentOf = (row: Pick<InvoiceRow, 'id' | 'invoiceNumber' | 'invoiceDate' | 'partyId' | 'status' | 'grandTotal' | 'received'>): OpenDocument => ({
+const openDocumentOf = (row: Pick<InvoiceRow, 'id' | 'invoiceNumber' | 'invoiceDate' | 'partyId' | 'status' | 'grandTotal' | 'received' | 'createdAt'>): OpenDocument => ({
   type: 'SALE',
   id: row.id,
   number: row.invoiceNumber,
@@ -359,6 +359,7 @@ const openDocumentOf = (row: Pick<InvoiceRow, 'id' | 'invoiceNumber' | 'invoiceD
   partyId: row.partyId,
   cancelled: row.status === 'CANCELLED',
   due: balanceOf(row),
+  createdAt: row.createdAt,
 });
 
 /** Sale invoices as a payment in settles them: the party's unpaid and part-paid ones, oldest first. */
@@ -370,7 +371,7 @@ export const saleAllocationKind: AllocatableKind = {
       .select()
       .from(saleInvoices)
       .where(and(eq(saleInvoices.businessId, businessId), eq(saleInvoices.partyId, partyId), sql`${saleInvoices.status} in ('UNPAID', 'PARTIAL')`))
-      .orderBy(asc(saleInvoices.invoiceDate), asc(saleInvoices.createdAt), asc(saleInvoices.id))
+      .orderBy(asc(saleInvoices.id))
       .for('update');
     return rows.map(openDocumentOf);
   },

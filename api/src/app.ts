@@ -20,6 +20,7 @@ import { registerMultipart } from './plugins/multipart';
 import { responseSerializer } from './plugins/serializer';
 import { NO_CACHE, registerStaticApps } from './plugins/static';
 import { accountRoutes } from './routes/account';
+import { automatedBillRoutes } from './routes/automated-bill';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { branchRoutes } from './routes/branches';
@@ -34,6 +35,7 @@ import { purchaseRoutes } from './routes/purchase';
 import { quotationRoutes } from './routes/quotation';
 import { saleRoutes } from './routes/sale';
 import { shellRoutes } from './routes/shell';
+import { startBillScheduler, type BillScheduler } from './services/automated-bills/scheduler';
 import { purgeExpiredAuthData } from './services/auth/housekeeping';
 import { databaseRateLimitStore } from './services/auth/rate-limit';
 import { syncLocalRemotes } from './services/registry/local';
@@ -51,6 +53,15 @@ export interface BuildAppOptions {
   logFormat?: LogFormat;
   /** The bearer token of /api/admin/* (main.ts: OPERATOR_TOKEN or `<DATA_DIR>/operator-token`); without one, admin is off. */
   operatorToken?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's automated-bills scheduler (null when AUTOMATED_BILLS_INTERVAL_SECONDS is 0). */
+    automatedBills: BillScheduler | null;
+    /** Starts draining (SIGTERM): readiness answers 503 so a proxy sends no new requests here. */
+    drain(): void;
+  }
 }
 
 const API_VERSION: string = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')).version;
@@ -118,7 +129,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const scoped = (prefix: string, routes: (app: ZodApp) => void) =>
     app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>()), { prefix });
-  await scoped('/api', healthRoutes);
+  const lifecycle = { draining: false };
+  app.decorate('drain', () => {
+    lifecycle.draining = true;
+  });
+  app.decorate('automatedBills', null);
+  await scoped('/api', (a) => healthRoutes(a, { db, isDraining: () => lifecycle.draining }));
   await scoped('/api/auth', (a) => authRoutes(a, deps));
   await scoped('/api/store-branch', (a) => branchRoutes(a, deps));
   await scoped('/api/party', (a) => partyRoutes(a, deps));
@@ -129,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/expense', (a) => expenseRoutes(a, deps));
   await scoped('/api/payment', (a) => paymentRoutes(a, deps));
   await scoped('/api/purchase', (a) => purchaseRoutes(a, deps));
+  await scoped('/api/automated-bill', (a) => automatedBillRoutes(a, deps));
   await scoped('/api', (a) => pdfRoutes(a, deps));
   await scoped('/api', (a) => shellRoutes(a, deps));
   await scoped('/api/admin', (a) =>
@@ -159,6 +176,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await sync.done;
     await purge();
     housekeeping = setInterval(purge, HOUSEKEEPING_INTERVAL_MS).unref();
+    if (config.automatedBillsIntervalSeconds > 0) {
+      app.automatedBills = startBillScheduler({ db, clock: deps.clock, intervalSeconds: config.automatedBillsIntervalSeconds, log: app.log });
+    }
+  });
+  // preClose: before the database goes, the scheduler finishes the bill it is issuing and starts no other.
+  app.addHook('preClose', async () => {
+    await app.automatedBills?.stop();
   });
   app.addHook('onClose', async () => {
     stopSync();

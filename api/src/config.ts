@@ -54,6 +54,12 @@ export interface AppConfig {
   /** Maximum JSON body in bytes. */
   bodyLimit: number;
   logLevel: string;
+  /** How often the scheduler looks for due automated bills; 0 switches it off in this instance. */
+  automatedBillsIntervalSeconds: number;
+  /** On SIGTERM: how long readiness answers 503 before the server stops accepting (a proxy's check interval). */
+  shutdownDrainSeconds: number;
+  /** On SIGTERM: how long in-flight requests and scheduler work may take before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
 }
 
 /** The repository root: api/src/config.ts -> two levels up. */
@@ -185,6 +191,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     operatorToken: env.OPERATOR_TOKEN?.trim() || undefined,
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    automatedBillsIntervalSeconds: int(env, 'AUTOMATED_BILLS_INTERVAL_SECONDS', 60, 0, 86_400),
+    shutdownDrainSeconds: int(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0, 300),
+    shutdownTimeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 30, 1, 3600),
   };
 }
 

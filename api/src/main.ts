@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client';
 import { DEFAULT_STALE_MS, DataDirLockedError } from './db/lock';
 import { describeOtpSender, logFormat, startLines, type LogFormat } from './logging';
 import { ensureOperatorTokenFile } from './services/registry';
+import { gracefulShutdown } from './shutdown';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -46,15 +47,17 @@ async function main() {
     logFormat: format,
   });
   let closing = false;
-  const shutdown = async () => {
+  const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    await app.close();
-    await database.close();
+    app.log.info({ signal }, 'Bahi is draining: readiness answers 503, in-flight requests finish, then it exits');
+    // Work that outlives the time-out is cut off: a half-issued bill rolls back and is issued again later.
+    setTimeout(() => fail(`Bahi stops: shutdown took longer than ${config.shutdownTimeoutSeconds} s.`), config.shutdownTimeoutSeconds * 1000).unref();
+    await gracefulShutdown(app, { drainMs: config.shutdownDrainSeconds * 1000, closeDatabase: () => database.close() });
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -24,7 +24,7 @@ export const routes: RemoteRoutesModule['routes'] = {
   'sales/create-invoice': lazyPage(() => import('./pages/create/invoice')),
   'sales/create-quotation': lazyPage(() => import('./pages/create/quotation')),
   '/sales/quotation/:id': lazyPage(() => import('./pages/quotation/detail')),
+  'automated-bills': lazyPage(() => import('./pages/automated-bills/list')),
   // Built later by other teams.
   'e-invoicing': () => <AreaPlaceholder title="E-invoicing" />,
-  'automated-bills': () => <AreaPlaceholder title="Automated bills" />,
 };

@@ -36,6 +36,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     OTP_MAX_SENDS_PER_PHONE: '1000',
     OTP_MAX_SENDS_PER_ADDRESS_PER_HOUR: '100000',
     LOG_LEVEL: 'silent',
+    // A test that wants the scheduler starts it (variant with an interval), so no pass runs behind a test's back.
+    AUTOMATED_BILLS_INTERVAL_SECONDS: '0',
     ...env,
   });
 }

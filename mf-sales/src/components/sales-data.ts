@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import {
   Id,
   accountApi,
+  automatedBillApi,
   cacheKey,
   isApiError,
   itemApi,
@@ -10,6 +11,7 @@ import {
   saleApi,
   useSession,
   type QuotationListQuery,
+  type ScheduleListQuery,
   type SaleInvoiceListQuery,
 } from '@bahi/shared';
 
@@ -63,4 +65,15 @@ export function useNextInvoiceNumber(branchId: string | undefined, date: string,
   return useSWR(enabled && branchId ? cacheKey('sales', 'next-number', branchId, date) : null, () =>
     saleApi.nextNumber({ branchId, date }),
   );
+}
+
+export function useSchedules(query: ScheduleListQuery) {
+  return useSWR(cacheKey('sales', 'automated-bills', query), () => automatedBillApi.list(query), { keepPreviousData: true });
+}
+
+/** One automated bill with its runs; a malformed id is never sent. */
+export function useSchedule(id: string | undefined) {
+  const valid = !!id && Id.safeParse(id).success;
+  const swr = useSWR(valid ? cacheKey('sales', 'automated-bill', id) : null, () => automatedBillApi.get(id!), retryServerErrors);
+  return { ...swr, invalidId: !valid };
 }

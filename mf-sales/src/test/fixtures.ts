@@ -10,6 +10,7 @@ import {
   type Party,
   type PartyAddress,
   type Quotation,
+  type Schedule,
   type SaleInvoice,
   type SupplyType,
   type TaxRate,
@@ -333,6 +334,70 @@ export function makeQuotation(overrides: Partial<Quotation> = {}, party: Party |
     saleInvoiceId: null,
     saleInvoiceNumber: null,
     convertedAt: null,
+    ...overrides,
+  };
+}
+
+/** A monthly rent schedule of Bengaluru Retail at the Mumbai branch: one bill issued, one failed (no stock). */
+export function makeSchedule(overrides: Partial<Schedule> = {}): Schedule {
+  return {
+    id: nextId(),
+    status: 'ACTIVE',
+    partyId: bengaluruParty.id,
+    partyName: bengaluruParty.name,
+    branchId: mumbaiBranch.id,
+    branchName: mumbaiBranch.name,
+    frequency: { type: 'MONTHLY', weekday: null, dayOfMonth: 'LAST' },
+    startDate: '2026-04-01',
+    endDate: null,
+    maxBills: null,
+    dueInDays: 7,
+    roundOff: true,
+    notes: 'Shop rent',
+    nextRunDate: '2026-06-30',
+    billsIssued: 1,
+    failedRuns: 1,
+    totalBilled: '1180.00',
+    lastRun: null,
+    lines: [
+      {
+        itemId: cable.id,
+        itemName: cable.itemName,
+        quantity: '2.000',
+        unitPrice: null,
+        priceIncludesTax: null,
+        discountPercent: null,
+        discountAmount: null,
+        gstRateId: null,
+        description: null,
+      },
+    ],
+    runs: [
+      {
+        period: '2026-05-31',
+        runDate: '2026-05-31',
+        invoiceId: null,
+        invoiceNumber: null,
+        grandTotal: null,
+        status: 'FAILED',
+        reason: 'Not enough stock of USB-C Cable at Mumbai Central: 0 in stock, so it cannot go down by 2. Stock never goes below 0.',
+        attempts: 1,
+        updatedAt: '2026-05-31T00:31:00.000Z',
+      },
+      {
+        period: '2026-04-30',
+        runDate: '2026-04-30',
+        invoiceId: '5e1d2c3b-4a59-4687-9a1b-00000000ab01',
+        invoiceNumber: 'MUM/26-27/7',
+        grandTotal: '1180.00',
+        status: 'ISSUED',
+        reason: null,
+        attempts: 1,
+        updatedAt: '2026-04-30T00:31:00.000Z',
+      },
+    ],
+    createdAt: '2026-04-01T05:30:00.000Z',
+    updatedAt: '2026-05-31T00:31:00.000Z',
     ...overrides,
   };
 }

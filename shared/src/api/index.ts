@@ -10,3 +10,4 @@ export * from './sales';
 export * from './quotation';
 export * from './pdf';
 export * from './purchase';
+export * from './automated-bill';

@@ -14,3 +14,5 @@ export * from './pdf';
 export * from './expense';
 export * from './payment';
 export * from './purchase';
+export * from './schedule-calendar';
+export * from './automated-bill';

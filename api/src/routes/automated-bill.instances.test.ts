@@ -1,0 +1,83 @@
+import { addDays, indiaToday } from '@bahi/shared/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { openPostgresDatabase, type Database } from '../db/client';
+import { selectRows } from '../services/documents/rows';
+import { documentFixtures } from '../test/documents';
+import { SETUP_TIMEOUT_MS, createHarness, signUp, testConfig, write, type Harness, type SignedUp } from '../test/harness';
+
+/*
+ * Two API instances, each with its own connection pool and its own scheduler, on one PostgreSQL database: ten
+ * schedules due at once are billed exactly once each. PGlite has one connection, so without DATABASE_URL the
+ * suite is reported as skipped.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const suite = onPostgres ? describe : describe.skip;
+const title = onPostgres ? 'two API instances on one PostgreSQL' : 'two API instances (PostgreSQL only: skipped without DATABASE_URL)';
+
+suite(title, () => {
+  let h: Harness;
+  let a: SignedUp;
+  const others: { app: FastifyInstance; database: Database }[] = [];
+
+  beforeAll(async () => {
+    h = await createHarness();
+    a = await signUp(h, { businessName: 'Tiffin Service', stateCode: '27' });
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    for (const o of others) {
+      await o.app.close();
+      await o.database.close();
+    }
+    await h?.close();
+  });
+
+  /** Another instance on the harness's database: its own pool, its scheduler on (it makes a pass at start). */
+  async function instance(): Promise<FastifyInstance> {
+    const [{ name }] = await selectRows<{ name: string }>(h.database.db, sql`select current_database() as name`);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const database = openPostgresDatabase(url.toString(), 4);
+    const app = await buildApp({ config: testConfig({ AUTOMATED_BILLS_INTERVAL_SECONDS: '3600' }), db: database.db, clock: h.clock.now, otpSender: h.otp, logger: false });
+    others.push({ app, database });
+    return app;
+  }
+
+  const count = async (table: 'sale_invoices' | 'automated_bill_runs') =>
+    Number((await selectRows<{ n: string }>(h.database.db, sql`select count(*)::text as n from ${sql.identifier(table)} where business_id = ${a.profile.user.business.id}`))[0].n);
+
+  it('issues exactly ten invoices for ten schedules due at once, with both schedulers running', async () => {
+    const f = documentFixtures(h);
+    const meals = await f.item(a, { type: 'SERVICE', name: 'Tiffin', price: '120', rate: 'gst-5' });
+    const today = indiaToday(h.clock.now());
+    for (let i = 0; i < 10; i++) {
+      const party = await f.party(a, { state: '27' });
+      // Due two days ago: each schedule has two periods to catch up, but maxBills allows one bill.
+      const res = await write(
+        h.app,
+        'POST',
+        '/api/automated-bill/create-schedule',
+        { partyId: party.id, lines: [{ itemId: meals.id, quantity: 1 }], frequency: { type: 'DAILY' }, startDate: addDays(today, -2), maxBills: 1 },
+        { cookie: a.cookie },
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    const [one, two] = await Promise.all([instance(), instance()]);
+    // Both start at once, each making its start-up pass; then both pass again at the same moment.
+    await Promise.all([one.ready(), two.ready()]);
+    const results = await Promise.all([one.automatedBills!.tick(), two.automatedBills!.tick(), one.automatedBills!.tick(), two.automatedBills!.tick()]);
+    expect(results.every((r) => r.failed === 0)).toBe(true);
+
+    expect(await count('sale_invoices')).toBe(10);
+    expect(await count('automated_bill_runs')).toBe(10);
+    const numbers = await selectRows<{ n: string }>(h.database.db, sql`select invoice_number as n from sale_invoices where business_id = ${a.profile.user.business.id}`);
+    const running = numbers.map((r) => Number(r.n.split('/').at(-1))).sort((x, y) => x - y);
+    expect(running).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    const schedules = await selectRows<{ status: string; periods_run: number }>(
+      h.database.db,
+      sql`select status, periods_run from automated_bill_schedules where business_id = ${a.profile.user.business.id}`,
+    );
+    expect(schedules.every((s) => s.status === 'ENDED' && Number(s.periods_run) === 1)).toBe(true);
+  });
+});

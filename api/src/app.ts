@@ -26,7 +26,9 @@ import { authRoutes } from './routes/auth';
 import { branchRoutes } from './routes/branches';
 import type { ZodApp } from './routes/common';
 import { healthRoutes } from './routes/health';
+import { expenseRoutes } from './routes/expense';
 import { partyRoutes } from './routes/party';
+import { paymentRoutes } from './routes/payment';
 import { pdfRoutes } from './routes/pdf';
 import { itemRoutes } from './routes/item';
 import { purchaseRoutes } from './routes/purchase';
@@ -141,6 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/account', (a) => accountRoutes(a, deps));
   await scoped('/api/sale', (a) => saleRoutes(a, deps));
   await scoped('/api/quotation', (a) => quotationRoutes(a, deps));
+  await scoped('/api/expense', (a) => expenseRoutes(a, deps));
+  await scoped('/api/payment', (a) => paymentRoutes(a, deps));
   await scoped('/api/purchase', (a) => purchaseRoutes(a, deps));
   await scoped('/api/automated-bill', (a) => automatedBillRoutes(a, deps));
   await scoped('/api', (a) => pdfRoutes(a, deps));

@@ -163,6 +163,8 @@ export const ACCOUNTS: Account[] = [
     openingBalance: '0.00',
     asOfDate: '2026-04-01',
     balance: '5000.00',
+    isActive: true,
+    isUsed: true,
     createdAt: '2026-04-01T05:30:00.000Z',
   },
   {
@@ -176,6 +178,8 @@ export const ACCOUNTS: Account[] = [
     openingBalance: '10000.00',
     asOfDate: '2026-04-01',
     balance: '10000.00',
+    isActive: true,
+    isUsed: false,
     createdAt: '2026-04-01T05:30:00.000Z',
   },
 ];

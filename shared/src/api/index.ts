@@ -5,6 +5,7 @@ export * from './forms';
 export * from './item';
 export * from './party';
 export * from './account';
+export * from './expense';
 export * from './sales';
 export * from './quotation';
 export * from './pdf';

@@ -11,6 +11,8 @@ export * from './account';
 export * from './sales';
 export * from './quotation';
 export * from './pdf';
+export * from './expense';
+export * from './payment';
 export * from './purchase';
 export * from './schedule-calendar';
 export * from './automated-bill';

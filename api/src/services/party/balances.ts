@@ -1,15 +1,31 @@
+import type { TransactionType } from '@bahi/shared/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { moneyOut } from '../accounts';
 import { selectRows } from '../documents/rows';
 
 /**
+ * The transactions a party's balance counts: money received from it or paid to it against its bills or not tied to
+ * one (payment/payment-in, payment/payment-out), and their reversals. An expense paid to a party is not among them:
+ * no bill of the party stands behind it, so it changes what neither side owes.
+ */
+export const PARTY_BALANCE_TYPES: readonly TransactionType[] = [
+  'SALE_PAYMENT',
+  'SALE_PAYMENT_REVERSAL',
+  'PURCHASE_PAYMENT',
+  'PURCHASE_PAYMENT_REVERSAL',
+  'PAYMENT_IN',
+  'PAYMENT_OUT',
+];
+
+/**
  * The one definition of what moves a party's balance, as rows (business_id, party_id, date, at, seq, kind,
  * document_type, document_id, document_number, debit, credit): a sale not cancelled is a debit (they owe more); a
  * purchase bill not cancelled is a credit (the business owes the supplier more); money received from them is a
- * credit, money paid to them (and the reversal of a payment received) a debit. The balance is opening balance
+ * credit, money paid to them (and the reversal of a payment received) a debit — the transactions of
+ * PARTY_BALANCE_TYPES, each once (a payment in settling several invoices is one row). The balance is opening balance
  * + Σ debit − Σ credit. Both the party screens (partyBalances) and the ledger report (services/reports/ledger.ts)
- * read these rows, so they cannot disagree. A new kind of document (expenses with a party, credit notes) is one
+ * read these rows, so they cannot disagree. A new kind of document that moves it (credit and debit notes) is one
  * more `union all` branch here.
  *
  * `filter` narrows every source by its own columns (business, party, date).
@@ -35,7 +51,7 @@ export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date
            case when t.direction = 'OUT' then t.amount else 0 end as debit,
            case when t.direction = 'IN' then t.amount else 0 end as credit
     from account_transactions t
-    where ${money}`;
+    where t.type = any(${sql.param([...PARTY_BALANCE_TYPES])}::text[]) and ${money}`;
 }
 
 /**

@@ -768,12 +768,18 @@ describe('purchases in the reports', () => {
     expect(d.totals.moneyOut).toBe('2000.00');
   });
 
-  it('GSTR-3B takes eligible ITC from the bills of the month, and the tax payable is what the ITC leaves', async () => {
+  it('GSTR-3B takes eligible ITC from the bills and expenses of the month, and the tax payable is what the ITC leaves', async () => {
+    // An expense of ₹1,180 with 18 % GST from a registered supplier: CGST 90.00 + SGST 90.00 of credit; one without
+    // a supplier GSTIN gives none.
+    const category = (await get(h.app, '/api/expense/categories', biz.cookie)).json().data[0];
+    const spend = (body: object) => write(h.app, 'POST', '/api/expense/create-expense', { date: '2026-05-06', categoryId: category.id, payment: { mode: 'CASH' }, ...body }, { cookie: biz.cookie });
+    expect((await spend({ amount: 1180, gst: { rate: 18, supplierGstin: gstin('27AAACR5055K1Z') } })).statusCode).toBe(201);
+    expect((await spend({ amount: 590, gst: { rate: 18 } })).statusCode).toBe(201);
     const r = (await get(h.app, `/api/report/gstr3b?gstin=${BUYING_GSTIN}&period=052026`, biz.cookie)).json();
     expect(r.data.sup_details.osup_det).toEqual({ txval: 5000, iamt: 0, camt: 450, samt: 450, csamt: 0 });
-    // 6,000.00 + 1,499.99 at 18 % and 700.00 at 12 %: CGST 540.00 + 135.00 + 42.00 each side.
-    expect(r.data.itc_elg.itc_avl.find((x: { ty: string }) => x.ty === 'OTH')).toEqual({ ty: 'OTH', iamt: 0, camt: 717, samt: 717, csamt: 0 });
-    expect(r.data.itc_elg.itc_net).toEqual({ iamt: 0, camt: 717, samt: 717, csamt: 0 });
+    // Bills: 6,000.00 + 1,499.99 at 18 % and 700.00 at 12 %: CGST 540.00 + 135.00 + 42.00 each side; the expense 90.00.
+    expect(r.data.itc_elg.itc_avl.find((x: { ty: string }) => x.ty === 'OTH')).toEqual({ ty: 'OTH', iamt: 0, camt: 807, samt: 807, csamt: 0 });
+    expect(r.data.itc_elg.itc_net).toEqual({ iamt: 0, camt: 807, samt: 807, csamt: 0 });
     expect(r.liability).toEqual({ igst: '0.00', cgst: '0.00', sgst: '0.00', cess: '0.00' });
     expect(r.meta.itcFromPurchases).toBe(true);
   });

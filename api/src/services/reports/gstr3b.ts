@@ -18,10 +18,10 @@ interface Inward {
 }
 
 /**
- * What the purchase bills of the GSTIN (the receiving branch's, on the bill) and month give GSTR-3B, not cancelled:
- * eligible ITC (4A(3) ISRC for reverse-charge bills, 4A(5) OTH for the rest), inward supplies liable to reverse
- * charge (3.1 d), and nil-rated inward supplies (5). ITC reversals (4B) are not recorded yet: zero. Expenses
- * (issue 11) add their ITC to OTH here.
+ * What the purchase bills and expenses of the GSTIN and month give GSTR-3B, not cancelled: eligible ITC (4A(3) ISRC
+ * for reverse-charge bills, 4A(5) OTH for the other bills and the ITC-eligible expenses of registered suppliers),
+ * inward supplies liable to reverse charge (3.1 d), and nil-rated inward supplies from bills (5). ITC reversals (4B)
+ * are not recorded yet: zero.
  */
 async function inward(db: Db, scope: { businessId: string; gstin: string; from: string; to: string }): Promise<Inward> {
   const inReturn = sql`b.business_id = ${scope.businessId} and (b.branch_snapshot->>'gstin') = ${scope.gstin}
@@ -41,9 +41,22 @@ async function inward(db: Db, scope: { businessId: string; gstin: string; from: 
         from purchase_invoice_lines l join purchase_invoices b on b.business_id = l.business_id and b.id = l.document_id
         where ${inReturn} and l.gst_rate = 0`,
   );
+  // Expenses with GST from a registered supplier, of a branch that files under this GSTIN: its own, or the
+  // business's when the branch is in the GSTIN's state (as documents' branch snapshots take it).
+  const [e] = await selectRows<{ igst: string; cgst: string; sgst: string }>(
+    db,
+    sql`select coalesce(sum(x.igst), 0)::text as igst, coalesce(sum(x.cgst), 0)::text as cgst, coalesce(sum(x.sgst), 0)::text as sgst
+        from expenses x
+        join store_branches sb on sb.business_id = x.business_id and sb.id = x.branch_id
+        join businesses bz on bz.id = x.business_id
+        where x.business_id = ${scope.businessId} and x.date between ${scope.from} and ${scope.to} and x.status <> 'CANCELLED'
+          and x.itc_eligible and x.supplier_gstin is not null
+          and coalesce(sb.gstin, case when left(bz.gstin, 2) = coalesce(sb.state_code, left(bz.gstin, 2)) then bz.gstin end) = ${scope.gstin}`,
+  );
   const heads = (p: string): Heads => ({ iamt: num(r[`${p}_itc_igst`]), camt: num(r[`${p}_itc_cgst`]), samt: num(r[`${p}_itc_sgst`]), csamt: num(r[`${p}_itc_cess`]) });
+  const other = heads('o');
   return {
-    other: heads('o'),
+    other: { iamt: num(other.iamt + Number(e.igst)), camt: num(other.camt + Number(e.cgst)), samt: num(other.samt + Number(e.sgst)), csamt: other.csamt },
     reverseCharge: heads('r'),
     reverseChargeInward: { txval: num(r.i_taxable_value), iamt: num(r.i_igst), camt: num(r.i_cgst), samt: num(r.i_sgst), csamt: num(r.i_cess) },
     exempt: { inter: num(x.inter), intra: num(x.intra) },

@@ -176,7 +176,7 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
       ? sql`true`
       : sql`(exists (select 1 from sale_invoices d where d.business_id = t.business_id and d.id = t.document_id and t.document_type = 'SALE' and ${branch})
              or exists (select 1 from purchase_invoices d where d.business_id = t.business_id and d.id = t.document_id and t.document_type = 'PURCHASE' and ${branch}))`;
-  // Expenses (issue 11) add a union branch like the purchases one. Stock changes made by a document are that
+  // Expenses are listed by their payment (an EXPENSE account transaction). Stock changes made by a document are that
   // document's (the sale or bill is listed), so only the others are listed here.
   const rows = await selectRows<Record<string, string | null>>(
     db,

@@ -1,5 +1,5 @@
 import { testUser } from '@bahi/shared/testing';
-import { bengaluruParty, cable, cover, mumbaiBranch, phone, puneParty, repair } from '../../test/fixtures';
+import { bengaluruParty, cable, cover, mumbaiBranch, phone, puneParty, repair } from '@bahi/shared/testing';
 import {
   billErrors,
   computeBill,

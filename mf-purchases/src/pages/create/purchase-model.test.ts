@@ -2,6 +2,7 @@ import { computeBill, lineFromItem } from '@bahi/shared/ui';
 import { makeParty, testUser } from '@bahi/shared/testing';
 import { delhiSupplier, mouse, mumbaiBranch, thaneSupplier } from '../../test/fixtures';
 import {
+  attachmentProblem,
   emptyPurchase,
   purchaseErrors,
   purchaseFormPathOf,
@@ -70,5 +71,14 @@ describe('the request', () => {
     expect(purchaseFormPathOf('lines.2.discountAmount')).toBe('lines.2.discount');
     expect(purchaseFormPathOf('lines.0.serialNos')).toBe('lines.0.serialNos');
     expect(purchaseFormPathOf('somethingElse')).toBeNull();
+  });
+});
+
+describe('the attached bill', () => {
+  it('is a PDF, PNG or JPEG of at most 5 MB', () => {
+    expect(attachmentProblem({ name: 'bill.pdf', type: 'application/pdf', size: 1000 })).toBeNull();
+    expect(attachmentProblem({ name: 'BILL.JPG', type: '', size: 1000 })).toBeNull();
+    expect(attachmentProblem({ name: 'bill.docx', type: 'application/msword', size: 1000 })).toBe('Attach the bill as a PDF, PNG or JPEG file.');
+    expect(attachmentProblem({ name: 'scan.png', type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe('The bill file is larger than 5 MB.');
   });
 });

@@ -1,5 +1,8 @@
 import {
   CreatePurchaseRequest,
+  PURCHASE_ATTACHMENT_MAX_BYTES,
+  PURCHASE_ATTACHMENT_TYPES,
+  PURCHASE_MESSAGES,
   fromPaise,
   supplierStateOf,
   supplyTypeOf,
@@ -152,4 +155,12 @@ export function purchaseErrors(draft: PurchaseDraft, supply: PurchaseSupply, fig
     else if (paise !== null && paise > grandTotal) add('payment.amount', 'The amount paid cannot be more than the grand total');
   }
   return errors;
+}
+
+/** A PDF, PNG or JPEG of at most 5 MB (the server checks the bytes again); else why not. */
+export function attachmentProblem(file: { name: string; type: string; size: number }): string | null {
+  const byName = /\.(pdf|png|jpe?g)$/i.test(file.name);
+  if (!(PURCHASE_ATTACHMENT_TYPES as readonly string[]).includes(file.type) && !byName) return PURCHASE_MESSAGES.attachmentType;
+  if (file.size > PURCHASE_ATTACHMENT_MAX_BYTES) return PURCHASE_MESSAGES.attachmentTooLarge;
+  return null;
 }

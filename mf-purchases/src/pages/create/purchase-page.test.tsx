@@ -182,6 +182,22 @@ describe('create purchase', () => {
     expect(create).not.toHaveBeenCalled();
   });
 
+  it('adds a supplier in place, moving on to their bill number', async () => {
+    const created = { ...thaneSupplier, id: '5e1d2c3b-4a59-4687-9a1b-0000000000f2', name: 'Nagpur Distributors' };
+    const create = jest.spyOn(partyApi, 'create').mockResolvedValue(created);
+    const user = setupUser();
+    renderCreate();
+    await user.click(screen.getByRole('combobox', { name: 'Supplier' }));
+    await user.paste('Nagpur Distributors');
+    await user.click(await screen.findByTitle('Add party'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('textbox', { name: 'Party name' })).toHaveValue('Nagpur Distributors');
+    await user.click(within(dialog).getByRole('button', { name: 'Add party' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ name: 'Nagpur Distributors', partyType: 'SUPPLIER' })));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Supplier' }).closest('.ant-select')).toHaveTextContent('Nagpur Distributors'));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: "Supplier's bill no." })).toHaveFocus());
+  });
+
   it('asks before leaving with unsaved lines', async () => {
     const user = setupUser();
     renderCreate();

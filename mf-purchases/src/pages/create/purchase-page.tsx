@@ -7,10 +7,7 @@ import dayjs from 'dayjs';
 import {
   INDIAN_STATES,
   PAYMENT_MODES,
-  PURCHASE_ATTACHMENT_MAX_BYTES,
-  PURCHASE_ATTACHMENT_TYPES,
   PURCHASE_LIMITS,
-  PURCHASE_MESSAGES,
   addDays,
   documentSeriesPrefix,
   errorMessage,
@@ -33,6 +30,7 @@ import {
   PAYMENT_MODE_LABELS,
   PageHeader,
   PartyPicker,
+  QuickPartyModal,
   TotalsPanel,
   computeBill,
   lineFromItem,
@@ -48,6 +46,7 @@ import {
   type LineField,
 } from '@bahi/shared/ui';
 import {
+  attachmentProblem,
   emptyPurchase,
   paidNow,
   purchaseErrors,
@@ -93,14 +92,6 @@ function defaultAccount(mode: PaymentMode, accounts: Account[] | undefined): str
 }
 
 const lineErrorsOnly = (errors: BillErrors) => Object.fromEntries(Object.entries(errors).filter(([k]) => /^lines\.\d+\./.test(k)));
-
-/** A PDF, PNG or JPEG of at most 5 MB (the server checks the bytes again); else why not. */
-export function attachmentProblem(file: File): string | null {
-  const byName = /\.(pdf|png|jpe?g)$/i.test(file.name);
-  if (!(PURCHASE_ATTACHMENT_TYPES as readonly string[]).includes(file.type) && !byName) return PURCHASE_MESSAGES.attachmentType;
-  if (file.size > PURCHASE_ATTACHMENT_MAX_BYTES) return PURCHASE_MESSAGES.attachmentTooLarge;
-  return null;
-}
 
 /** The supplier's bill, dropped or chosen: kept until the bill is saved, then uploaded. */
 function AttachmentDrop({ file, error, onFile }: { file: File | null; error: string | null; onFile: (file: File | null, error: string | null) => void }) {
@@ -153,6 +144,8 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<BillErrors>({});
   const [saving, setSaving] = useState(false);
+  const [adding, setAdding] = useState<string | null>(null);
+  const supplierPicker = useRef<RefSelectProps>(null);
   const itemSearch = useRef<RefSelectProps>(null);
   const focusNext = useRef<string | null>(null);
   /** Kept while the bill is unchanged, so a retry never enters it twice. */
@@ -172,6 +165,11 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
   const { confirmDiscard, markSaved, guard } = useUnsavedChanges(dirty);
   const grandTotal = figures?.document.totals.grandTotal ?? 0;
   const noWarnings = useMemo(() => new Map<string, string>(), []);
+
+  // Keyboard first: the supplier, then their bill number, then the items.
+  useEffect(() => {
+    supplierPicker.current?.focus();
+  }, []);
 
   useEffect(() => {
     if (!focusNext.current) return;
@@ -315,10 +313,12 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
             <Col xs={24} lg={10}>
               <Form.Item label="Supplier" {...field('supplier')} htmlFor={ID.supplier}>
                 <PartyPicker
+                  ref={supplierPicker}
                   id={ID.supplier}
                   party={supplier}
                   partyType="SUPPLIER"
                   onPick={pickSupplier}
+                  onAdd={setAdding}
                   status={shown.supplier ? 'error' : undefined}
                 />
               </Form.Item>
@@ -572,6 +572,16 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
           Save
         </Button>
       </Flex>
+      <QuickPartyModal
+        open={adding !== null}
+        partyType="SUPPLIER"
+        initialName={adding ?? ''}
+        onClose={(created) => {
+          setAdding(null);
+          if (created) pickSupplier(created);
+          else setTimeout(() => supplierPicker.current?.focus());
+        }}
+      />
     </div>
   );
 }

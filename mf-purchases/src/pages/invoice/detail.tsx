@@ -25,7 +25,7 @@ import {
   placeOfSupplyLabel,
 } from '@bahi/shared/ui';
 import { usePurchaseInvoice } from '../../components/purchase-data';
-import { attachmentProblem } from '../create/purchase-page';
+import { attachmentProblem } from '../create/purchase-model';
 
 const num = { fontVariantNumeric: 'tabular-nums' as const };
 const amount = (v: string) => <span style={num}>{formatRupees(v)}</span>;

@@ -32,6 +32,7 @@ import {
   PAYMENT_MODE_LABELS,
   PageHeader,
   PartyPicker,
+  QuickPartyModal,
   TotalsPanel,
   billErrors,
   computeBill,
@@ -57,7 +58,6 @@ import {
   type LineDraft,
   type LineField,
 } from '@bahi/shared/ui';
-import { QuickPartyModal } from '../../components/quick-party-modal';
 import { useNextInvoiceNumber } from '../../components/sales-data';
 import { prefillBill, prefillSourceOf } from './prefill';
 

@@ -17,3 +17,4 @@ export * from './status-tag';
 export * from './totals-panel';
 export * from './list';
 export * from './payments-card';
+export * from './quick-party-modal';

@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { formatRupees, type DocumentAddress, type Quotation, type SaleInvoice } from '@bahi/shared';
-import { addressLine, formatDate, formatQuantity, placeOfSupplyLabel } from './format';
+import { addressLine, formatDate, formatQuantity, placeOfSupplyLabel } from '@bahi/shared/ui';
 
 export type SalesDocument = ({ kind: 'invoice' } & SaleInvoice) | ({ kind: 'quotation' } & Quotation);
 

@@ -3,8 +3,9 @@ import { Flex, Select, Typography } from 'antd';
 import type { RefSelectProps } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { formatRupees, type Item } from '@bahi/shared';
-import { useItemSearch } from '../../components/sales-data';
-import { formatQuantity } from '../../components/format';
+import { useItemSearch } from './data';
+import { formatQuantity } from './format';
+import type { DocumentSide } from './bill-model';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 
@@ -15,7 +16,8 @@ export function itemMatches(item: Item, typed: string): boolean {
   return [item.itemName, item.itemCode, item.serviceCode, item.hsnCode, item.sacCode].some((s) => s?.toLowerCase().includes(needle));
 }
 
-function ItemOption({ item }: { item: Item }) {
+function ItemOption({ item, side }: { item: Item; side: DocumentSide }) {
+  const price = side === 'SALE' ? item.salePrice : item.purchasePrice;
   const product = item.itemType === 'PRODUCT';
   const code = product ? item.itemCode : item.serviceCode;
   const hsn = product ? item.hsnCode : item.sacCode;
@@ -31,9 +33,9 @@ function ItemOption({ item }: { item: Item }) {
         </Typography.Text>
       </Flex>
       <Flex vertical align="flex-end" style={{ flex: 'none' }}>
-        <span style={{ fontVariantNumeric: 'tabular-nums' }}>{item.salePrice === null ? '-' : formatRupees(item.salePrice)}</span>
+        <span style={{ fontVariantNumeric: 'tabular-nums' }}>{price === null ? '-' : formatRupees(price)}</span>
         {product ? (
-          <Typography.Text type={item.netQuantity > 0 ? 'secondary' : 'danger'} style={{ fontSize: 12 }}>
+          <Typography.Text type={item.netQuantity > 0 || side === 'PURCHASE' ? 'secondary' : 'danger'} style={{ fontSize: 12 }}>
             {item.netQuantity > 0 ? [formatQuantity(item.netQuantity), unit, 'in stock'].filter(Boolean).join(' ') : 'Out of stock'}
           </Typography.Text>
         ) : (
@@ -50,8 +52,8 @@ function ItemOption({ item }: { item: Item }) {
  * Finds an item by name, code or HSN (on the server, as you type); Enter adds the highlighted one as a line. It
  * never holds a value: each pick adds a line and the search is ready for the next item.
  */
-export const ItemSearch = forwardRef<RefSelectProps, { onPick: (item: Item) => void; autoFocus?: boolean }>(function ItemSearch(
-  { onPick, autoFocus },
+export const ItemSearch = forwardRef<RefSelectProps, { onPick: (item: Item) => void; autoFocus?: boolean; side?: DocumentSide }>(function ItemSearch(
+  { onPick, autoFocus, side = 'SALE' },
   ref,
 ) {
   const [typed, setTyped] = useState('');
@@ -78,7 +80,7 @@ export const ItemSearch = forwardRef<RefSelectProps, { onPick: (item: Item) => v
       placeholder="Add item: type a name, code or HSN, then Enter"
       style={{ width: '100%' }}
       value={null}
-      options={items.map((i) => ({ value: i.id, label: <ItemOption item={i} />, title: i.itemName }))}
+      options={items.map((i) => ({ value: i.id, label: <ItemOption item={i} side={side} />, title: i.itemName }))}
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
       loading={isLoading}
       notFoundContent={isLoading ? 'Searching…' : typed ? `No item matches "${typed}"` : 'No items yet'}

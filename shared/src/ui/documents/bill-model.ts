@@ -31,6 +31,9 @@ import {
 
 export type BillKind = 'INVOICE' | 'QUOTATION';
 
+/** Which side of the trade a document is on: a sale to a customer, or a purchase from a supplier. */
+export type DocumentSide = 'SALE' | 'PURCHASE';
+
 /** What a line knows of its item when it was picked. */
 export interface LineItem {
   id: string;
@@ -60,6 +63,8 @@ export interface LineDraft {
   gstRate: string;
   cessRate: string;
   serialNos: string[];
+  /** Purchases only: the line's input tax can be claimed (default yes). */
+  itcEligible: boolean;
 }
 
 export type Customer = { type: 'PARTY'; party: Party } | { type: 'WALK_IN'; name: string; mobileNumber: string };
@@ -127,20 +132,25 @@ export function lineItemOf(item: Item): LineItem {
   };
 }
 
-/** A new line for a picked item: one unit at its sale price, its tax type and GST rate. */
-export function lineFromItem(item: Item): LineDraft {
+/**
+ * A new line for a picked item: one unit at its sale price and sale tax type, or on a purchase at its purchase price
+ * and purchase tax type; its GST rate.
+ */
+export function lineFromItem(item: Item, side: DocumentSide = 'SALE'): LineDraft {
+  const price = side === 'SALE' ? item.salePrice : item.purchasePrice;
   return {
     key: nextKey(),
     item: lineItemOf(item),
     quantity: '1',
-    unitPrice: item.salePrice === null ? '' : String(item.salePrice),
-    priceIncludesTax: item.isSaleTaxApplicable,
+    unitPrice: price === null ? '' : String(price),
+    priceIncludesTax: side === 'SALE' ? item.isSaleTaxApplicable : item.isPurchaseTaxApplicable,
     discountMode: 'PERCENT',
     discount: '',
     gstRateId: item.gstRate?.id ?? null,
     gstRate: String(item.gstRate?.value ?? 0),
     cessRate: String(item.gstRate?.cessValue ?? 0),
     serialNos: [],
+    itcEligible: true,
   };
 }
 
@@ -171,6 +181,7 @@ export function lineFromDocument(line: DocumentLine, item?: Item): LineDraft {
     cessRate: line.cessRate,
     // Serials of the earlier document are sold (or were only quoted): the new one picks its own.
     serialNos: [],
+    itcEligible: true,
   };
 }
 
@@ -285,8 +296,15 @@ export function engineLine(line: LineDraft): GstLineInput {
 
 const NO_DOCUMENT = (supplyType: SupplyType): GstDocumentResult => computeDocument({ supplyType, lines: [] });
 
-/** Every line and the document as the engine computes them, line by line, so one unfinished line blocks no total. */
-export function computeBill(draft: BillDraft, supplyType: SupplyType): BillFigures {
+/**
+ * Every line and the document as the engine computes them, line by line, so one unfinished line blocks no total.
+ * Under reverse charge (purchases) the engine leaves the tax out of what is owed and reports it apart.
+ */
+export function computeBill(
+  draft: Pick<BillDraft, 'lines' | 'roundOff'>,
+  supplyType: SupplyType,
+  reverseCharge = false,
+): BillFigures {
   const inputs: GstLineInput[] = [];
   const lines = draft.lines.map((line): LineOutcome => {
     const input = engineLine(line);
@@ -300,7 +318,7 @@ export function computeBill(draft: BillDraft, supplyType: SupplyType): BillFigur
     }
   });
   try {
-    return { lines, document: computeDocument({ supplyType, roundOff: draft.roundOff, lines: inputs }), error: null };
+    return { lines, document: computeDocument({ supplyType, roundOff: draft.roundOff, reverseCharge, lines: inputs }), error: null };
   } catch (e) {
     if (!(e instanceof GstInputError)) throw e;
     return { lines, document: NO_DOCUMENT(supplyType), error: e.message };
@@ -329,9 +347,10 @@ export function stockWarnings(lines: LineDraft[], branchName: string): Map<strin
 /** Errors by form path: 'lines.0.quantity', 'customer.name', 'payment.amount', 'placeOfSupply', 'dueDate', ... */
 export type BillErrors = Record<string, string>;
 
-const blankToNull = (s: string) => (s.trim() === '' ? null : s.trim());
+export const blankToNull = (s: string) => (s.trim() === '' ? null : s.trim());
 
-function requestLines(draft: BillDraft) {
+/** The lines of a request, as the contracts' document line. */
+export function requestLines(draft: Pick<BillDraft, 'lines'>) {
   return draft.lines.map((l) => ({
     itemId: l.item.id,
     quantity: l.quantity,
@@ -395,7 +414,8 @@ export function toQuotationRequest(draft: BillDraft, supply: SupplyInfo): Create
   };
 }
 
-const LINE_FIELDS: Record<string, LineField> = {
+/** The grid column of each field of a request line. */
+export const LINE_FIELDS: Record<string, LineField> = {
   itemId: 'item',
   quantity: 'quantity',
   unitPrice: 'unitPrice',
@@ -404,6 +424,7 @@ const LINE_FIELDS: Record<string, LineField> = {
   gstRateId: 'gstRate',
   priceIncludesTax: 'unitPrice',
   serialNos: 'serialNos',
+  itcEligible: 'item',
 };
 
 const TOP_FIELDS: Record<string, string> = {
@@ -441,7 +462,7 @@ export function formPathOf(field: string | readonly PropertyKey[] | undefined): 
  * own schema says of the request (the API validates with the same one), and the rules between fields.
  */
 /** Integer paise of a typed amount, or null when it is not one (the contract then says why). */
-function paiseOrNull(amount: string): number | null {
+export function paiseOrNull(amount: string): number | null {
   try {
     return toPaise(amount.replace(/,/g, ''));
   } catch {
@@ -449,10 +470,11 @@ function paiseOrNull(amount: string): number | null {
   }
 }
 
-export function billErrors(draft: BillDraft, supply: SupplyInfo, figures: BillFigures): BillErrors {
+/** What is wrong with the lines, sale or purchase: none yet, the engine's errors, serials not one per unit. */
+export function lineErrors(draft: Pick<BillDraft, 'lines'>, figures: BillFigures, serialVerb = 'Pick'): BillErrors {
   const errors: BillErrors = {};
-  const add = (path: string | null, message: string) => {
-    if (path && !(path in errors)) errors[path] = message;
+  const add = (path: string, message: string) => {
+    if (!(path in errors)) errors[path] = message;
   };
   if (draft.lines.length === 0) add('lines', 'Add at least one item');
   figures.lines.forEach((o, i) => o.error && add(`lines.${i}.${o.error.field}`, o.error.message));
@@ -460,10 +482,18 @@ export function billErrors(draft: BillDraft, supply: SupplyInfo, figures: BillFi
     if (!l.item.hasSerialisation) return;
     const q = Number(l.quantity);
     if (Number.isInteger(q) && q > 0 && l.serialNos.length !== q) {
-      add(`lines.${i}.serialNos`, `Pick ${q} serial ${q === 1 ? 'number' : 'numbers'}, one for each unit`);
+      add(`lines.${i}.serialNos`, `${serialVerb} ${q} serial ${q === 1 ? 'number' : 'numbers'}, one for each unit`);
     }
   });
   if (figures.error) add('lines', figures.error);
+  return errors;
+}
+
+export function billErrors(draft: BillDraft, supply: SupplyInfo, figures: BillFigures): BillErrors {
+  const errors: BillErrors = lineErrors(draft, figures);
+  const add = (path: string | null, message: string) => {
+    if (path && !(path in errors)) errors[path] = message;
+  };
   if (!supply.placeOfSupply) add('placeOfSupply', 'Choose the place of supply');
 
   const grandTotal = figures.document.totals.grandTotal;

@@ -9,8 +9,9 @@ import {
   revalidateArea,
   stateCodeFromGstin,
   type Party,
+  type PartyType,
 } from '@bahi/shared';
-import { notify } from '@bahi/shared/ui';
+import { notify } from '../notifications';
 
 interface Values {
   name: string;
@@ -31,10 +32,10 @@ const fieldOf = (path: string) => FIELDS[path] ?? null;
 
 const STATE_OPTIONS = INDIAN_STATES.filter((s) => !s.special).map((s) => ({ value: s.code, label: `${s.code}-${s.name}` }));
 
-function request(v: Values): CreatePartyRequest {
+function request(v: Values, partyType: PartyType): CreatePartyRequest {
   return {
     name: v.name,
-    partyType: 'CUSTOMER',
+    partyType,
     mobileNumber: v.mobileNumber,
     gstin: v.gstin,
     billingAddress: { type: 'BOTH', miscData: { ad: v.street, st: v.stateCode ?? null } },
@@ -42,10 +43,20 @@ function request(v: Values): CreatePartyRequest {
 }
 
 /**
- * "+ Add party" in the billing form: a customer with what a bill needs (name, mobile, GSTIN, state, address),
- * made through the party API without leaving the bill. The full form is mf-parties'.
+ * "+ Add party" in a billing form: a customer (or, on a purchase, a supplier) with what a bill needs (name, mobile,
+ * GSTIN, state, address), made through the party API without leaving the bill. The full form is mf-parties'.
  */
-export function QuickPartyModal({ open, initialName, onClose }: { open: boolean; initialName: string; onClose: (party?: Party) => void }) {
+export function QuickPartyModal({
+  open,
+  initialName,
+  onClose,
+  partyType = 'CUSTOMER',
+}: {
+  open: boolean;
+  initialName: string;
+  onClose: (party?: Party) => void;
+  partyType?: PartyType;
+}) {
   const [values, setValues] = useState<Values>({ name: '', mobileNumber: '', gstin: '', stateCode: undefined, street: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [saving, setSaving] = useState(false);
@@ -66,7 +77,7 @@ export function QuickPartyModal({ open, initialName, onClose }: { open: boolean;
   };
 
   const save = async () => {
-    const parsed = CreatePartyRequest.safeParse(request(values));
+    const parsed = CreatePartyRequest.safeParse(request(values, partyType));
     if (!parsed.success) {
       const found: Partial<Record<keyof Values, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -78,7 +89,7 @@ export function QuickPartyModal({ open, initialName, onClose }: { open: boolean;
     }
     setSaving(true);
     try {
-      const party = await partyApi.create(request(values));
+      const party = await partyApi.create(request(values, partyType));
       notify.success(`Party ${party.name} added`);
       void revalidateArea('parties');
       onClose(party);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { CancelDocumentRequest, DOCUMENT_LIMITS, errorMessage } from '@bahi/shared';
-import { notify } from '@bahi/shared/ui';
+import { notify } from '../notifications';
 
 /** Cancelling keeps the number; the reason is asked for and printed on the document. */
 export function CancelModal(props: {

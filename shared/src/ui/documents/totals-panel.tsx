@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Divider, Flex, Switch, Typography } from 'antd';
 import { stateTaxLabel, type GstDocumentTotals, type SupplyType } from '@bahi/shared';
-import { rupeesOfPaise } from '../../components/format';
+import { rupeesOfPaise } from './format';
 
 function Row({ label, value, strong, testId }: { label: ReactNode; value: ReactNode; strong?: boolean; testId?: string }) {
   return (
@@ -23,12 +23,15 @@ export interface TotalsPanelProps {
   placeOfSupply: string | null;
   roundOff: boolean;
   onRoundOff: (on: boolean) => void;
-  /** An invoice shows what is received now and what stays due. */
+  /** An invoice shows what is received now and what stays due; a purchase what is paid now. */
   received?: number;
+  /** 'Received' on a sale, 'Paid' on a purchase. */
+  receivedLabel?: string;
 }
 
 /** The bill's totals as the engine gives them, on every keystroke; the tax split labelled by supply type. */
-export function TotalsPanel({ totals, amountInWords, supplyType, placeOfSupply, roundOff, onRoundOff, received }: TotalsPanelProps) {
+export function TotalsPanel(props: TotalsPanelProps) {
+  const { totals, amountInWords, supplyType, placeOfSupply, roundOff, onRoundOff, received, receivedLabel = 'Received' } = props;
   const stateLabel = placeOfSupply ? stateTaxLabel(placeOfSupply) : 'SGST';
   return (
     <section aria-label="Totals">
@@ -55,13 +58,17 @@ export function TotalsPanel({ totals, amountInWords, supplyType, placeOfSupply, 
       />
       <Divider style={{ margin: '8px 0' }} />
       <Row label="Grand total" value={rupeesOfPaise(totals.grandTotal)} strong testId="total-grand" />
+      {totals.reverseChargeTax !== undefined ? (
+        // Reverse charge: the supplier is owed the grand total; the tax is the business's to pay to the government.
+        <Row label="Tax payable by you (reverse charge)" value={rupeesOfPaise(totals.reverseChargeTax)} testId="total-reverse-charge" />
+      ) : null}
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '4px 0 0', minHeight: 36 }} data-testid="total-words">
         {amountInWords}
       </Typography.Paragraph>
       {received !== undefined ? (
         <>
           <Divider style={{ margin: '8px 0' }} />
-          <Row label="Received" value={rupeesOfPaise(received)} />
+          <Row label={receivedLabel} value={rupeesOfPaise(received)} />
           <Row label="Balance due" value={rupeesOfPaise(Math.max(0, totals.grandTotal - received))} testId="total-balance" />
         </>
       ) : null}

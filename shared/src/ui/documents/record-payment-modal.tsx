@@ -10,14 +10,14 @@ import {
   isApiError,
   newIdempotencyKey,
   revalidateArea,
-  saleApi,
   toPaise,
   type PaymentMode,
-  type SaleInvoice,
 } from '@bahi/shared';
-import { notify } from '@bahi/shared/ui';
+import { notify } from '../notifications';
 import { PAYMENT_MODE_LABELS } from './format';
-import { useAccounts } from './sales-data';
+import { useAccounts } from './data';
+
+type Areas = Parameters<typeof revalidateArea>;
 
 interface Values {
   amount: string;
@@ -30,8 +30,29 @@ type Field = keyof Values;
 const FIELDS: Field[] = ['amount', 'mode', 'accountId', 'date', 'reference'];
 const fieldOf = (path: string): Field | null => (FIELDS as string[]).includes(path) ? (path as Field) : null;
 
-/** A payment in against an invoice: at most its balance, into an account, with a date and a reference. */
-export function RecordPaymentModal({ open, invoice, onClose }: { open: boolean; invoice: SaleInvoice; onClose: (updated?: SaleInvoice) => void }) {
+/** The document a payment is recorded against. */
+export interface PayableDocument {
+  /** The number the user knows it by ('MUM/26-27/42', or a purchase's 'PUR/26-27/3'). */
+  number: string;
+  balance: string;
+  grandTotal: string;
+}
+
+export interface RecordPaymentModalProps<T> {
+  open: boolean;
+  document: PayableDocument;
+  /** Sends the payment (the API's record-payment of the document's area); answers the updated document. */
+  record: (body: RecordPaymentRequest, opts: { idempotencyKey: string }) => Promise<T>;
+  /** The cached areas a payment changes. */
+  revalidate: Areas;
+  onClose: (updated?: T) => void;
+}
+
+/**
+ * A payment against a document: in against a sale invoice, out against a purchase bill. At most its balance, into
+ * (or from) an account, with a date and a reference.
+ */
+export function RecordPaymentModal<T>({ open, document: invoice, record, revalidate, onClose }: RecordPaymentModalProps<T>) {
   const { data: accounts } = useAccounts();
   const [values, setValues] = useState<Values>({ amount: '', mode: 'CASH', accountId: undefined, date: indiaToday(), reference: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -67,9 +88,9 @@ export function RecordPaymentModal({ open, invoice, onClose }: { open: boolean; 
     if (!attempt.current || attempt.current.body !== json) attempt.current = { key: newIdempotencyKey(), body: json };
     setSaving(true);
     try {
-      const updated = await saleApi.recordPayment(invoice.id, body, { idempotencyKey: attempt.current.key });
+      const updated = await record(body, { idempotencyKey: attempt.current.key });
       notify.success(`Payment of ${formatRupees(values.amount)} recorded`);
-      void revalidateArea('sales', 'accounts', 'parties');
+      void revalidateArea(...revalidate);
       onClose(updated);
     } catch (e) {
       const f = isApiError(e) && e.field ? fieldOf(e.field) : null;
@@ -98,7 +119,7 @@ export function RecordPaymentModal({ open, invoice, onClose }: { open: boolean; 
       ]}
     >
       <Typography.Paragraph type="secondary">
-        {invoice.invoiceNumber}: balance {formatRupees(invoice.balance)} of {formatRupees(invoice.totals.grandTotal)}
+        {invoice.number}: balance {formatRupees(invoice.balance)} of {formatRupees(invoice.grandTotal)}
       </Typography.Paragraph>
       <Form
         layout="vertical"

@@ -19,3 +19,6 @@ const QUOTATION_COLORS: Record<QuotationStatus, string> = { OPEN: 'blue', CONVER
 export function QuotationStatusTag({ status }: { status: QuotationStatus }) {
   return <Tag color={QUOTATION_COLORS[status]}>{QUOTATION_STATUS_LABELS[status]}</Tag>;
 }
+
+/** A purchase bill has the statuses of a sale invoice (paid to the supplier rather than received). */
+export const PurchaseStatusTag = SaleStatusTag;

@@ -1,6 +1,6 @@
 import { financialYearOf } from '@bahi/shared';
 
-/** The date presets of the sales list; the dates of 'custom' come from the address. */
+/** The date presets of the sales and purchase lists; the dates of 'custom' come from the address. */
 export const PERIODS = [
   { value: 'today', label: 'Today' },
   { value: 'this-month', label: 'This month' },

@@ -1,9 +1,8 @@
 import { forwardRef, useEffect, useState } from 'react';
 import { Flex, Select, Typography } from 'antd';
 import type { RefSelectProps } from 'antd';
-import type { Party } from '@bahi/shared';
-import { useCustomerSearch } from '../../components/sales-data';
-import type { Customer } from './bill-model';
+import type { Party, PartyType } from '@bahi/shared';
+import { usePartySearch } from './data';
 
 const WALK_IN = '__walk_in__';
 const ADD = '__add__';
@@ -19,16 +18,24 @@ function PartyOption({ party }: { party: Party }) {
 }
 
 export interface PartyPickerProps {
-  customer: Customer;
+  /** The chosen party; null is a walk-in customer (a sale) or nobody yet (a purchase). */
+  party: Party | null;
+  /** Customers on a sale, suppliers on a purchase. */
+  partyType: PartyType;
+  /** A sale may be to a walk-in customer. */
+  walkIn?: boolean;
   onPick: (party: Party | null) => void;
   /** "+ Add party" with what was typed as the name. */
-  onAdd: (name: string) => void;
+  onAdd?: (name: string) => void;
   status?: 'error';
   id?: string;
 }
 
-/** The customer of the bill: searched by name, mobile or GSTIN; walk-in; or "+ Add party" in place. */
-export const PartyPicker = forwardRef<RefSelectProps, PartyPickerProps>(function PartyPicker({ customer, onPick, onAdd, status, id }, ref) {
+/** The party of the bill: searched by name, mobile or GSTIN; walk-in (a sale); or "+ Add party" in place. */
+export const PartyPicker = forwardRef<RefSelectProps, PartyPickerProps>(function PartyPicker(
+  { party: chosen, partyType, walkIn = false, onPick, onAdd, status, id },
+  ref,
+) {
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -40,9 +47,8 @@ export const PartyPicker = forwardRef<RefSelectProps, PartyPickerProps>(function
     const t = setTimeout(() => setQ(typed), 200);
     return () => clearTimeout(t);
   }, [typed]);
-  const { data, isLoading } = useCustomerSearch(q);
+  const { data, isLoading } = usePartySearch(q, partyType);
   const parties = data?.data ?? [];
-  const chosen = customer.type === 'PARTY' ? customer.party : null;
   const list = chosen && !parties.some((p) => p.id === chosen.id) ? [chosen, ...parties] : parties;
   const needle = typed.trim().toLowerCase();
   // The server searches; this hides an earlier answer that no longer matches while the next one is on its way.
@@ -51,19 +57,24 @@ export const PartyPicker = forwardRef<RefSelectProps, PartyPickerProps>(function
   );
   const options = [
     ...shown.map((p) => ({ value: p.id, label: <PartyOption party={p} />, title: p.name })),
-    { value: WALK_IN, label: 'Walk-in customer', title: 'Walk-in customer' },
-    { value: ADD, label: <Typography.Link>+ Add party{typed.trim() ? ` "${typed.trim()}"` : ''}</Typography.Link>, title: 'Add party' },
+    ...(walkIn ? [{ value: WALK_IN, label: 'Walk-in customer', title: 'Walk-in customer' }] : []),
+    ...(onAdd
+      ? [{ value: ADD, label: <Typography.Link>+ Add party{typed.trim() ? ` "${typed.trim()}"` : ''}</Typography.Link>, title: 'Add party' }]
+      : []),
   ];
+  const noun = partyType === 'SUPPLIER' ? 'Supplier' : 'Customer';
 
   return (
     <Select
       ref={ref}
       id={id}
-      aria-label="Customer"
+      aria-label={noun}
       status={status}
       style={{ width: '100%' }}
-      value={chosen ? chosen.id : WALK_IN}
+      placeholder={walkIn ? undefined : `Choose the ${noun.toLowerCase()}: name, mobile or GSTIN`}
+      value={chosen ? chosen.id : walkIn ? WALK_IN : undefined}
       labelRender={() => (chosen ? chosen.name : 'Walk-in customer')}
+      notFoundContent={isLoading ? 'Searching…' : `No ${noun.toLowerCase()} found`}
       options={options}
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
       loading={isLoading}
@@ -71,7 +82,7 @@ export const PartyPicker = forwardRef<RefSelectProps, PartyPickerProps>(function
       onChange={(value: string) => {
         const name = typed.trim();
         setTyped('');
-        if (value === ADD) onAdd(name);
+        if (value === ADD) onAdd?.(name);
         else if (value === WALK_IN) onPick(null);
         else onPick(list.find((p) => p.id === value) ?? null);
       }}

@@ -1,11 +1,19 @@
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { Select } from 'antd';
-import { Id, cacheKey, partyApi } from '@bahi/shared';
-import { useCustomerSearch } from './sales-data';
+import { Id, cacheKey, partyApi, type PartyType } from '@bahi/shared';
+import { usePartySearch } from './data';
 
-/** A customer to filter by, searched on the server as you type; the chosen one keeps its name after a reload. */
-export function PartyFilter({ value, onChange }: { value: string | undefined; onChange: (partyId: string | undefined) => void }) {
+/** A customer (or a supplier) to filter by, searched on the server as you type; the chosen one keeps its name after a reload. */
+export function PartyFilter({
+  value,
+  onChange,
+  partyType = 'CUSTOMER',
+}: {
+  value: string | undefined;
+  onChange: (partyId: string | undefined) => void;
+  partyType?: PartyType;
+}) {
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -17,7 +25,7 @@ export function PartyFilter({ value, onChange }: { value: string | undefined; on
     const t = setTimeout(() => setQ(typed), 250);
     return () => clearTimeout(t);
   }, [typed]);
-  const { data, isLoading } = useCustomerSearch(q);
+  const { data, isLoading } = usePartySearch(q, partyType);
   const valid = !!value && Id.safeParse(value).success;
   const { data: chosen } = useSWR(valid ? cacheKey('parties', 'detail', value) : null, () => partyApi.get(value!));
   const options = (data?.data ?? []).map((p) => ({ value: p.id, label: p.name }));
@@ -37,7 +45,7 @@ export function PartyFilter({ value, onChange }: { value: string | undefined; on
         setTyped('');
         onChange(v);
       }}
-      notFoundContent={isLoading ? 'Searching…' : 'No customer found'}
+      notFoundContent={isLoading ? 'Searching…' : partyType === 'SUPPLIER' ? 'No supplier found' : 'No customer found'}
     />
   );
 }

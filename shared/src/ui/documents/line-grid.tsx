@@ -1,9 +1,9 @@
 import { memo, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, Input, Select, Space, Typography } from 'antd';
+import { Button, Checkbox, Input, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, WarningOutlined } from '@ant-design/icons';
 import { taxRateLabel, type TaxRate } from '@bahi/shared';
-import { formatQuantity, rupeesOfPaise } from '../../components/format';
-import type { BillErrors, LineDraft, LineField, LineOutcome } from './bill-model';
+import { formatQuantity, rupeesOfPaise } from './format';
+import type { BillErrors, DocumentSide, LineDraft, LineField, LineOutcome } from './bill-model';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 const cell: CSSProperties = { padding: '8px 6px', verticalAlign: 'top', borderBottom: '1px solid #f0f0f0' };
@@ -32,6 +32,7 @@ function FieldError({ message }: { message?: string }) {
 
 interface LineRowProps {
   index: number;
+  side: DocumentSide;
   line: LineDraft;
   outcome: LineOutcome | undefined;
   errors: Partial<Record<LineField, string>>;
@@ -46,6 +47,7 @@ interface LineRowProps {
 
 const sameRow = (a: LineRowProps, b: LineRowProps) =>
   a.index === b.index &&
+  a.side === b.side &&
   a.line === b.line &&
   a.warning === b.warning &&
   a.taxes === b.taxes &&
@@ -56,7 +58,8 @@ const sameRow = (a: LineRowProps, b: LineRowProps) =>
 
 /** One line; it renders again only when something it shows changed, so typing in one line stays quick in a long bill. */
 const LineRow = memo(function LineRow(props: LineRowProps) {
-  const { index, line, outcome, errors, warning, taxes, takenSerials, onRemove, onEnter } = props;
+  const { index, side, line, outcome, errors, warning, taxes, takenSerials, onRemove, onEnter } = props;
+  const purchase = side === 'PURCHASE';
   const error = (field: LineField) => errors[field];
   const onChange = (patch: Partial<LineDraft>) => props.onChange(line.key, patch);
   const { item } = line;
@@ -102,15 +105,16 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
             <div style={{ marginTop: 6 }}>
               <Select
                 id={lineInputId(line.key, 'serialNos')}
-                mode="multiple"
+                // A sale picks serials in stock; a purchase types the new ones received.
+                mode={purchase ? 'tags' : 'multiple'}
                 aria-label={label('Serial numbers')}
-                placeholder="Pick serial numbers"
+                placeholder={purchase ? 'Type each serial number received, then Enter' : 'Pick serial numbers'}
                 size="small"
                 status={status('serialNos')}
                 style={{ width: '100%' }}
                 value={line.serialNos}
-                options={item.serials.filter((s) => !takenSerials.includes(s)).map((s) => ({ value: s, label: s }))}
-                notFoundContent="No serial number in stock"
+                options={purchase ? [] : item.serials.filter((s) => !takenSerials.includes(s)).map((s) => ({ value: s, label: s }))}
+                notFoundContent={purchase ? null : 'No serial number in stock'}
                 onChange={(serialNos: string[]) =>
                   onChange(serialNos.length ? { serialNos, quantity: String(serialNos.length) } : { serialNos })
                 }
@@ -198,6 +202,16 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
               if (rate) onChange({ gstRateId: rate.id, gstRate: String(rate.value), cessRate: String(rate.cessValue) });
             }}
           />
+          {purchase ? (
+            <Checkbox
+              aria-label={label('ITC eligible')}
+              style={{ marginTop: 4, fontSize: 12 }}
+              checked={line.itcEligible}
+              onChange={(e) => onChange({ itcEligible: e.target.checked })}
+            >
+              ITC
+            </Checkbox>
+          ) : null}
         </td>
         <td style={{ ...cell, ...right, paddingTop: 13, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
           {outcome?.result ? (
@@ -233,6 +247,8 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
 }, sameRow);
 
 export interface LineGridProps {
+  /** A purchase types the serials received and says per line whether its input tax can be claimed. */
+  side?: DocumentSide;
   lines: LineDraft[];
   outcomes: LineOutcome[];
   errors: BillErrors;
@@ -246,7 +262,7 @@ export interface LineGridProps {
 }
 
 /** The bill's lines: quantity, price, discount and GST editable; the engine's line total beside them. */
-export function LineGrid({ lines, outcomes, errors, warnings, taxes, onChange, onRemove, onEnter, search }: LineGridProps) {
+export function LineGrid({ side = 'SALE', lines, outcomes, errors, warnings, taxes, onChange, onRemove, onEnter, search }: LineGridProps) {
   return (
     <div style={{ overflowX: 'auto' }}>
       <table style={{ width: '100%', minWidth: 900, borderCollapse: 'collapse', tableLayout: 'fixed' }}>
@@ -283,6 +299,7 @@ export function LineGrid({ lines, outcomes, errors, warnings, taxes, onChange, o
               <LineRow
                 key={line.key}
                 index={i}
+                side={side}
                 line={line}
                 outcome={outcomes[i]}
                 errors={rowErrors}

@@ -246,17 +246,18 @@ export function PartyPaymentForm(props: { open: boolean; direction: PaymentDirec
           {billsError ? (
             <Alert type="error" showIcon message="Could not load the party's open bills" />
           ) : (
-            <Table<AllocationLine>
-              aria-label="Open bills"
-              size="small"
-              rowKey={(l) => l.bill.id}
-              loading={billsLoading}
-              pagination={false}
-              columns={columns}
-              dataSource={preview.lines}
-              locale={{ emptyText: 'No open bills: the whole amount is kept as an advance' }}
-              scroll={{ y: 240 }}
-            />
+            <div style={{ maxHeight: 280, overflowY: 'auto' }}>
+              <Table<AllocationLine>
+                aria-label="Open bills"
+                size="small"
+                rowKey={(l) => l.bill.id}
+                loading={billsLoading}
+                pagination={false}
+                columns={columns}
+                dataSource={preview.lines}
+                locale={{ emptyText: 'No open bills: the whole amount is kept as an advance' }}
+              />
+            </div>
           )}
           {errors.allocations ? <Typography.Text type="danger">{errors.allocations}</Typography.Text> : null}
           <Typography.Paragraph style={{ marginTop: 8 }} aria-label="Allocation summary">

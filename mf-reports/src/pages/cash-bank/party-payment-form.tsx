@@ -244,7 +244,7 @@ export function PartyPaymentForm(props: { open: boolean; direction: PaymentDirec
             style={{ marginBottom: 8 }}
           />
           {billsError ? (
-            <Alert type="error" showIcon message="Could not load the party's open bills" />
+            <Alert type="error" showIcon title="Could not load the party's open bills" />
           ) : (
             <div style={{ maxHeight: 280, overflowY: 'auto' }}>
               <Table<AllocationLine>

@@ -112,6 +112,7 @@ export default function CashBankPage() {
       render: (_: unknown, a: Account) => (
         <Dropdown
           trigger={['click']}
+          destroyOnHidden
           menu={{
             items: [
               ...(a.type === 'BANK' ? [{ key: 'edit', label: 'Edit' }] : []),

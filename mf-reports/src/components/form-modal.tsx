@@ -27,10 +27,14 @@ export function errorsOf<F extends string>(
  * A failed save: at the field the API names when the dialog has it (a 409 "Not enough cash" at the amount),
  * otherwise a notification titled `title`. Answers the errors to show.
  */
-export function apiErrors<F extends string>(error: unknown, fields: readonly F[], title: string): Errors<F> {
-  if (isApiError(error) && error.field && (fields as readonly string[]).includes(error.field)) {
-    return { [error.field]: error.message } as Errors<F>;
-  }
+export function apiErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  title: string,
+  fieldOf: (field: string) => F | null = (field) => ((fields as readonly string[]).includes(field) ? (field as F) : null),
+): Errors<F> {
+  const field = isApiError(error) && error.field ? fieldOf(error.field) : null;
+  if (field) return { [field]: errorMessage(error) } as Errors<F>;
   notify.error(title, { description: errorMessage(error) });
   return {};
 }

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { accountApi, indiaToday, partyApi, paymentApi, purchaseApi, type PurchaseInvoiceSummary } from '@bahi/shared';
+import { ApiError, accountApi, indiaToday, partyApi, paymentApi, purchaseApi, type PurchaseInvoiceSummary } from '@bahi/shared';
 import { notify } from '@bahi/shared/ui';
 import { notificationTexts, renderScreen, setupUser, signIn, type TestUser } from '@bahi/shared/testing';
 import CashBankPage from './page';
@@ -98,14 +98,16 @@ describe('Cash & bank actions', () => {
       data: q.status === 'UNPAID' ? [bill('02', '2026-05-02', '700.00'), bill('01', '2026-04-02', '400.00')] : [],
       meta: { total: q.status === 'UNPAID' ? 2 : 0, page: 1, pageSize: 100, grandTotal: '0', paid: '0', balance: '0', itcAmount: '0' },
     }));
-    const pay = jest.spyOn(paymentApi, 'paymentOut').mockReturnValue(new Promise(() => undefined));
+    const message = 'Not enough cash: Cash in hand has ₹5000.00, so ₹6000.00 cannot be paid from it. Cash never goes below 0.';
+    const pay = jest.spyOn(paymentApi, 'paymentOut').mockRejectedValue(new ApiError({ status: 409, message, field: 'amount' }));
     const user = setupUser();
     renderPage();
     const dialog = await openDialog(user, 'Payment out');
     await user.click(within(dialog).getByRole('combobox', { name: 'Party' }));
     await user.click(await screen.findByTitle('Delhi Wholesale'));
     await waitFor(() => expect(list).toHaveBeenCalledWith({ partyId: supplier.id, status: 'UNPAID', page: 1, pageSize: 100 }));
-    await typeInto(user, within(dialog).getByRole('spinbutton', { name: 'Amount' }), '600');
+    const amount = within(dialog).getByRole('spinbutton', { name: 'Amount' });
+    await typeInto(user, amount, '600');
     const bills = within(dialog).getByRole('table', { name: 'Open bills' });
     await waitFor(() => expect(within(bills).getAllByText(/^INV-/).map((e) => e.textContent)).toEqual(['INV-01', 'INV-02']));
     expect(within(dialog).getByLabelText('Allocation summary')).toHaveTextContent('Settles ₹600.00 · Advance ₹0.00');
@@ -114,6 +116,10 @@ describe('Cash & bank actions', () => {
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
     await waitFor(() => expect(pay).toHaveBeenCalledTimes(1));
+    expect(pay.mock.calls[0][0]).toMatchObject({ partyId: supplier.id, amount: '600', mode: 'CASH', accountId: cash.id });
+    // Cash would go below zero: the API's message at the amount, the dialog stays open.
+    expect(await within(amount.closest('.ant-form-item') as HTMLElement).findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('exports the ledger of the chosen dates as a CSV download', async () => {

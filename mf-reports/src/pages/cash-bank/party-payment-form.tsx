@@ -124,7 +124,9 @@ export function PartyPaymentForm(props: { open: boolean; direction: PaymentDirec
       void revalidateArea('accounts', 'parties', direction === 'IN' ? 'sales' : 'purchases');
       return true;
     } catch (e) {
-      setErrors(apiErrors(e, FIELDS, `${PAYMENT_TITLES[direction]} not recorded`));
+      // 'allocations.2.amount': a bill's amount the server refused shows under the bills.
+      const fieldOf = (f: string): Field | null => (f.startsWith('allocations') ? 'allocations' : FIELDS.includes(f as Field) ? (f as Field) : null);
+      setErrors(apiErrors(e, FIELDS, `${PAYMENT_TITLES[direction]} not recorded`, fieldOf));
       return false;
     }
   };

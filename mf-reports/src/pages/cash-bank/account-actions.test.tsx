@@ -88,6 +88,23 @@ describe('Cash & bank actions', () => {
     await waitFor(() => expect(notificationTexts()).toContain('SBI OD deactivated'));
   });
 
+  it('deletes a bank account that was never used, after asking', async () => {
+    const unused = { ...hdfc, id: '7a2b3c4d-5e6f-4a1b-8c9d-0000000008aa', displayName: 'Axis New', isUsed: false, balance: '0.00' };
+    jest.spyOn(accountApi, 'accounts').mockResolvedValue([...ACCOUNTS, unused]);
+    const remove = jest.spyOn(accountApi, 'deleteAccount').mockResolvedValue({ success: true, message: 'Deleted' });
+    const user = setupUser();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Actions for HDFC Current' }));
+    expect(await screen.findByRole('menuitem', { name: 'Deactivate' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await menu(user, 'Axis New', 'Delete');
+    const confirm = await screen.findByRole('dialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith(unused.id));
+    await waitFor(() => expect(notificationTexts()).toContain('Axis New deleted'));
+  });
+
   it("pays a supplier: the preview settles the supplier's purchase bills oldest first", async () => {
     const supplier = makeParty({ name: 'Delhi Wholesale', partyType: 'SUPPLIER' });
     jest.spyOn(partyApi, 'list').mockResolvedValue({ success: true, data: [supplier], meta: { total: 1, page: 1, pageSize: 20 } });

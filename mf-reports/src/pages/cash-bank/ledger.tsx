@@ -74,6 +74,9 @@ export function Ledger({ account, filter, onFilter }: { account: Account; filter
         <Flex gap={8} align="center">
           Ledger: {account.displayName}
           {account.isActive ? null : <Tag>Inactive</Tag>}
+          <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+            Balance <Balance amount={account.balance} />
+          </Typography.Text>
         </Flex>
       }
       extra={

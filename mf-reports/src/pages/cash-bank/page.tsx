@@ -81,6 +81,24 @@ export default function CashBankPage() {
     });
   };
 
+  const remove = (account: Account) =>
+    modal.confirm({
+      title: `Delete ${account.displayName}?`,
+      content: 'It has no transactions, so nothing else changes.',
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await accountApi.deleteAccount(account.id);
+          notify.success(`${account.displayName} deleted`);
+          if (selected?.id === account.id) setParams(new URLSearchParams(), { replace: true });
+          void revalidateArea('accounts');
+        } catch (e) {
+          notify.error(`${account.displayName} not deleted`, { description: errorMessage(e) });
+        }
+      },
+    });
+
   const columns = [
     {
       title: 'Account',
@@ -118,13 +136,16 @@ export default function CashBankPage() {
               ...(a.type === 'BANK' ? [{ key: 'edit', label: 'Edit' }] : []),
               { key: 'adjust', label: 'Adjust balance' },
               ...(a.type === 'BANK' ? [a.isActive ? { key: 'deactivate', label: 'Deactivate', danger: true } : { key: 'activate', label: 'Activate' }] : []),
+              // Only never-used accounts can go; a used one keeps its history (deactivate it instead).
+              ...(a.type === 'BANK' && !a.isUsed ? [{ key: 'delete', label: 'Delete', danger: true }] : []),
             ],
             onClick: ({ key }) => {
               if (key === 'edit') setDialog({ kind: 'edit', account: a });
               else if (key === 'adjust') {
                 show(a.id, { page: 1 });
                 setDialog({ kind: 'adjust' });
-              } else setActive(a, key === 'activate');
+              } else if (key === 'delete') remove(a);
+              else setActive(a, key === 'activate');
             },
           }}
         >

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, IFSC_MESSAGE, accountApi, indiaToday, partyApi, paymentApi, saleApi, type PartyPayment } from '@bahi/shared';
-import { notify } from '@bahi/shared/ui';
+import { DISCARD_TITLE, notify } from '@bahi/shared/ui';
 import { notificationTexts, renderScreen, setupUser, signIn, type TestUser } from '@bahi/shared/testing';
 import CashBankPage from './page';
 import { ACCOUNTS, cash, hdfc, makeAccount, makeParty, makeSaleSummary, page } from '../../test/fixtures';
@@ -100,8 +100,29 @@ describe('Deposit', () => {
   });
 });
 
+describe('Unsaved changes', () => {
+  const CONFIRM_TITLE = { selector: '.ant-modal-confirm-title' };
+  const confirm = async () => (await screen.findByText(DISCARD_TITLE, CONFIRM_TITLE)).closest('.ant-modal') as HTMLElement;
+
+  it('asks before closing a dialog with something typed in it', async () => {
+    const transfer = jest.spyOn(accountApi, 'transfer');
+    const user = setupUser();
+    renderPage();
+    const dialog = await open(user, 'Transfer');
+    await typeInto(user, within(dialog).getByRole('spinbutton', { name: 'Amount' }), '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await confirm()).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByText(DISCARD_TITLE, CONFIRM_TITLE)).not.toBeInTheDocument());
+    expect(within(dialog).getByRole('spinbutton', { name: 'Amount' })).toHaveValue('100.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await confirm()).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(transfer).not.toHaveBeenCalled();
+  });
+});
+
 describe('Payment in', () => {
-  const party = makeParty({ name: 'Pune Traders' });
+  const party = makeParty({ name: 'Pune Traders', balance: '2100.00' });
   const newest = makeSaleSummary(party, { invoiceNumber: 'MUM/26-27/30', invoiceDate: '2026-05-10', balance: '1000.00' });
   const oldest = makeSaleSummary(party, { invoiceNumber: 'MUM/26-27/11', invoiceDate: '2026-04-15', balance: '800.00' });
   const partPaid = makeSaleSummary(party, { invoiceNumber: 'MUM/26-27/12', invoiceDate: '2026-04-20', status: 'PARTIAL', grandTotal: '500.00', received: '200.00', balance: '300.00' });
@@ -124,6 +145,7 @@ describe('Payment in', () => {
     const dialog = await open(user, 'Payment in');
     await choose(user, dialog, 'Party', 'Pune Traders');
     await waitFor(() => expect(list).toHaveBeenCalledWith({ partyId: party.id, status: 'PARTIAL', page: 1, pageSize: 100 }));
+    expect(within(dialog).getByLabelText('Party balance')).toHaveTextContent('Owes you ₹2,100.00');
     await typeInto(user, within(dialog).getByRole('spinbutton', { name: 'Amount' }), '1500');
 
     const bills = within(dialog).getByRole('table', { name: 'Open bills' });

@@ -6,11 +6,14 @@ import {
   PAYMENT_MODES,
   PartyPaymentRequest,
   formatRupees,
+  fromPaise,
   indiaToday,
   newIdempotencyKey,
   paymentApi,
   revalidateArea,
+  toPaise,
   type Account,
+  type Party,
   type PaymentMode,
 } from '@bahi/shared';
 import { notify } from '@bahi/shared/ui';
@@ -34,8 +37,19 @@ const initial = (): Values => ({ partyId: undefined, amount: '', mode: 'CASH', a
 
 export const PAYMENT_TITLES: Record<PaymentDirection, string> = { IN: 'Payment in', OUT: 'Payment out' };
 
+/** What the party owes the business, or the business owes it. */
+function PartyBalance({ balance }: { balance: string }) {
+  const paise = toPaise(balance);
+  const text = paise > 0 ? `Owes you ${formatRupees(balance)}` : paise < 0 ? `You owe ${formatRupees(fromPaise(-paise))}` : 'Settled: nothing due';
+  return (
+    <Typography.Text type="secondary" aria-label="Party balance">
+      {text}
+    </Typography.Text>
+  );
+}
+
 /** A party searched on the server as you type. */
-function PartyPicker({ value, onChange }: { value: string | undefined; onChange: (id: string | undefined, name?: string) => void }) {
+function PartyPicker({ value, onChange }: { value: string | undefined; onChange: (party: Party) => void }) {
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -44,7 +58,8 @@ function PartyPicker({ value, onChange }: { value: string | undefined; onChange:
     return () => clearTimeout(t);
   }, [typed]);
   const { data, isLoading } = usePartySearch(q);
-  const options = (data?.data ?? []).map((p) => ({ value: p.id, label: p.name }));
+  const parties = data?.data ?? [];
+  const options = parties.map((p) => ({ value: p.id, label: p.name }));
   return (
     <Select
       aria-label="Party"
@@ -55,7 +70,8 @@ function PartyPicker({ value, onChange }: { value: string | undefined; onChange:
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
       onChange={(id: string) => {
         setTyped('');
-        onChange(id, options.find((o) => o.value === id)?.label);
+        const party = parties.find((p) => p.id === id);
+        if (party) onChange(party);
       }}
       notFoundContent={isLoading ? 'Searching…' : 'No party found'}
     />
@@ -69,6 +85,7 @@ function PartyPicker({ value, onChange }: { value: string | undefined; onChange:
 export function PartyPaymentForm(props: { open: boolean; direction: PaymentDirection; accounts: Account[]; onClose: () => void }) {
   const { open, direction, accounts, onClose } = props;
   const [values, setValues] = useState<Values>(initial);
+  const [party, setParty] = useState<Party | null>(null);
   const [manual, setManual] = useState(false);
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Errors<Field>>({});
@@ -77,6 +94,7 @@ export function PartyPaymentForm(props: { open: boolean; direction: PaymentDirec
   useEffect(() => {
     if (!open) return;
     setValues(initial());
+    setParty(null);
     setManual(false);
     setTyped({});
     setErrors({});
@@ -175,11 +193,13 @@ export function PartyPaymentForm(props: { open: boolean; direction: PaymentDirec
           <Form.Item label="Party" {...itemError(errors.partyId)}>
             <PartyPicker
               value={values.partyId}
-              onChange={(partyId) => {
-                set({ partyId });
+              onChange={(picked) => {
+                set({ partyId: picked.id });
+                setParty(picked);
                 setTyped({});
               }}
             />
+            {party?.balance !== undefined ? <PartyBalance balance={party.balance} /> : null}
           </Form.Item>
         </Col>
         <Col span={12}>

@@ -179,8 +179,14 @@ describe('Payment in', () => {
     await choose(user, dialog, 'Party', 'Pune Traders');
     await typeInto(user, within(dialog).getByRole('spinbutton', { name: 'Amount' }), '1200');
     await user.click(within(dialog).getByRole('radio', { name: 'Amounts per bill' }));
-    const forNewest = await within(dialog).findByRole('textbox', { name: 'Amount for MUM/26-27/30' });
-    await typeInto(user, forNewest, '1000.01');
+    // Starts from the oldest-first split.
+    const forOldest = await within(dialog).findByRole('textbox', { name: 'Amount for MUM/26-27/11' });
+    const forNewest = within(dialog).getByRole('textbox', { name: 'Amount for MUM/26-27/30' });
+    expect(forOldest).toHaveValue('800.00');
+    expect(forNewest).toHaveValue('400.00');
+    await user.clear(forOldest);
+    await user.clear(forNewest);
+    await user.paste('1000.01');
     await user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
     expect(await within(dialog).findByText('At most the balance due, 1000.00')).toBeInTheDocument();
     expect(pay).not.toHaveBeenCalled();

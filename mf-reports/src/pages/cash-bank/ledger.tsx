@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, DatePicker, Flex, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
+import { Link } from 'react-router-dom';
 import { TRANSACTION_PAGE_SIZE_DEFAULT, errorMessage, formatRupees, type Account, type AccountTransaction } from '@bahi/shared';
 import { ErrorState, notify } from '@bahi/shared/ui';
 import { useTransactions } from '../../components/cash-bank-data';
@@ -12,6 +13,13 @@ export interface LedgerFilter {
   from?: string;
   to?: string;
   page: number;
+}
+
+/** Where a transaction's document opens (a sale invoice, a purchase bill); null for those without a page. */
+function documentPath(type: AccountTransaction['documentType'], id: string): string | null {
+  if (type === 'SALE') return `/sales/invoice/${id}`;
+  if (type === 'PURCHASE') return `/purchases/invoice/${id}`;
+  return null;
 }
 
 /** Red when below zero (an overdrawn bank account). */
@@ -60,8 +68,19 @@ export function Ledger({ account, filter, onFilter }: { account: Account; filter
     {
       title: 'Details',
       key: 'details',
-      render: (_: unknown, t: AccountTransaction) =>
-        [t.partyName, t.documentNumber, t.reference, t.note].filter(Boolean).join(' · ') || '-',
+      render: (_: unknown, t: AccountTransaction) => {
+        const link = t.documentId && t.documentNumber ? documentPath(t.documentType, t.documentId) : null;
+        const rest = [t.reference, t.note].filter(Boolean);
+        const parts = [t.partyName, link ? null : t.documentNumber, ...rest].filter(Boolean);
+        if (!link) return parts.join(' · ') || '-';
+        return (
+          <>
+            {t.partyName ? `${t.partyName} · ` : null}
+            <Link to={link}>{t.documentNumber}</Link>
+            {rest.length ? ` · ${rest.join(' · ')}` : null}
+          </>
+        );
+      },
     },
     { title: 'In', key: 'in', align: 'right' as const, render: (_: unknown, t: AccountTransaction) => (t.direction === 'IN' ? formatRupees(t.amount) : '') },
     { title: 'Out', key: 'out', align: 'right' as const, render: (_: unknown, t: AccountTransaction) => (t.direction === 'OUT' ? formatRupees(t.amount) : '') },

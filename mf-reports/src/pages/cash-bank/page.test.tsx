@@ -37,8 +37,12 @@ describe('CashBankPage: accounts and ledger', () => {
     const rows = [
       makeTransaction(hdfc, { date: '2026-05-03', type: 'WITHDRAWAL', direction: 'OUT', amount: '500.00', runningBalance: '12500.50', mode: null, note: 'Petty cash' }),
       makeTransaction(hdfc, { date: '2026-05-02', type: 'PAYMENT_IN', amount: '3000.50', runningBalance: '13000.50', partyName: 'Pune Traders', reference: 'UPI 991' }),
+      makeTransaction(hdfc, {
+        date: '2026-05-01', type: 'SALE_PAYMENT', amount: '500.00', runningBalance: '10000.00', partyName: 'Pune Traders',
+        documentType: 'SALE', documentId: hdfc.id, documentNumber: 'MUM/26-27/7',
+      }),
     ];
-    const list = jest.spyOn(accountApi, 'transactions').mockResolvedValue(page(rows, 2));
+    const list = jest.spyOn(accountApi, 'transactions').mockResolvedValue(page(rows, 3));
     const user = setupUser();
     renderPage();
     await screen.findByRole('table', { name: 'Accounts' });
@@ -50,6 +54,8 @@ describe('CashBankPage: accounts and ledger', () => {
     expect(cells(out)).toEqual(['03/05/2026', 'Withdrawal', 'Petty cash', '', '₹500.00', '₹12,500.50']);
     const paidIn = within(ledger).getByText('Pune Traders · UPI 991').closest('tr')!;
     expect(cells(paidIn)).toEqual(['02/05/2026', 'Payment in · UPI', 'Pune Traders · UPI 991', '₹3,000.50', '', '₹13,000.50']);
+
+    expect(within(ledger).getByRole('link', { name: 'MUM/26-27/7' })).toHaveAttribute('href', `/sales/invoice/${hdfc.id}`);
 
     list.mockResolvedValue(page([rows[1]], 1));
     const [fromInput, toInput] = screen.getAllByPlaceholderText(/^(From|To)$/);

@@ -256,7 +256,10 @@ export function PartyPaymentForm(props: { open: boolean; direction: PaymentDirec
           <Radio.Group
             value={manual ? 'manual' : 'oldest'}
             onChange={(e) => {
-              setManual(e.target.value === 'manual');
+              const toManual = e.target.value === 'manual';
+              // Start from what oldest-first would do; the user changes it from there.
+              if (toManual) setTyped(Object.fromEntries(preview.lines.filter((l) => l.amount !== '0.00').map((l) => [l.bill.id, l.amount])));
+              setManual(toManual);
               setErrors({});
             }}
             options={[

@@ -39,7 +39,7 @@ const of = (a: Account): Values => ({
 });
 
 /** Add a bank account, or edit one (`account` given): name, bank, number, IFSC (format-checked), UPI ID. */
-export function BankAccountForm({ open, account, onClose }: { open: boolean; account?: Account; onClose: (saved?: Account) => void }) {
+export function BankAccountForm({ open, account, onClose }: { open: boolean; account?: Account; onClose: () => void }) {
   const editing = !!account;
   const [values, setValues] = useState<Values>(blank);
   const [initial, setInitial] = useState<Values>(blank);
@@ -80,7 +80,6 @@ export function BankAccountForm({ open, account, onClose }: { open: boolean; acc
         const saved = await accountApi.updateAccount(account.id, body);
         notify.success(`${saved.displayName} saved`);
         void revalidateArea('accounts');
-        onClose(saved);
         return true;
       } catch (e) {
         setErrors(apiErrors(e, FIELDS, 'Account not saved'));
@@ -96,7 +95,6 @@ export function BankAccountForm({ open, account, onClose }: { open: boolean; acc
       const saved = await accountApi.addBankAccount(body, { idempotencyKey: attempt.current.key });
       notify.success(`${saved.displayName} added`);
       void revalidateArea('accounts');
-      onClose(saved);
       return true;
     } catch (e) {
       setErrors(apiErrors(e, FIELDS, 'Bank account not added'));
@@ -124,7 +122,7 @@ export function BankAccountForm({ open, account, onClose }: { open: boolean; acc
       okText={editing ? 'Save' : 'Add account'}
       dirty={dirty}
       onSave={save}
-      onClose={() => onClose()}
+      onClose={onClose}
       width={600}
     >
       <Row gutter={12}>

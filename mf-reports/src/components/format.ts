@@ -1,18 +1,6 @@
-import type { PaymentMode, TransactionType } from '@bahi/shared';
+import type { TransactionType } from '@bahi/shared';
 
-/** DD/MM/YYYY, as Indian books write dates; '-' when there is none. */
-export function formatDate(date: string | null | undefined): string {
-  const m = date ? /^(\d{4})-(\d{2})-(\d{2})/.exec(date) : null;
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : '-';
-}
-
-export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
-  CASH: 'Cash',
-  UPI: 'UPI',
-  CARD: 'Card',
-  BANK_TRANSFER: 'Bank transfer',
-  CHEQUE: 'Cheque',
-};
+export { PAYMENT_MODE_LABELS, formatDate } from '@bahi/shared/ui';
 
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   SALE_PAYMENT: 'Sale payment',

@@ -11,3 +11,4 @@ export * from './accounts';
 export * from './sales';
 export * from './purchases';
 export * from './automated-bills';
+export * from './einvoice';

@@ -27,6 +27,7 @@ import { branchRoutes } from './routes/branches';
 import type { ZodApp } from './routes/common';
 import { healthRoutes } from './routes/health';
 import { partyRoutes } from './routes/party';
+import { einvoiceRoutes } from './routes/einvoice';
 import { pdfRoutes } from './routes/pdf';
 import { itemRoutes } from './routes/item';
 import { purchaseRoutes } from './routes/purchase';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/item', (a) => itemRoutes(a, deps));
   await scoped('/api/account', (a) => accountRoutes(a, deps));
   await scoped('/api/sale', (a) => saleRoutes(a, deps));
+  await scoped('/api/sale', (a) => einvoiceRoutes(a, deps));
   await scoped('/api/quotation', (a) => quotationRoutes(a, deps));
   await scoped('/api/purchase', (a) => purchaseRoutes(a, deps));
   await scoped('/api/automated-bill', (a) => automatedBillRoutes(a, deps));

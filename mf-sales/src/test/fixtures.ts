@@ -1,5 +1,6 @@
 import {
   computeDocument,
+  EINVOICE_NOT_GENERATED,
   fromPaise,
   gstinCheckChar,
   stateName,
@@ -315,6 +316,7 @@ export function makeInvoice(overrides: Partial<SaleInvoice> = {}, party: Party |
     payments: [],
     quotationId: null,
     quotationNumber: null,
+    einvoice: EINVOICE_NOT_GENERATED,
     ...overrides,
   };
 }

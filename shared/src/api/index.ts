@@ -10,3 +10,4 @@ export * from './quotation';
 export * from './pdf';
 export * from './purchase';
 export * from './automated-bill';
+export * from './einvoice';

@@ -1,6 +1,6 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import { type RemoteRoutesModule } from '@bahi/shared';
-import { AreaPlaceholder, LoadingState } from '@bahi/shared/ui';
+import { LoadingState } from '@bahi/shared/ui';
 
 /**
  * A page whose code loads on first visit. The host wraps each route in its own React.lazy, which must resolve to
@@ -25,6 +25,5 @@ export const routes: RemoteRoutesModule['routes'] = {
   'sales/create-quotation': lazyPage(() => import('./pages/create/quotation')),
   '/sales/quotation/:id': lazyPage(() => import('./pages/quotation/detail')),
   'automated-bills': lazyPage(() => import('./pages/automated-bills/list')),
-  // Built later by other teams.
-  'e-invoicing': () => <AreaPlaceholder title="E-invoicing" />,
+  'e-invoicing': lazyPage(() => import('./pages/einvoicing/page')),
 };

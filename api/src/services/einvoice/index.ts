@@ -128,13 +128,6 @@ export async function recordIrn(ctx: DocumentContext, id: string, raw: unknown):
   return getSaleInvoice(db, auth.businessId, id, today);
 }
 
-/** Refuses a change to an invoice the IRP has registered (its IRN and signed QR code describe it as it was). */
-export async function assertNoIrn(db: Db, businessId: string, invoice: { id: string; invoiceNumber: string }) {
-  const rows = await irnRowsOf(db, businessId, [invoice.id]);
-  const irn = rows.get(invoice.id);
-  if (irn) throw conflict(`Invoice ${invoice.invoiceNumber} has IRN ${irn.irn} from the IRP: it can no longer be changed (cancel it instead)`);
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Settings and the list
 

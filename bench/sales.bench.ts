@@ -10,8 +10,8 @@
 import path from 'node:path';
 import { Client } from 'pg';
 import type { AreaContext, AreaServer } from './lib/area';
-import { BENCH_DIR, log, median, ms, pct, ratio, runCleanups, table, tempDir, verdict } from './lib/common';
-import { CONNECTIONS, DURATION_S, WARMUP_S, call, cannon, createItem, type Cannon } from './lib/documents';
+import { BENCH_DIR, log, ms, pct, ratio, runCleanups, table, tempDir, verdict } from './lib/common';
+import { CONNECTIONS, DURATION_S, WARMUP_S, call, cannon, createItem, medianGet, type Cannon } from './lib/documents';
 import { throwawayDatabase } from './lib/postgres';
 import { signUp, startServer, type BahiServer } from './lib/server';
 
@@ -154,25 +154,9 @@ async function seedInvoices(databaseUrl: string, s: Shop) {
   }
 }
 
-async function timed(server: { baseUrl: string }, url: string, cookie?: string): Promise<{ ms: number; body: unknown }> {
-  const started = performance.now();
-  const res = await fetch(`${server.baseUrl}${url}`, { headers: cookie ? { cookie } : {} });
-  const body = await res.json();
-  const took = performance.now() - started;
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
-  return { ms: took, body };
-}
-
 async function medianOf(server: { baseUrl: string }, url: string, cookie?: string): Promise<{ median: number; samples: number[]; total: number }> {
-  for (let i = 0; i < 2; i++) await timed(server, url, cookie);
-  const samples: number[] = [];
-  let total = 0;
-  for (let i = 0; i < ROUNDS; i++) {
-    const r = await timed(server, url, cookie);
-    samples.push(r.ms);
-    total = (r.body as { meta?: { total?: number } }).meta?.total ?? 0;
-  }
-  return { median: median(samples), samples, total };
+  const r = await medianGet(server, url, cookie, ROUNDS);
+  return { median: r.median, samples: r.samples, total: (r.body as { meta?: { total?: number } }).meta?.total ?? 0 };
 }
 
 async function benchList(server: BahiServer, databaseUrl: string): Promise<string[]> {

@@ -26,12 +26,15 @@ import { authRoutes } from './routes/auth';
 import { branchRoutes } from './routes/branches';
 import type { ZodApp } from './routes/common';
 import { healthRoutes } from './routes/health';
+import { expenseRoutes } from './routes/expense';
 import { partyRoutes } from './routes/party';
 import { einvoiceRoutes } from './routes/einvoice';
+import { paymentRoutes } from './routes/payment';
 import { pdfRoutes } from './routes/pdf';
 import { itemRoutes } from './routes/item';
 import { purchaseRoutes } from './routes/purchase';
 import { quotationRoutes } from './routes/quotation';
+import { reportRoutes } from './routes/report';
 import { saleRoutes } from './routes/sale';
 import { shellRoutes } from './routes/shell';
 import { startBillScheduler, type BillScheduler } from './services/automated-bills/scheduler';
@@ -142,9 +145,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/sale', (a) => saleRoutes(a, deps));
   await scoped('/api/sale', (a) => einvoiceRoutes(a, deps));
   await scoped('/api/quotation', (a) => quotationRoutes(a, deps));
+  await scoped('/api/expense', (a) => expenseRoutes(a, deps));
+  await scoped('/api/payment', (a) => paymentRoutes(a, deps));
   await scoped('/api/purchase', (a) => purchaseRoutes(a, deps));
   await scoped('/api/automated-bill', (a) => automatedBillRoutes(a, deps));
   await scoped('/api', (a) => pdfRoutes(a, deps));
+  await scoped('/api', (a) => reportRoutes(a, deps));
   await scoped('/api', (a) => shellRoutes(a, deps));
   await scoped('/api/admin', (a) =>
     adminRoutes(a, deps, { operatorToken: options.operatorToken ?? config.operatorToken }),

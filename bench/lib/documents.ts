@@ -1,7 +1,7 @@
 /** What the document benchmarks (sales, purchases) share: autocannon in a child process, JSON calls, items. */
 import path from 'node:path';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@bahi/shared/contracts';
-import { BENCH_DIR, runCommand } from './common';
+import { BENCH_DIR, median, runCommand } from './common';
 import { WRITE_HEADERS } from './server';
 
 export const CONNECTIONS = 20;
@@ -77,3 +77,26 @@ export async function createItem(server: { baseUrl: string }, cookie: string, i:
   return (JSON.parse(text) as { data: { id: string } }).data.id;
 }
 
+
+/** One GET, timed from the request to the parsed JSON answer (a non-2xx answer throws). */
+export async function timedGet(server: { baseUrl: string }, url: string, cookie?: string): Promise<{ ms: number; body: Record<string, unknown> }> {
+  const started = performance.now();
+  const res = await fetch(`${server.baseUrl}${url}`, { headers: cookie ? { cookie } : {} });
+  const body = (await res.json()) as Record<string, unknown>;
+  const took = performance.now() - started;
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  return { ms: took, body };
+}
+
+/** The median of `rounds` sequential GETs after 2 warm-ups, with the samples and the last answer. */
+export async function medianGet(server: { baseUrl: string }, url: string, cookie?: string, rounds = 9) {
+  for (let i = 0; i < 2; i++) await timedGet(server, url, cookie);
+  const samples: number[] = [];
+  let body: Record<string, unknown> = {};
+  for (let i = 0; i < rounds; i++) {
+    const r = await timedGet(server, url, cookie);
+    samples.push(r.ms);
+    body = r.body;
+  }
+  return { median: median(samples), samples, body };
+}

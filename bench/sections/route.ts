@@ -72,7 +72,7 @@ interface Timing {
 
 /** A page load in a new, signed-in context (empty cache): navigation start → `spec` on screen, and what it fetched. */
 async function coldLoad(browser: Browser, server: BahiServer, session: Session, pathName: string, spec: VisibleSpec) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
   try {
     await context.addCookies(session.cookies.map((c) => ({ ...c, url: server.baseUrl })));
     await context.addInitScript(shownFromStartProbe(spec));
@@ -107,7 +107,7 @@ const sidebarEntry = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Areas' }).getByRole('menuitem', { name });
 
 async function signedInPage(browser: Browser, server: BahiServer, session: Session) {
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
   await context.addCookies(session.cookies.map((c) => ({ ...c, url: server.baseUrl })));
   await context.addInitScript(CLICK_TO_VISIBLE_PROBE);
   const page = await context.newPage();

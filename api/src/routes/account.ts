@@ -3,21 +3,36 @@ import {
   AccountListResponse,
   AccountResponse,
   AddBankAccountRequest,
+  AdjustRequest,
+  AdjustResponse,
+  MessageResponse,
   TransactionListQuery,
   TransactionListResponse,
+  TransferRequest,
+  TransferResponse,
+  UpdateAccountRequest,
   indiaToday,
 } from '@bahi/shared/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import { addBankAccount, getAccount, listAccounts, listTransactions } from '../services/accounts';
+import { adjust, deleteAccount, setAccountActive, transfer, updateAccount, type AccountContext } from '../services/accounts/movements';
 import { IdempotencyHeaders, idempotencyKeyOf, withIdempotency } from '../services/idempotency';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 const tags = ['account'];
+/** Any string: an id that is not a uuid is simply not found (404). */
+const AccountIdParams = z.object({ id: z.string().max(100).describe('Account id (uuid)') });
 
 /** Seed §7 "Bank account": cash and bank accounts and their transactions, scoped to the session's business. */
 export function accountRoutes(app: ZodApp, deps: Deps) {
   app.addHook('preHandler', requireAuth(deps));
+  const context = (request: FastifyRequest): AccountContext => {
+    const auth = authOf(request);
+    return { db: deps.db, businessId: auth.businessId, userId: auth.user.id, now: deps.clock() };
+  };
 
   app.post('/add-bank-account', {
     schema: {
@@ -72,5 +87,80 @@ export function accountRoutes(app: ZodApp, deps: Deps) {
       success: true as const,
       ...(await listTransactions(deps.db, authOf(request).businessId, request.query)),
     }),
+  });
+
+  app.put('/update-account/:id', {
+    schema: {
+      tags,
+      summary: 'Edit a bank account’s name and bank details (the fields sent change; Cash in hand keeps its name)',
+      security: SESSION_SECURITY,
+      params: AccountIdParams,
+      body: UpdateAccountRequest,
+      response: { 200: AccountResponse, ...errorResponses(400, 401, 404, 409) },
+    },
+    handler: async (request) => ({ success: true as const, data: await updateAccount(context(request), request.params.id, request.body) }),
+  });
+
+  app.post('/deactivate/:id', {
+    schema: {
+      tags,
+      summary: 'Deactivate an account: it keeps its history and balance but takes no new transactions (not Cash in hand: 409)',
+      security: SESSION_SECURITY,
+      params: AccountIdParams,
+      response: { 200: AccountResponse, ...errorResponses(401, 404, 409) },
+    },
+    handler: async (request) => ({ success: true as const, data: await setAccountActive(context(request), request.params.id, false) }),
+  });
+
+  app.post('/activate/:id', {
+    schema: {
+      tags,
+      summary: 'Activate a deactivated account again',
+      security: SESSION_SECURITY,
+      params: AccountIdParams,
+      response: { 200: AccountResponse, ...errorResponses(401, 404) },
+    },
+    handler: async (request) => ({ success: true as const, data: await setAccountActive(context(request), request.params.id, true) }),
+  });
+
+  app.post('/delete-account/:id', {
+    schema: {
+      tags,
+      summary: 'Delete a bank account that was never used (409 once it has a transaction: deactivate it instead)',
+      security: SESSION_SECURITY,
+      params: AccountIdParams,
+      response: { 200: MessageResponse, ...errorResponses(401, 404, 409) },
+    },
+    handler: async (request) => ({ success: true as const, message: await deleteAccount(context(request), request.params.id) }),
+  });
+
+  app.post('/transfer', {
+    schema: {
+      tags,
+      summary: 'Move money between two accounts: cash → bank is a DEPOSIT, bank → cash a WITHDRAWAL, bank → bank a TRANSFER',
+      description:
+        'Two transactions sharing a groupId (OUT on the from-account, IN on the to-account). Cash in hand never goes ' +
+        'below zero: 409 with its balance. A bank account may go negative.',
+      security: SESSION_SECURITY,
+      headers: IdempotencyHeaders,
+      body: TransferRequest,
+      response: { 201: TransferResponse, ...errorResponses(400, 401, 404, 409, 422) },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send({ success: true as const, data: await transfer(context(request), request.body, idempotencyKeyOf(request.headers)) }),
+  });
+
+  app.post('/adjust', {
+    schema: {
+      tags,
+      summary: 'Correct an account’s balance with a reason: a positive amount adds, a negative one takes away (ADJUSTMENT)',
+      description: 'Cash in hand never goes below zero: 409 with its balance.',
+      security: SESSION_SECURITY,
+      headers: IdempotencyHeaders,
+      body: AdjustRequest,
+      response: { 201: AdjustResponse, ...errorResponses(400, 401, 404, 409, 422) },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send({ success: true as const, data: await adjust(context(request), request.body, idempotencyKeyOf(request.headers)) }),
   });
 }

@@ -266,8 +266,9 @@ describe('payments out', () => {
     expect(refusedNow.statusCode).toBe(409);
     expect(refusedNow.json().field).toBe('payment.amount');
 
-    // A cash sale brings cash in; then part of the bill can be paid in cash, the rest from the bank.
-    await f.invoice(c, { lines: [line(dal.id, { quantity: 2, unitPrice: '200' })], payment: { amount: '420', mode: 'CASH' } });
+    // A cash sale brings cash in; then part of the bill can be paid in cash, the rest from the bank. (The sale comes
+    // before the back-dated payment: cash may not go below 0 on any day, not just today.)
+    await f.invoice(c, { invoiceDate: '2026-08-31', lines: [line(dal.id, { quantity: 2, unitPrice: '200' })], payment: { amount: '420', mode: 'CASH' } });
     const part = await payOut(c, bill.id, { amount: '400', mode: 'CASH', date: '2026-09-01' });
     expect(part.statusCode).toBe(201);
     expect(part.json().data).toMatchObject({ status: 'PARTIAL', paid: '400.00', balance: '650.00' });

@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { formatRupees, type DocumentAddress, type Quotation, type SaleInvoice } from '@bahi/shared';
+import { addressLine, formatDate, formatQuantity, placeOfSupplyLabel } from '@bahi/shared/ui';
 import { EInvoiceBlock } from './einvoice-block';
-import { addressLine, formatDate, formatQuantity, placeOfSupplyLabel } from './format';
 
 export type SalesDocument = ({ kind: 'invoice' } & SaleInvoice) | ({ kind: 'quotation' } & Quotation);
 

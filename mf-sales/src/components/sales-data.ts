@@ -1,24 +1,17 @@
 import useSWR from 'swr';
 import {
   Id,
-  accountApi,
   automatedBillApi,
   cacheKey,
   einvoiceApi,
-  isApiError,
-  itemApi,
-  partyApi,
   quotationApi,
   saleApi,
-  useSession,
   type EInvoiceListQuery,
   type QuotationListQuery,
   type ScheduleListQuery,
   type SaleInvoiceListQuery,
 } from '@bahi/shared';
-
-/** A 4xx will not change by asking again (a 404 stays a 404); only server trouble is retried. */
-const retryServerErrors = { shouldRetryOnError: (e: unknown) => !(isApiError(e) && e.status < 500) };
+import { retryServerErrors } from '@bahi/shared/ui';
 
 export function useSaleInvoices(query: SaleInvoiceListQuery, enabled = true) {
   return useSWR(enabled ? cacheKey('sales', 'list', query) : null, () => saleApi.list(query), { keepPreviousData: true });
@@ -39,27 +32,6 @@ export function useQuotation(id: string | undefined) {
   const valid = !!id && Id.safeParse(id).success;
   const swr = useSWR(valid ? cacheKey('quotations', 'detail', id) : null, () => quotationApi.get(id!), retryServerErrors);
   return { ...swr, invalidId: !valid };
-}
-
-export function useAccounts() {
-  return useSWR(cacheKey('accounts', 'list'), () => accountApi.accounts(), { revalidateOnFocus: false });
-}
-
-export function useTaxRates() {
-  return useSWR(cacheKey('items', 'taxes'), () => itemApi.taxes(), { revalidateOnFocus: false });
-}
-
-/** Customers matching what was typed (name, mobile, GSTIN), first page. */
-export function useCustomerSearch(q: string) {
-  const query = { q: q.trim() || undefined, partyType: 'CUSTOMER' as const, page: 1, pageSize: 20 };
-  return useSWR(cacheKey('parties', 'list', query), () => partyApi.list(query), { keepPreviousData: true });
-}
-
-/** Items matching name, code, HSN or SAC, with their stock at the active branch (the key carries the branch). */
-export function useItemSearch(q: string) {
-  const branchId = useSession().activeStoreBranch?.id ?? null;
-  const query = { q: q.trim() || undefined, page: 1, pageSize: 20 };
-  return useSWR(cacheKey('items', 'list', query, branchId), () => itemApi.list(query), { keepPreviousData: true });
 }
 
 /** The number the next invoice of the active branch would get on this date (nothing is reserved). */

@@ -1,10 +1,18 @@
 import {
   AccountListResponse,
   AccountResponse,
+  AdjustResponse,
   IDEMPOTENCY_KEY_HEADER,
+  MessageResponse,
+  PartyPaymentResponse,
   TransactionListResponse,
+  TransferResponse,
   type AddBankAccountRequest,
+  type AdjustRequest,
+  type PartyPaymentRequest,
   type TransactionListQuery,
+  type TransferRequest,
+  type UpdateAccountRequest,
 } from '../contracts';
 import { apiRequest, type Query } from './client';
 
@@ -40,4 +48,28 @@ export const accountApi = {
   /** Newest first, one page, with each account's running balance. */
   transactions: (query: TransactionListQuery = {}) =>
     apiRequest('account/transactions', { query: query as Query, schema: TransactionListResponse }),
+  /** A bank account's name and bank details (Cash in hand keeps its name). */
+  updateAccount: (id: string, body: UpdateAccountRequest) =>
+    data(apiRequest(`account/update-account/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: AccountResponse })),
+  deactivate: (id: string) =>
+    data(apiRequest(`account/deactivate/${encodeURIComponent(id)}`, { method: 'POST', body: {}, schema: AccountResponse })),
+  activate: (id: string) =>
+    data(apiRequest(`account/activate/${encodeURIComponent(id)}`, { method: 'POST', body: {}, schema: AccountResponse })),
+  /** Only a bank account never used; a used one answers 409 (deactivate it instead). */
+  deleteAccount: (id: string) =>
+    apiRequest(`account/delete-account/${encodeURIComponent(id)}`, { method: 'POST', body: {}, schema: MessageResponse }),
+  /** Deposit (cash → bank), withdrawal (bank → cash) or transfer (bank → bank). */
+  transfer: (body: TransferRequest, opts?: CreateOptions) =>
+    data(apiRequest('account/transfer', { method: 'POST', body, headers: idempotencyHeaders(opts), schema: TransferResponse })),
+  /** A balance correction with a reason: a positive amount adds, a negative one takes away. */
+  adjust: (body: AdjustRequest, opts?: CreateOptions) =>
+    data(apiRequest('account/adjust', { method: 'POST', body, headers: idempotencyHeaders(opts), schema: AdjustResponse })),
+};
+
+/** Payments not tied to one bill: allocated to open bills oldest first (or as given), the rest an advance. */
+export const paymentApi = {
+  paymentIn: (body: PartyPaymentRequest, opts?: CreateOptions) =>
+    data(apiRequest('payment/payment-in', { method: 'POST', body, headers: idempotencyHeaders(opts), schema: PartyPaymentResponse })),
+  paymentOut: (body: PartyPaymentRequest, opts?: CreateOptions) =>
+    data(apiRequest('payment/payment-out', { method: 'POST', body, headers: idempotencyHeaders(opts), schema: PartyPaymentResponse })),
 };

@@ -93,7 +93,8 @@ export function maskAccountNumber(accountNumber: string): string {
 }
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
-const maybe = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
+/** An optional request field: blank, null and absent all mean "not given". */
+export const maybe = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
 
 /** POST account/add-bank-account. */
 export const AddBankAccountRequest = z.object({
@@ -133,6 +134,10 @@ export const Account = z.object({
   asOfDate: z.string(),
   /** Opening balance + every transaction so far. */
   balance: MoneyString,
+  /** A deactivated account keeps its history but takes no new transactions (reactivate it to use it again). */
+  isActive: z.boolean(),
+  /** It has transactions (then it can be deactivated, never deleted). */
+  isUsed: z.boolean(),
   createdAt: z.string(),
 });
 export type Account = z.infer<typeof Account>;
@@ -152,6 +157,8 @@ export const TransactionListQuery = z
     to: maybe(CalendarDate('To')),
     type: maybe(TransactionType),
     direction: maybe(TransactionDirection),
+    /** The halves of one transfer. */
+    groupId: maybe(z.string().trim().max(40)),
     page: maybe(PageNumber),
     pageSize: maybe(PageSize(TRANSACTION_PAGE_SIZE_MAX).describe(pageSizeMessage)),
   })
@@ -163,6 +170,7 @@ export interface TransactionListQuery {
   to?: string;
   type?: TransactionType;
   direction?: TransactionDirection;
+  groupId?: string;
   page?: number;
   pageSize?: number;
 }
@@ -210,3 +218,98 @@ export interface PaymentRequest {
   accountId?: string | null;
   reference?: string | null;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cash & bank (issue 11): edit, deactivate, transfer, adjust
+
+const noteField = (label: string) =>
+  z.string().trim().max(ACCOUNT_LIMITS.note, `${label} must be at most ${ACCOUNT_LIMITS.note} characters`);
+
+/**
+ * PUT account/update-account/:id: the fields given change, the rest stay. A bank account's name and bank details;
+ * Cash in hand keeps its name and has no bank details (400). `upiId: null` (or '') clears the UPI ID.
+ */
+export const UpdateAccountRequest = z
+  .object({
+    displayName: maybe(PersonName('Account name', ACCOUNT_LIMITS.displayName)),
+    bankName: maybe(PersonName('Bank name', ACCOUNT_LIMITS.bankName)),
+    accountNumber: maybe(
+      z
+        .string()
+        .transform((s) => s.replace(/[\s-]/g, ''))
+        .pipe(z.string().regex(ACCOUNT_NUMBER_FORMAT, ACCOUNT_NUMBER_MESSAGE)),
+    ),
+    ifsc: maybe(z.string().trim().toUpperCase().regex(IFSC_FORMAT, IFSC_MESSAGE)),
+    upiId: z
+      .preprocess(
+        (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+        z.string().trim().toLowerCase().max(ACCOUNT_LIMITS.upiId).regex(UPI_ID_FORMAT, UPI_ID_MESSAGE).nullable().optional(),
+      ),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to change: send at least one field' });
+export interface UpdateAccountRequest {
+  displayName?: string | null;
+  bankName?: string | null;
+  accountNumber?: string | null;
+  ifsc?: string | null;
+  upiId?: string | null;
+}
+
+/**
+ * POST account/transfer: money from one account to another, two transactions sharing a `groupId`. Cash → bank is a
+ * DEPOSIT, bank → cash a WITHDRAWAL, bank → bank a TRANSFER. Cash in hand never goes below zero (409).
+ */
+export const TransferRequest = z.object({
+  fromAccountId: z.string({ error: 'From account is required' }).trim().min(1, 'From account is required').max(40),
+  toAccountId: z.string({ error: 'To account is required' }).trim().min(1, 'To account is required').max(40),
+  amount: Money('Amount', { positive: true }),
+  /** Default today. */
+  date: maybe(CalendarDate('Date')),
+  note: maybe(noteField('Note')),
+});
+export interface TransferRequest {
+  fromAccountId: string;
+  toAccountId: string;
+  amount: string | number;
+  date?: string | null;
+  note?: string | null;
+}
+
+export const TRANSFER_TYPES = ['TRANSFER', 'DEPOSIT', 'WITHDRAWAL'] as const;
+
+export const TransferResult = z.object({
+  groupId: Id,
+  type: z.enum(TRANSFER_TYPES),
+  /** The OUT half, then the IN half, each with its account's running balance. */
+  transactions: z.array(AccountTransaction),
+  /** Both accounts as they are now. */
+  from: Account,
+  to: Account,
+});
+export type TransferResult = z.infer<typeof TransferResult>;
+export const TransferResponse = ok(TransferResult);
+
+/** POST account/adjust: a correction of an account's balance, up (positive) or down (negative), with a reason. */
+export const AdjustRequest = z
+  .object({
+    accountId: z.string({ error: 'Account is required' }).trim().min(1, 'Account is required').max(40),
+    amount: SignedMoney('Amount'),
+    reason: z
+      .string({ error: 'Reason is required' })
+      .trim()
+      .min(1, 'Reason is required')
+      .max(ACCOUNT_LIMITS.note, `Reason must be at most ${ACCOUNT_LIMITS.note} characters`),
+    date: maybe(CalendarDate('Date')),
+  })
+  .refine((b) => !/^-?0(\.0+)?$/.test(b.amount), { path: ['amount'], message: 'Amount cannot be 0' });
+export interface AdjustRequest {
+  accountId: string;
+  /** Positive adds to the balance, negative takes from it. */
+  amount: string | number;
+  reason: string;
+  date?: string | null;
+}
+
+export const AdjustResult = z.object({ transaction: AccountTransaction, account: Account });
+export type AdjustResult = z.infer<typeof AdjustResult>;
+export const AdjustResponse = ok(AdjustResult);

@@ -8,3 +8,4 @@ export * from './form-errors';
 export * from './unsaved-changes';
 export * from './save-shortcut';
 export * from './number-input';
+export * from './documents';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { Button, Empty, Flex, Result, Skeleton, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
@@ -121,4 +121,19 @@ export function RecordLoader<T>(props: { noun: string; back: string; result: Rec
   }
   if (!result.data) return <LoadingState label={`Loading ${noun}...`} />;
   return <>{props.children(result.data)}</>;
+}
+
+/**
+ * A remote's page whose code loads on first visit. The host wraps each route in its own React.lazy, which must
+ * resolve to a component, not to another lazy: so each page is a plain component that suspends on its own chunk.
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): ComponentType {
+  const Page = lazy(load);
+  return function LazyPage() {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <Page />
+      </Suspense>
+    );
+  };
 }

@@ -104,8 +104,13 @@ export const accountTransactions = pgTable(
     }),
     /** A transaction is reversed at most once. */
     uniqueIndex('account_transactions_reverses_key').on(t.businessId, t.reversesId).where(sql`${t.reversesId} is not null`),
-    /** An account's ledger, and its balance. */
-    index('account_transactions_account_idx').on(t.businessId, t.accountId, t.date, t.seq),
+    /**
+     * An account's ledger, and its balance: direction and amount ride along, so the sums of the running balance and
+     * of the Cash-in-hand check are index-only scans.
+     */
+    index('account_transactions_account_idx').on(t.businessId, t.accountId, t.date, t.seq, t.direction, t.amount),
+    /** The halves of a transfer; a payment in or out by its group. */
+    index('account_transactions_group_idx').on(t.businessId, t.groupId).where(sql`${t.groupId} is not null`),
     /** Every account's transactions, newest first. */
     index('account_transactions_business_date_idx').on(t.businessId, t.date, t.seq),
     index('account_transactions_document_idx').on(t.businessId, t.documentType, t.documentId),
@@ -113,5 +118,35 @@ export const accountTransactions = pgTable(
     index('account_transactions_party_idx').on(t.businessId, t.partyId),
     check('account_transactions_direction_check', sql`${t.direction} in ('IN', 'OUT')`),
     check('account_transactions_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * What part of a payment not tied to one bill (PAYMENT_IN, PAYMENT_OUT) settled which bill: a sale invoice for a
+ * payment in, a purchase bill for a payment out. The payment itself is one transaction, counted once in the party's
+ * balance; these rows only say which bills' `received`/`paid` it went to. The rest of it is the party's advance.
+ */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    transactionId: uuid('transaction_id').notNull(),
+    /** SALE or PURCHASE (no foreign key: it points into the table of its kind). */
+    documentType: text('document_type').notNull(),
+    documentId: uuid('document_id').notNull(),
+    amount: money('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'payment_allocations_pkey', columns: [t.businessId, t.id] }),
+    foreignKey({
+      name: 'payment_allocations_transaction_fk',
+      columns: [t.businessId, t.transactionId],
+      foreignColumns: [accountTransactions.businessId, accountTransactions.id],
+    }),
+    uniqueIndex('payment_allocations_transaction_document_key').on(t.businessId, t.transactionId, t.documentType, t.documentId),
+    index('payment_allocations_document_idx').on(t.businessId, t.documentType, t.documentId),
+    check('payment_allocations_amount_check', sql`${t.amount} > 0`),
   ],
 );

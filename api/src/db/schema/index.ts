@@ -9,6 +9,8 @@ export * from './party';
 export * from './item';
 export * from './accounts';
 export * from './sales';
+export * from './expense';
 export * from './purchases';
 export * from './automated-bills';
 export * from './einvoice';
+export * from './reports';

@@ -231,6 +231,8 @@ export const saleInvoices = pgTable(
     index('sale_invoices_business_branch_idx').on(t.businessId, t.branchId, t.invoiceDate, t.createdAt, t.status, t.grandTotal, t.received),
     index('sale_invoices_business_party_idx').on(t.businessId, t.partyId, t.invoiceDate, t.status, t.grandTotal, t.received),
     index('sale_invoices_business_status_idx').on(t.businessId, t.status, t.invoiceDate, t.dueDate, t.grandTotal, t.received),
+    /** GSTR-1 (reports): the invoices a GSTIN issued in a period, by the GSTIN on the invoice (its branch snapshot). */
+    index('sale_invoices_business_gstin_date_idx').on(t.businessId, sql`(${t.branchSnapshot} ->> 'gstin')`, t.invoiceDate),
     foreignKey({ name: 'sale_invoices_branch_fk', columns: [t.businessId, t.branchId], foreignColumns: [storeBranches.businessId, storeBranches.id] }),
     foreignKey({ name: 'sale_invoices_party_fk', columns: [t.businessId, t.partyId], foreignColumns: [parties.businessId, parties.id] }),
     foreignKey({

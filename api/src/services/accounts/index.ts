@@ -34,7 +34,10 @@ const balanceSql = sql<string>`(accounts.opening_balance + coalesce((
   from account_transactions t
   where t.business_id = accounts.business_id and t.account_id = accounts.id), 0))::text`;
 
-function toAccount(row: AccountRow, balance: string): Account {
+/** It has a transaction: then it can be deactivated but never deleted. */
+const usedSql = sql<boolean>`exists (select 1 from account_transactions t where t.business_id = accounts.business_id and t.account_id = accounts.id)`;
+
+function toAccount(row: AccountRow, balance: string, isUsed: boolean): Account {
   return {
     id: row.id,
     type: row.type,
@@ -46,6 +49,8 @@ function toAccount(row: AccountRow, balance: string): Account {
     openingBalance: moneyOut(row.openingBalance),
     asOfDate: row.asOfDate,
     balance: moneyOut(balance),
+    isActive: row.isActive,
+    isUsed: Boolean(isUsed),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -61,21 +66,21 @@ export async function createCashAccount(tx: Tx, businessId: string, now: Date): 
 /** Every account with its balance: Cash in hand first, then bank accounts by name. */
 export async function listAccounts(db: Db | Tx, businessId: string): Promise<Account[]> {
   const rows = await db
-    .select({ account: accounts, balance: balanceSql })
+    .select({ account: accounts, balance: balanceSql, isUsed: usedSql })
     .from(accounts)
     .where(eq(accounts.businessId, businessId))
     .orderBy(asc(sql`${accounts.type} = 'BANK'`), asc(sql`lower(${accounts.displayName})`));
-  return rows.map((r) => toAccount(r.account, r.balance));
+  return rows.map((r) => toAccount(r.account, r.balance, r.isUsed));
 }
 
 export async function getAccount(db: Db | Tx, businessId: string, id: string): Promise<Account> {
   if (!UUID.test(id)) throw notFound(ACCOUNT_NOT_FOUND);
   const [row] = await db
-    .select({ account: accounts, balance: balanceSql })
+    .select({ account: accounts, balance: balanceSql, isUsed: usedSql })
     .from(accounts)
     .where(and(eq(accounts.businessId, businessId), eq(accounts.id, id)));
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
-  return toAccount(row.account, row.balance);
+  return toAccount(row.account, row.balance, row.isUsed);
 }
 
 const duplicateName = (name: string) => conflict(`An account named ${name} already exists`, 'displayName');
@@ -138,10 +143,7 @@ export async function paymentAccount(
   const select = () =>
     tx.select({ id: accounts.id, type: accounts.type, displayName: accounts.displayName }).from(accounts);
   if (accountId !== undefined) {
-    const [row] = UUID.test(accountId)
-      ? await select().where(and(eq(accounts.businessId, businessId), eq(accounts.id, accountId), eq(accounts.isActive, true)))
-      : [];
-    if (!row) throw new HttpError(404, ACCOUNT_NOT_FOUND, field);
+    const row = await activeAccount(tx, businessId, accountId, field);
     if (mode === 'CASH' && row.type !== 'CASH') throw badRequest(`A cash payment goes into ${CASH_ACCOUNT_NAME}`, field);
     if (mode !== 'CASH' && row.type !== 'BANK') throw badRequest(`A ${modeLabel(mode)} payment goes into a bank account`, field);
     return row;
@@ -155,25 +157,17 @@ export async function paymentAccount(
   throw badRequest(`Choose the bank account the ${modeLabel(mode)} payment goes into`, field);
 }
 
-/**
- * Money going out of an account: Cash in hand never goes below zero (409 naming the balance); a bank account may
- * (an overdraft). The account row is locked until the transaction ends, so concurrent payments out of cash queue up
- * and each sees the balance the one before left.
- */
-export async function assertCanPayOut(tx: Tx, businessId: string, account: AccountRef, amount: number, field: string): Promise<void> {
-  if (account.type !== 'CASH') return;
-  await tx.execute(sql`select 1 from ${accounts} where business_id = ${businessId} and id = ${account.id} for update`);
-  const [row] = await tx
-    .select({ balance: balanceSql })
-    .from(accounts)
-    .where(and(eq(accounts.businessId, businessId), eq(accounts.id, account.id)));
-  const balance = toPaise(moneyOut(row.balance));
-  if (amount > balance) {
-    throw conflict(
-      `Not enough cash: ${account.displayName} has ₹${fromPaise(balance)}, so ₹${fromPaise(amount)} cannot be paid from it. Cash never goes below 0.`,
-      field,
-    );
-  }
+/** An account of the business that takes transactions: 404 when there is none with this id, 409 when deactivated. */
+export async function activeAccount(tx: Tx, businessId: string, accountId: string, field: string): Promise<AccountRef> {
+  const [row] = UUID.test(accountId)
+    ? await tx
+        .select({ id: accounts.id, type: accounts.type, displayName: accounts.displayName, isActive: accounts.isActive })
+        .from(accounts)
+        .where(and(eq(accounts.businessId, businessId), eq(accounts.id, accountId)))
+    : [];
+  if (!row) throw new HttpError(404, ACCOUNT_NOT_FOUND, field);
+  if (!row.isActive) throw conflict(`${row.displayName} is deactivated: activate it to use it`, field);
+  return { id: row.id, type: row.type, displayName: row.displayName };
 }
 
 const modeLabel = (mode: PaymentMode) => (mode === 'BANK_TRANSFER' ? 'bank transfer' : mode === 'CHEQUE' ? 'cheque' : mode);
@@ -195,10 +189,53 @@ export interface NewTransaction {
   reversesId?: string | null;
   createdBy: string | null;
   now: Date;
+  /** The request field a refusal names (Cash in hand below zero); default 'amount'. */
+  field?: string;
+}
+
+/**
+ * The one rule on money going out: Cash in hand never goes below zero — neither now nor, for a back-dated entry, on
+ * any day since. The cash account's row is locked until the caller's transaction ends, so concurrent withdrawals
+ * are checked one after another (each sees what the one before committed). A bank account may go negative.
+ */
+async function guardCashOut(tx: Tx, businessId: string, accountId: string, date: string, amount: number, field: string): Promise<void> {
+  const [cash] = await selectRows<{ opening: string }>(
+    tx,
+    sql`select opening_balance::text as opening from ${accounts}
+        where business_id = ${businessId} and id = ${accountId} and type = 'CASH' for update`,
+  );
+  if (!cash) return;
+  const [sums] = await selectRows<{ balance: string; at_date: string; later: boolean }>(
+    tx,
+    sql`select (${cash.opening}::numeric + coalesce(sum(case when direction = 'IN' then amount else -amount end), 0))::text as balance,
+               (${cash.opening}::numeric + coalesce(sum(case when direction = 'IN' then amount else -amount end) filter (where date <= ${date}), 0))::text as at_date,
+               coalesce(bool_or(date > ${date}), false) as later
+        from ${accountTransactions} where business_id = ${businessId} and account_id = ${accountId}`,
+  );
+  const balance = toPaise(String(sums.balance));
+  let available = toPaise(String(sums.at_date));
+  if (sums.later) {
+    // A back-dated entry lowers every balance after it: the lowest of them is what it can take.
+    const [low] = await selectRows<{ low: string | null }>(
+      tx,
+      sql`select min(running)::text as low from (
+            select date, ${cash.opening}::numeric + sum(case when direction = 'IN' then amount else -amount end) over (order by date, seq) as running
+            from ${accountTransactions} where business_id = ${businessId} and account_id = ${accountId}) x
+          where x.date > ${date}`,
+    );
+    if (low.low !== null) available = Math.min(available, toPaise(String(low.low)));
+  }
+  if (amount <= available) return;
+  const then = available < balance ? ` (₹${fromPaise(available)} from ${date} on)` : '';
+  throw conflict(
+    `Not enough cash: ${CASH_ACCOUNT_NAME} has ₹${fromPaise(balance)}${then}, so ₹${fromPaise(amount)} cannot be paid from it. Cash never goes below 0.`,
+    field,
+  );
 }
 
 /** One movement of money: every payment, reversal, expense or transfer half is one of these rows. */
 export async function recordTransaction(tx: Tx, t: NewTransaction): Promise<string> {
+  if (t.direction === 'OUT') await guardCashOut(tx, t.businessId, t.accountId, t.date, t.amount, t.field ?? 'amount');
   const [row] = await tx
     .insert(accountTransactions)
     .values({
@@ -288,10 +325,10 @@ interface TransactionRow extends Record<string, unknown> {
   account_id: string;
   account_name: string;
   date: string;
+  seq: string;
   type: TransactionType;
   direction: TransactionDirection;
   amount: string;
-  running: string;
   mode: PaymentMode | null;
   party_id: string | null;
   party_name: string | null;
@@ -305,11 +342,46 @@ interface TransactionRow extends Record<string, unknown> {
   created_at: string;
 }
 
+/**
+ * The balance of each account after each of `rows` (opening balance + every transaction of the account up to it, in
+ * date order, then as written), whatever filter picked the rows. Per account: one sum of what comes before the page's
+ * oldest row (an index-only scan) and a running sum over the page's stretch of the ledger.
+ */
+async function runningBalances(db: Db, businessId: string, rows: TransactionRow[]): Promise<Map<string, string>> {
+  const byAccount = new Map<string, TransactionRow[]>();
+  for (const r of rows) byAccount.set(r.account_id, [...(byAccount.get(r.account_id) ?? []), r]);
+  const running = new Map<string, string>();
+  for (const [accountId, mine] of byAccount) {
+    // Rows come newest first: the last is the oldest.
+    const newest = mine[0];
+    const oldest = mine[mine.length - 1];
+    const found = await selectRows<{ id: string; running: string }>(
+      db,
+      sql`
+      select x.id, x.running::text as running from (
+        select t.id,
+               a.opening_balance
+               + coalesce((select sum(case when b.direction = 'IN' then b.amount else -b.amount end)
+                           from ${accountTransactions} b
+                           where b.business_id = ${businessId} and b.account_id = ${accountId}
+                             and (b.date, b.seq) < (${oldest.date}::date, ${oldest.seq}::bigint)), 0)
+               + sum(case when t.direction = 'IN' then t.amount else -t.amount end) over (order by t.date, t.seq) as running
+        from ${accountTransactions} t
+        join ${accounts} a on a.business_id = t.business_id and a.id = t.account_id
+        where t.business_id = ${businessId} and t.account_id = ${accountId}
+          and (t.date, t.seq) >= (${oldest.date}::date, ${oldest.seq}::bigint)
+          and (t.date, t.seq) <= (${newest.date}::date, ${newest.seq}::bigint)
+      ) x
+      where x.id = any(${sql.param(mine.map((r) => r.id))}::uuid[])`,
+    );
+    for (const r of found) running.set(r.id, r.running);
+  }
+  return running;
+}
 
 /**
- * account/transactions: newest first, each with its account's balance after it. The running balance sums every
- * earlier transaction of the account (in date order, then as written), so filters on type, party or `from` apply
- * after it is computed; `to` can apply before, as later transactions do not change an earlier balance.
+ * account/transactions: newest first (by date, then as written), each with its account's balance after it — the
+ * balance counts every transaction of the account, so filters on type, party or dates never change it.
  */
 export async function listTransactions(
   db: Db,
@@ -320,48 +392,34 @@ export async function listTransactions(
   const pageSize = q.pageSize ?? TRANSACTION_PAGE_SIZE_DEFAULT;
   if (q.accountId) await getAccount(db, businessId, q.accountId);
   if (q.partyId && !UUID.test(q.partyId)) return { data: [], meta: { total: 0, page, pageSize } };
+  if (q.groupId && !UUID.test(q.groupId)) return { data: [], meta: { total: 0, page, pageSize } };
 
-  const inner: SQL[] = [sql`t.business_id = ${businessId}`];
-  if (q.accountId) inner.push(sql`t.account_id = ${q.accountId}`);
-  if (q.to) inner.push(sql`t.date <= ${q.to}`);
-  const outer: SQL[] = [sql`true`];
-  if (q.from) outer.push(sql`x.date >= ${q.from}`);
-  if (q.type) outer.push(sql`x.type = ${q.type}`);
-  if (q.direction) outer.push(sql`x.direction = ${q.direction}`);
-  if (q.partyId) outer.push(sql`x.party_id = ${q.partyId}`);
+  const where: SQL[] = [sql`t.business_id = ${businessId}`];
+  if (q.accountId) where.push(sql`t.account_id = ${q.accountId}`);
+  if (q.from) where.push(sql`t.date >= ${q.from}`);
+  if (q.to) where.push(sql`t.date <= ${q.to}`);
+  if (q.type) where.push(sql`t.type = ${q.type}`);
+  if (q.direction) where.push(sql`t.direction = ${q.direction}`);
+  if (q.partyId) where.push(sql`t.party_id = ${q.partyId}`);
+  if (q.groupId) where.push(sql`t.group_id = ${q.groupId}`);
+  const condition = sql.join(where, sql` and `);
 
   const rows = await selectRows<TransactionRow>(
     db,
     sql`
-    with x as (
-      select t.*, a.display_name as account_name,
-             a.opening_balance + sum(case when t.direction = 'IN' then t.amount else -t.amount end)
-               over (partition by t.account_id order by t.date, t.seq) as running
-      from ${accountTransactions} t
-      join ${accounts} a on a.business_id = t.business_id and a.id = t.account_id
-      where ${sql.join(inner, sql` and `)}
-    )
-    select x.id, x.account_id, x.account_name, to_char(x.date, 'YYYY-MM-DD') as date, x.type, x.direction,
-           x.amount::text as amount, x.running::text as running, x.mode, x.party_id, p.name as party_name,
-           x.document_type, x.document_id, x.document_number, x.group_id, x.reverses_id, x.reference, x.note,
-           to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
-    from x left join parties p on p.business_id = x.business_id and p.id = x.party_id
-    where ${sql.join(outer, sql` and `)}
-    order by x.date desc, x.seq desc
+    select t.id, t.account_id, a.display_name as account_name, to_char(t.date, 'YYYY-MM-DD') as date, t.seq::text as seq,
+           t.type, t.direction, t.amount::text as amount, t.mode, t.party_id, p.name as party_name,
+           t.document_type, t.document_id, t.document_number, t.group_id, t.reverses_id, t.reference, t.note,
+           to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+    from ${accountTransactions} t
+    join ${accounts} a on a.business_id = t.business_id and a.id = t.account_id
+    left join parties p on p.business_id = t.business_id and p.id = t.party_id
+    where ${condition}
+    order by t.date desc, t.seq desc
     limit ${pageSize} offset ${(page - 1) * pageSize}`,
   );
-
-  const countWhere: SQL[] = [eq(accountTransactions.businessId, businessId)];
-  if (q.accountId) countWhere.push(eq(accountTransactions.accountId, q.accountId));
-  if (q.to) countWhere.push(sql`${accountTransactions.date} <= ${q.to}`);
-  if (q.from) countWhere.push(sql`${accountTransactions.date} >= ${q.from}`);
-  if (q.type) countWhere.push(eq(accountTransactions.type, q.type));
-  if (q.direction) countWhere.push(eq(accountTransactions.direction, q.direction));
-  if (q.partyId) countWhere.push(eq(accountTransactions.partyId, q.partyId));
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(accountTransactions)
-    .where(and(...countWhere));
+  const running = await runningBalances(db, businessId, rows);
+  const [{ total }] = await selectRows<{ total: number }>(db, sql`select count(*)::int as total from ${accountTransactions} t where ${condition}`);
 
   return {
     data: rows.map((r) => ({
@@ -372,7 +430,7 @@ export async function listTransactions(
       type: r.type,
       direction: r.direction,
       amount: moneyOut(r.amount),
-      runningBalance: moneyOut(r.running),
+      runningBalance: moneyOut(running.get(r.id) ?? '0'),
       mode: r.mode,
       partyId: r.party_id,
       partyName: r.party_name,

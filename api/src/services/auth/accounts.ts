@@ -8,6 +8,7 @@ import { businesses, storeBranches, users, type OtpPurposeValue, type PendingSig
 import { HttpError, conflict } from '../../errors';
 import { maskPhone } from '../../otp';
 import { createCashAccount } from '../accounts';
+import { createDefaultExpenseCategories } from '../expense';
 import { FIRST_BRANCH_NAME, defaultBranchRow, findBranchRow, toBranch } from '../branches';
 import { issueOtp, latestChallenge, verifyOtp, type IssuedOtp, type Requester } from './otp';
 import { createSession, type AuthContext } from './sessions';
@@ -149,6 +150,7 @@ export async function verifySignup(deps: Deps, phone: string, otp: string, brows
       })
       .returning();
     await createCashAccount(tx, business.id, now);
+    await createDefaultExpenseCategories(tx, business.id, now);
     const token = await createSession(
       tx,
       { userId: user.id, businessId: business.id, activeBranchId: branch.id },

@@ -5,12 +5,14 @@ import { documentSeries } from '../../db/schema';
 import { conflict } from '../../errors';
 
 /** Kinds of numbered documents; each has its own series. */
-export type DocumentKind = 'SALE' | 'QUOTATION' | 'PURCHASE';
+export type DocumentKind = 'SALE' | 'QUOTATION' | 'PURCHASE' | 'EXPENSE';
 
 /** Quotations of every branch share one series: 'QT/26-27/7'. */
 export const QUOTATION_PREFIX = 'QT';
 /** Purchase bills' own reference numbers: one series per branch, 'PUR/26-27/15'. */
 export const PURCHASE_PREFIX = 'PUR';
+/** Expenses: one series per branch too, 'EXP/26-27/3'. */
+export const EXPENSE_PREFIX = 'EXP';
 
 /**
  * A branch's invoice prefix when none is set: the initials of a name of several words ('Main Branch' → 'MB'), else

@@ -100,7 +100,7 @@ export interface PreparedDocument {
 }
 
 /** The request's branch, else the session's active one, else the default one. */
-async function documentBranch(tx: Tx, auth: AuthContext, branchId: string | undefined): Promise<BranchRow> {
+export async function documentBranch(tx: Tx, auth: AuthContext, branchId: string | undefined): Promise<BranchRow> {
   if (branchId !== undefined) {
     const row = await findBranchRow(tx, auth.businessId, branchId);
     if (!row) throw new HttpError(404, BRANCH_NOT_FOUND, 'branchId');

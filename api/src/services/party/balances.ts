@@ -1,27 +1,73 @@
-import { sql } from 'drizzle-orm';
+import type { TransactionType } from '@bahi/shared/contracts';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { moneyOut } from '../accounts';
 import { selectRows } from '../documents/rows';
 
 /**
- * What each party owes the business (negative: what the business owes it): opening balance + sales not cancelled −
- * money received from it (net of reversals) − purchases not cancelled + money paid to it (net of reversals). One
- * statement for a page of parties, each figure an index probe (sale_invoices, purchase_invoices and
+ * The transactions a party's balance counts: money received from it or paid to it against its bills or not tied to
+ * one (payment/payment-in, payment/payment-out), and their reversals. An expense paid to a party is not among them:
+ * no bill of the party stands behind it, so it changes what neither side owes.
+ */
+export const PARTY_BALANCE_TYPES: readonly TransactionType[] = [
+  'SALE_PAYMENT',
+  'SALE_PAYMENT_REVERSAL',
+  'PURCHASE_PAYMENT',
+  'PURCHASE_PAYMENT_REVERSAL',
+  'PAYMENT_IN',
+  'PAYMENT_OUT',
+];
+
+/**
+ * The one definition of what moves a party's balance, as rows (business_id, party_id, date, at, seq, kind,
+ * document_type, document_id, document_number, debit, credit): a sale not cancelled is a debit (they owe more); a
+ * purchase bill not cancelled is a credit (the business owes the supplier more); money received from them is a
+ * credit, money paid to them (and the reversal of a payment received) a debit — the transactions of
+ * PARTY_BALANCE_TYPES, each once (a payment in settling several invoices is one row). The balance is opening balance
+ * + Σ debit − Σ credit. Both the party screens (partyBalances) and the ledger report (services/reports/ledger.ts)
+ * read these rows, so they cannot disagree. A new kind of document that moves it (credit and debit notes) is one
+ * more `union all` branch here.
+ *
+ * `filter` narrows every source by its own columns (business, party, date).
+ */
+export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date: SQL }) => SQL): SQL {
+  const sales = filter({ businessId: sql.raw('s.business_id'), partyId: sql.raw('s.party_id'), date: sql.raw('s.invoice_date') });
+  const purchases = filter({ businessId: sql.raw('b.business_id'), partyId: sql.raw('b.party_id'), date: sql.raw('b.bill_date') });
+  const money = filter({ businessId: sql.raw('t.business_id'), partyId: sql.raw('t.party_id'), date: sql.raw('t.date') });
+  return sql`
+    select s.business_id, s.party_id, s.invoice_date as date, s.created_at as at, 0::bigint as seq, 'SALE' as kind,
+           'SALE' as document_type, s.id as document_id, s.invoice_number as document_number,
+           s.grand_total as debit, 0::numeric as credit
+    from sale_invoices s
+    where s.status <> 'CANCELLED' and ${sales}
+    union all
+    select b.business_id, b.party_id, b.bill_date, b.created_at, 0::bigint, 'PURCHASE',
+           'PURCHASE', b.id, b.reference_number, 0::numeric, b.grand_total
+    from purchase_invoices b
+    where b.status <> 'CANCELLED' and ${purchases}
+    union all
+    select t.business_id, t.party_id, t.date, t.created_at as at, t.seq, t.type as kind,
+           t.document_type, t.document_id, t.document_number,
+           case when t.direction = 'OUT' then t.amount else 0 end as debit,
+           case when t.direction = 'IN' then t.amount else 0 end as credit
+    from account_transactions t
+    where t.type = any(${sql.param([...PARTY_BALANCE_TYPES])}::text[]) and ${money}`;
+}
+
+/**
+ * What each party owes the business (negative: what the business owes it): opening balance + the movements above.
+ * One statement for a page of parties, each source an index probe (sale_invoices, purchase_invoices and
  * account_transactions by business and party).
  */
 export async function partyBalances(db: Db | Tx, businessId: string, partyIds: string[]): Promise<Map<string, string>> {
   if (partyIds.length === 0) return new Map();
+  const movements = partyMovements((c) => sql`${c.businessId} = p.business_id and ${c.partyId} = p.id`);
   const rows = await selectRows<{ id: string; balance: string }>(
     db,
     sql`
       select p.id,
              (coalesce(p.opening_balance, 0)
-              + coalesce((select sum(s.grand_total) from sale_invoices s
-                          where s.business_id = p.business_id and s.party_id = p.id and s.status <> 'CANCELLED'), 0)
-              - coalesce((select sum(b.grand_total) from purchase_invoices b
-                          where b.business_id = p.business_id and b.party_id = p.id and b.status <> 'CANCELLED'), 0)
-              - coalesce((select sum(case when t.direction = 'IN' then t.amount else -t.amount end) from account_transactions t
-                          where t.business_id = p.business_id and t.party_id = p.id), 0))::text as balance
+              + coalesce((select sum(m.debit - m.credit) from (${movements}) m), 0))::text as balance
       from parties p
       where p.business_id = ${businessId} and p.id = any(${sql.param(partyIds)}::uuid[])`,
   );

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { items, purchaseInvoiceLines, purchaseInvoices, storeBranches } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgError } from '../../errors';
-import { assertCanPayOut, paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
+import { paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
 import { documentSearch } from '../documents/list';
 import { PURCHASE_PREFIX, takeNumber } from '../documents/numbering';
 import { documentPayments, isOverdue, paymentStatus } from '../documents/payments';
@@ -27,6 +27,7 @@ import { prepareDocument, type DocumentContext } from '../documents/prepare';
 import { documentFieldsOf, headerValues, lineValues, money } from '../documents/records';
 import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
+import type { AllocatableKind, OpenDocument } from '../payments/allocation';
 
 export const PURCHASE_NOT_FOUND = 'Purchase bill not found';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -83,7 +84,6 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
     const account = body.payment
       ? await paymentAccount(tx, auth.businessId, body.payment.mode, body.payment.accountId, 'payment.accountId')
       : undefined;
-    if (account) await assertCanPayOut(tx, auth.businessId, account, paid, 'payment.amount');
 
     const number = await takeNumber(tx, auth.businessId, {
       kind: 'PURCHASE',
@@ -156,6 +156,7 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
         note: null,
         createdBy: auth.user.id,
         now,
+        field: 'payment.amount',
       });
     }
   });
@@ -212,7 +213,7 @@ export async function getPurchase(db: Db | Tx, businessId: string, id: string, t
     itcAmount: money(row.itcAmount),
     paid: money(row.paid),
     balance: fromPaise(balanceOf(row)),
-    payments: await documentPayments(db, businessId, 'PURCHASE', id, 'PURCHASE_PAYMENT'),
+    payments: await documentPayments(db, businessId, 'PURCHASE', id, 'PURCHASE_PAYMENT', row.status === 'CANCELLED'),
     attachment: attachmentOf(row),
   };
 }
@@ -332,7 +333,6 @@ export async function recordPurchasePayment(
       const amount = toPaise(body.amount);
       if (amount > balance) throw badRequest(`Payment cannot be more than the balance due, ₹${fromPaise(balance)}`, 'amount');
       const account = await paymentAccount(tx, auth.businessId, body.mode, body.accountId, 'accountId');
-      await assertCanPayOut(tx, auth.businessId, account, amount, 'amount');
       await recordTransaction(tx, {
         businessId: auth.businessId,
         accountId: account.id,
@@ -347,12 +347,10 @@ export async function recordPurchasePayment(
         note: null,
         createdBy: auth.user.id,
         now,
+        // Cash in hand never below 0: recordTransaction refuses with 409 naming this field.
+        field: 'amount',
       });
-      const paid = toPaise(money(row.paid)) + amount;
-      await tx
-        .update(purchaseInvoices)
-        .set({ paid: fromPaise(paid), status: paymentStatus(paid, toPaise(money(row.grandTotal))), updatedAt: now })
-        .where(and(eq(purchaseInvoices.businessId, auth.businessId), eq(purchaseInvoices.id, id)));
+      await purchaseAllocationKind.settle(tx, auth.businessId, openDocumentOf(row), amount, now);
     },
   );
   return getPurchase(db, auth.businessId, id, today);
@@ -434,3 +432,54 @@ export async function setAttachment(
     return { replaced: row.attachmentFileName };
   });
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Settled by a payment out not tied to one bill (payment/payment-out)
+
+const openDocumentOf = (row: Pick<PurchaseRow, 'id' | 'referenceNumber' | 'billDate' | 'partyId' | 'status' | 'grandTotal' | 'paid' | 'createdAt'>): OpenDocument => ({
+  type: 'PURCHASE',
+  id: row.id,
+  number: row.referenceNumber,
+  date: row.billDate,
+  partyId: row.partyId,
+  cancelled: row.status === 'CANCELLED',
+  due: balanceOf(row),
+  createdAt: row.createdAt,
+});
+
+/** Purchase bills as a payment out settles them: the supplier's unpaid and part-paid ones, oldest bill first. */
+export const purchaseAllocationKind: AllocatableKind = {
+  type: 'PURCHASE',
+  label: 'bill',
+  async openDocuments(tx, businessId, partyId) {
+    const rows = await tx
+      .select()
+      .from(purchaseInvoices)
+      .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.partyId, partyId), sql`${purchaseInvoices.status} in ('UNPAID', 'PARTIAL')`))
+      .orderBy(asc(purchaseInvoices.id))
+      .for('update');
+    return rows.map(openDocumentOf);
+  },
+  async findDocuments(tx, businessId, ids) {
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .select()
+      .from(purchaseInvoices)
+      .where(and(eq(purchaseInvoices.businessId, businessId), sql`${purchaseInvoices.id} = any(${sql.param(ids)}::uuid[])`))
+      .orderBy(asc(purchaseInvoices.id))
+      .for('update');
+    return rows.map(openDocumentOf);
+  },
+  async settle(tx, businessId, doc, amount, now) {
+    const [row] = await tx
+      .select({ grandTotal: purchaseInvoices.grandTotal, paid: purchaseInvoices.paid })
+      .from(purchaseInvoices)
+      .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.id, doc.id)));
+    const paid = toPaise(money(row.paid)) + amount;
+    await tx
+      .update(purchaseInvoices)
+      .set({ paid: fromPaise(paid), status: paymentStatus(paid, toPaise(money(row.grandTotal))), updatedAt: now })
+      .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.id, doc.id)));
+  },
+};
+

@@ -28,6 +28,7 @@ import { returnToStock, takeFromStock, type StockDocument } from '../documents/s
 import { findBranchRow, defaultBranchRow } from '../branches';
 import { einvoiceStateFor } from '../einvoice/state';
 import { withIdempotency } from '../idempotency';
+import type { AllocatableKind, OpenDocument } from '../payments/allocation';
 import { claimQuotation, markConverted } from '../quotation';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
@@ -140,7 +141,7 @@ export async function getSaleInvoice(db: Db | Tx, businessId: string, id: string
     .from(saleInvoiceLines)
     .where(and(eq(saleInvoiceLines.businessId, businessId), eq(saleInvoiceLines.documentId, id)))
     .orderBy(asc(saleInvoiceLines.lineNo));
-  const payments = await documentPayments(db, businessId, 'SALE', id, 'SALE_PAYMENT');
+  const payments = await documentPayments(db, businessId, 'SALE', id, 'SALE_PAYMENT', row.status === 'CANCELLED');
   const [quotation] = row.quotationId
     ? await db
         .select({ number: quotations.quotationNumber })
@@ -300,11 +301,7 @@ export async function recordSalePayment(
         createdBy: auth.user.id,
         now,
       });
-      const received = toPaise(money(row.received)) + amount;
-      await tx
-        .update(saleInvoices)
-        .set({ received: fromPaise(received), status: statusFor(received, toPaise(money(row.grandTotal))), updatedAt: now })
-        .where(and(eq(saleInvoices.businessId, auth.businessId), eq(saleInvoices.id, id)));
+      await saleAllocationKind.settle(tx, auth.businessId, openDocumentOf(row), amount, now);
     },
   );
   return getSaleInvoice(db, auth.businessId, id, today);
@@ -352,3 +349,53 @@ export async function cancelSale(ctx: DocumentContext, id: string, body: CancelD
   });
   return getSaleInvoice(db, auth.businessId, id, today);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Settled by a payment in not tied to one invoice (payment/payment-in)
+
+const openDocumentOf = (row: Pick<InvoiceRow, 'id' | 'invoiceNumber' | 'invoiceDate' | 'partyId' | 'status' | 'grandTotal' | 'received' | 'createdAt'>): OpenDocument => ({
+  type: 'SALE',
+  id: row.id,
+  number: row.invoiceNumber,
+  date: row.invoiceDate,
+  partyId: row.partyId,
+  cancelled: row.status === 'CANCELLED',
+  due: balanceOf(row),
+  createdAt: row.createdAt,
+});
+
+/** Sale invoices as a payment in settles them: the party's unpaid and part-paid ones, oldest first. */
+export const saleAllocationKind: AllocatableKind = {
+  type: 'SALE',
+  label: 'invoice',
+  async openDocuments(tx, businessId, partyId) {
+    const rows = await tx
+      .select()
+      .from(saleInvoices)
+      .where(and(eq(saleInvoices.businessId, businessId), eq(saleInvoices.partyId, partyId), sql`${saleInvoices.status} in ('UNPAID', 'PARTIAL')`))
+      .orderBy(asc(saleInvoices.id))
+      .for('update');
+    return rows.map(openDocumentOf);
+  },
+  async findDocuments(tx, businessId, ids) {
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .select()
+      .from(saleInvoices)
+      .where(and(eq(saleInvoices.businessId, businessId), sql`${saleInvoices.id} = any(${sql.param(ids)}::uuid[])`))
+      .orderBy(asc(saleInvoices.id))
+      .for('update');
+    return rows.map(openDocumentOf);
+  },
+  async settle(tx, businessId, doc, amount, now) {
+    const [row] = await tx
+      .select({ grandTotal: saleInvoices.grandTotal, received: saleInvoices.received })
+      .from(saleInvoices)
+      .where(and(eq(saleInvoices.businessId, businessId), eq(saleInvoices.id, doc.id)));
+    const received = toPaise(money(row.received)) + amount;
+    await tx
+      .update(saleInvoices)
+      .set({ received: fromPaise(received), status: statusFor(received, toPaise(money(row.grandTotal))), updatedAt: now })
+      .where(and(eq(saleInvoices.businessId, businessId), eq(saleInvoices.id, doc.id)));
+  },
+};

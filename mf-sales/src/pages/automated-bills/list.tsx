@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { SCHEDULE_STATUSES, describeFrequency, errorMessage, formatRupees, type Schedule, type ScheduleStatus, type ScheduleSummary } from '@bahi/shared';
 import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '@bahi/shared/ui';
 import { useSchedule, useSchedules } from '../../components/sales-data';
-import { formatDate } from '../../components/format';
+import { formatDate } from '@bahi/shared/ui';
 import { ScheduleDetail } from './schedule-detail';
 import { ScheduleForm } from './schedule-form';
 import { RunStatusTag, SCHEDULE_STATUS_LABELS, ScheduleStatusTag } from './status';

@@ -4,7 +4,7 @@ import { App, Button, Drawer, Flex, Table, Tag, Typography } from 'antd';
 import { describeFrequency, errorMessage, formatRupees, revalidateArea, automatedBillApi, type Schedule, type ScheduleRun } from '@bahi/shared';
 import { DetailRows, ErrorState, LoadingState, notify } from '@bahi/shared/ui';
 import { useSchedule } from '../../components/sales-data';
-import { formatDate, formatQuantity } from '../../components/format';
+import { formatDate, formatQuantity } from '@bahi/shared/ui';
 import { RunStatusTag, ScheduleStatusTag } from './status';
 
 type Action = 'pause' | 'resume' | 'end' | 'run-now';

@@ -17,9 +17,9 @@ import {
   type Schedule,
 } from '@bahi/shared';
 import { notify, useSaveShortcut, useUnsavedChanges } from '@bahi/shared/ui';
-import { useCustomerSearch } from '../../components/sales-data';
-import { formatDate } from '../../components/format';
-import { ItemSearch } from '../create/item-search';
+import { usePartySearch } from '@bahi/shared/ui';
+import { formatDate } from '@bahi/shared/ui';
+import { ItemSearch } from '@bahi/shared/ui';
 
 export const FREQUENCY_LABELS: Record<FrequencyType, string> = {
   DAILY: 'Daily',
@@ -113,7 +113,7 @@ const DAY_OPTIONS = [...Array.from({ length: 31 }, (_, i) => ({ value: i + 1, la
 
 function CustomerSelect({ value, name, onChange }: { value: string | null; name: string | null; onChange: (id: string, name: string) => void }) {
   const [q, setQ] = useState('');
-  const { data, isLoading } = useCustomerSearch(q);
+  const { data, isLoading } = usePartySearch(q, 'CUSTOMER');
   const parties = data?.data ?? [];
   const options = parties.map((p) => ({ value: p.id, label: p.name }));
   if (value && name && !options.some((o) => o.value === value)) options.unshift({ value, label: name });

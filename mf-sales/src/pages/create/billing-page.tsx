@@ -24,35 +24,42 @@ import {
   type PaymentMode,
   type TaxRate,
 } from '@bahi/shared';
-import { ErrorState, LoadingState, PageHeader, notify } from '@bahi/shared/ui';
-import { useSaveShortcut, useUnsavedChanges } from '@bahi/shared/ui';
-import { PAYMENT_MODE_LABELS } from '../../components/format';
-import { QuickPartyModal } from '../../components/quick-party-modal';
-import { useAccounts, useNextInvoiceNumber, useTaxRates } from '../../components/sales-data';
 import {
+  ErrorState,
+  ItemSearch,
+  LineGrid,
+  LoadingState,
+  PAYMENT_MODE_LABELS,
+  PageHeader,
+  PartyPicker,
+  QuickPartyModal,
+  TotalsPanel,
   billErrors,
   computeBill,
   dueDateOf,
   emptyBill,
   formPathOf,
   lineFromItem,
+  lineInputId,
+  notify,
   paymentAmount,
   placeOfSupplyReasonText,
   stockWarnings,
   supplyOf,
   toQuotationRequest,
   toSaleRequest,
+  useAccounts,
+  useSaveShortcut,
+  useTaxRates,
+  useUnsavedChanges,
   type BillDraft,
   type BillErrors,
   type BillKind,
   type LineDraft,
   type LineField,
-} from './bill-model';
-import { ItemSearch } from './item-search';
-import { LineGrid, lineInputId } from './line-grid';
-import { PartyPicker } from './party-picker';
+} from '@bahi/shared/ui';
+import { useNextInvoiceNumber } from '../../components/sales-data';
 import { prefillBill, prefillSourceOf } from './prefill';
-import { TotalsPanel } from './totals-panel';
 
 const NO_TAXES: TaxRate[] = [];
 const POS_OPTIONS = INDIAN_STATES.map((s) => ({ value: s.code, label: `${s.code}-${s.name}` }));
@@ -269,7 +276,9 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
                 <PartyPicker
                   ref={partyPicker}
                   id={ID.customer}
-                  customer={draft.customer}
+                  party={draft.customer.type === 'PARTY' ? draft.customer.party : null}
+                  partyType="CUSTOMER"
+                  walkIn
                   onPick={pickParty}
                   onAdd={setAdding}
                   status={shown.customer ? 'error' : undefined}

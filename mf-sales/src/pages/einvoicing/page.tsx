@@ -16,9 +16,9 @@ import {
   type EInvoiceSettings,
   type EInvoiceStatus,
 } from '@bahi/shared';
-import { EmptyState, ErrorState, PageHeader, TableSkeleton, notify, saveFile } from '@bahi/shared/ui';
+import { EmptyState, ErrorState, PageHeader, TableSkeleton, formatDate, notify, saveFile } from '@bahi/shared/ui';
 import { useEInvoiceInvoices, useEInvoiceSettings } from '../../components/sales-data';
-import { formatDate } from '../../components/format';
+
 
 const PAGE_SIZE = 20;
 

@@ -1,49 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Button, Card, Dropdown, Flex, Table, Tag } from 'antd';
+import { Button, Dropdown, Flex } from 'antd';
 import { CopyOutlined, DollarOutlined, MoreOutlined, StopOutlined } from '@ant-design/icons';
-import { IRN_CANCEL_HOURS, formatRupees, revalidateArea, saleApi, type SaleInvoice, type SalePayment } from '@bahi/shared';
-import { PageHeader, RecordLoader, notify } from '@bahi/shared/ui';
-import { CancelModal } from '../../components/cancel-modal';
+import { IRN_CANCEL_HOURS, revalidateArea, saleApi, type SaleInvoice } from '@bahi/shared';
+import {
+  CancelModal,
+  PageHeader,
+  PaymentsCard,
+  RecordLoader,
+  RecordPaymentModal,
+  SaleStatusTag,
+  notify,
+} from '@bahi/shared/ui';
 import { PrintActions } from '../../components/document-actions';
 import { DocumentView, ThermalReceipt, type SalesDocument } from '../../components/document-view';
-import { PAYMENT_MODE_LABELS, formatDate } from '../../components/format';
 import { PrintStyles, printDocument } from '../../components/print';
-import { RecordPaymentModal } from '../../components/record-payment-modal';
 import { useSaleInvoice } from '../../components/sales-data';
-import { SaleStatusTag } from '../../components/status-tag';
-
-function Payments({ payments }: { payments: SalePayment[] }) {
-  return (
-    <Card title="Payments" size="small" style={{ maxWidth: 880, margin: '16px auto 0' }}>
-      <Table<SalePayment>
-        rowKey="id"
-        size="small"
-        pagination={false}
-        dataSource={payments}
-        locale={{ emptyText: 'No payment received yet' }}
-        columns={[
-          { title: 'Date', dataIndex: 'date', width: 110, render: formatDate },
-          { title: 'Mode', dataIndex: 'mode', width: 130, render: (m: SalePayment['mode']) => PAYMENT_MODE_LABELS[m] },
-          { title: 'Account', dataIndex: 'accountName' },
-          { title: 'Reference', dataIndex: 'reference', render: (r: string | null) => r ?? '-' },
-          {
-            title: 'Amount',
-            dataIndex: 'amount',
-            align: 'right',
-            width: 160,
-            render: (a: string, p) => (
-              <Flex justify="flex-end" gap={6}>
-                {p.reversed ? <Tag>Reversed</Tag> : null}
-                <span style={{ textDecoration: p.reversed ? 'line-through' : undefined }}>{formatRupees(a)}</span>
-              </Flex>
-            ),
-          },
-        ]}
-      />
-    </Card>
-  );
-}
 
 function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: (updated: SaleInvoice) => void }) {
   const navigate = useNavigate();
@@ -107,10 +79,12 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
         <ThermalReceipt doc={doc} width={80} />
         <ThermalReceipt doc={doc} width={58} />
       </div>
-      <Payments payments={invoice.payments} />
+      <PaymentsCard payments={invoice.payments} emptyText="No payment received yet" />
       <RecordPaymentModal
         open={paying}
-        invoice={invoice}
+        document={{ number: invoice.invoiceNumber, balance: invoice.balance, grandTotal: invoice.totals.grandTotal }}
+        record={(body, opts) => saleApi.recordPayment(invoice.id, body, opts)}
+        revalidate={['sales', 'accounts', 'parties']}
         onClose={(updated) => {
           setPaying(false);
           if (updated) onChange(updated);

@@ -3,13 +3,17 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, Dropdown, Flex } from 'antd';
 import { CopyOutlined, FileDoneOutlined, MoreOutlined, StopOutlined } from '@ant-design/icons';
 import { quotationApi, revalidateArea, type Quotation } from '@bahi/shared';
-import { PageHeader, RecordLoader, notify } from '@bahi/shared/ui';
-import { CancelModal } from '../../components/cancel-modal';
+import {
+  CancelModal,
+  PageHeader,
+  QuotationStatusTag,
+  RecordLoader,
+  notify,
+} from '@bahi/shared/ui';
 import { PrintActions } from '../../components/document-actions';
 import { DocumentView, ThermalReceipt, type SalesDocument } from '../../components/document-view';
 import { PrintStyles } from '../../components/print';
 import { useQuotation } from '../../components/sales-data';
-import { QuotationStatusTag } from '../../components/status-tag';
 
 function QuotationDetail({ quotation, onChange }: { quotation: Quotation; onChange: (updated: Quotation) => void }) {
   const navigate = useNavigate();

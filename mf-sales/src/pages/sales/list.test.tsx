@@ -10,7 +10,7 @@ import {
   type SaleInvoiceSummary,
 } from '@bahi/shared';
 import { SalesListPage } from './list';
-import { periodRange } from './periods';
+import { periodRange } from '@bahi/shared/ui';
 import { renderScreen, setupUser, signIn } from '@bahi/shared/testing';
 import { bengaluruParty, mumbaiBranch } from '../../test/fixtures';
 

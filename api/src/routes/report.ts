@@ -1,0 +1,235 @@
+import {
+  DayBookQuery,
+  DayBookResponse,
+  ItemProfitQuery,
+  ItemProfitResponse,
+  ReportSummaryQuery,
+  ReportSummaryResponse,
+  StockSummaryQuery,
+  StockSummaryResponse,
+  GstSettingsResponse,
+  UpdateGstSettingsRequest,
+  Gstr1Query,
+  Gstr3bQuery,
+  Gstr3bResponse,
+  Gstr1Response,
+  LedgerQuery,
+  LedgerResponse,
+  PurchaseReportQuery,
+  PurchaseReportResponse,
+  SaleReportQuery,
+  SaleReportResponse,
+  type SaleReport,
+  indiaToday,
+} from '@bahi/shared/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps';
+import { authOf, requireAuth } from '../plugins/auth';
+import { displayDate } from '../services/pdf/format';
+import { PDF_ROWS_MAX, assertExportable, sendCsv, sendPdf, sendXlsx } from '../services/reports/export';
+import { gstr1, gstr1Sheets } from '../services/reports/gstr1';
+import { gstr3b } from '../services/reports/gstr3b';
+import { ledgerSheet, partyLedger } from '../services/reports/ledger';
+import { dayBook, itemProfit, reportSummary, stockSummary } from '../services/reports/overview';
+import { PURCHASE_SOURCE, SALE_SOURCE, asPurchase, documentReport, documentReportExport, type ReportSource } from '../services/reports/sales';
+import { getGstSettings, updateGstSettings } from '../services/reports/settings';
+import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
+
+const FILE_TYPES = ['application/json', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv', 'application/pdf'];
+const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
+
+/**
+ * Reports and GST returns (issue 12 §1, §2), for the session's business only: the seed's `sale/sale-reports` and
+ * everything under `report/`. Registered under /api.
+ */
+export function reportRoutes(app: ZodApp, deps: Deps) {
+  app.addHook('preHandler', requireAuth(deps));
+  const today = () => indiaToday(deps.clock());
+
+  /** The sale and the purchase report: one handler over their sources (JSON, or a file of every row). */
+  const documentReportHandler =
+    <T>(src: ReportSource, answer: (r: SaleReport) => T) =>
+    async (request: FastifyRequest<{ Querystring: SaleReportQuery }>, reply: FastifyReply) => {
+      const { businessId } = authOf(request);
+      const q = request.query;
+      if (q.format === 'xlsx' || q.format === 'csv' || q.format === 'pdf') {
+        const x = await documentReportExport(deps.db, src, businessId, q, today());
+        assertExportable(x.count, q.format === 'pdf' ? PDF_ROWS_MAX : undefined);
+        const title = `${src.words.document === 'Bill' ? 'Purchase' : 'Sale'} report`;
+        const name = safeName(`${title.replace(' ', '-')}-${x.groupBy}-${x.f.from}-to-${x.f.to}`);
+        const sheet = { name: title, columns: x.columns, rows: x.rows, totals: x.totals };
+        if (q.format === 'pdf') {
+          const subtitle = `${displayDate(x.f.from)} to ${displayDate(x.f.to)} · by ${x.groupBy}${q.status ? ` · ${q.status}` : ''}`;
+          return sendPdf(reply, name, title, subtitle, sheet);
+        }
+        return q.format === 'xlsx' ? sendXlsx(reply, name, [sheet]) : sendCsv(reply, name, sheet);
+      }
+      return { success: true as const, data: answer(await documentReport(deps.db, src, businessId, q, today())) };
+    };
+  const reportDescription = (documents: string, settled: string) =>
+    `Answers { rows (one page), totals (every match, summed by the database), meta (paging, from, to) }. Cancelled ${documents} ` +
+    `are left out unless status=CANCELLED. Document-level groupings sum the ${documents} (round-off, grand total, ${settled}, ` +
+    'balance); item and hsn groupings, and any item filter, sum the lines. format=xlsx or csv answers a file with every row ' +
+    '(at most the export limit; 413 above it); format=pdf an A4 landscape print of up to 5,000 rows.';
+
+  app.get('/sale/sale-reports', {
+    schema: {
+      tags: ['sale', 'report'],
+      summary: 'Sale report: a period (preset or from/to), filters, grouped by invoice, day, month, party, item or HSN',
+      description: reportDescription('invoices', 'received'),
+      security: SESSION_SECURITY,
+      querystring: SaleReportQuery,
+      produces: FILE_TYPES,
+      response: { 200: SaleReportResponse, ...errorResponses(400, 401, 413) },
+    },
+    handler: documentReportHandler(SALE_SOURCE, (r) => r),
+  });
+
+  app.get('/purchase/purchase-reports', {
+    schema: {
+      tags: ['purchase', 'report'],
+      summary: 'Purchase report: a period (preset or from/to), filters, grouped by bill, day, month, supplier, item or HSN',
+      description: `${reportDescription('bills', 'paid')} groupBy=invoice lists bills, labelled with the supplier’s bill number.`,
+      security: SESSION_SECURITY,
+      querystring: PurchaseReportQuery,
+      produces: FILE_TYPES,
+      response: { 200: PurchaseReportResponse, ...errorResponses(400, 401, 413) },
+    },
+    handler: documentReportHandler(PURCHASE_SOURCE, (r) => ({ ...r, rows: r.rows.map(asPurchase), totals: asPurchase(r.totals) })),
+  });
+
+  app.get('/report/ledger', {
+    schema: {
+      tags: ['report'],
+      summary: "Ledger Report: a party's statement (opening balance, every sale and payment, running balance, closing)",
+      description:
+        'Default period: this financial year. The closing balance is the balance the party screens show (same definition). ' +
+        'Debit: what raises what the party owes (a sale, money paid to them); credit: money received from them. ' +
+        'format=xlsx answers the statement as a workbook, format=pdf as an A4 print.',
+      security: SESSION_SECURITY,
+      querystring: LedgerQuery,
+      produces: FILE_TYPES,
+      response: { 200: LedgerResponse, ...errorResponses(400, 401, 404, 413) },
+    },
+    handler: async (request, reply) => {
+      const { businessId } = authOf(request);
+      const q = request.query;
+      if (q.format === 'xlsx' || q.format === 'pdf') {
+        const head = await partyLedger(deps.db, businessId, { ...q, page: 1, pageSize: 1 }, today());
+        assertExportable(head.meta.total, q.format === 'pdf' ? PDF_ROWS_MAX : undefined);
+        const ledger = await partyLedger(deps.db, businessId, { ...q, page: 1, pageSize: Math.max(1, head.meta.total) }, today());
+        const name = safeName(`Ledger-${ledger.party.name}-${ledger.from}-to-${ledger.to}`);
+        const sheet = ledgerSheet(ledger);
+        if (q.format === 'pdf') {
+          const who = [ledger.party.name, ledger.party.gstin ? `GSTIN ${ledger.party.gstin}` : null].filter(Boolean).join(' · ');
+          return sendPdf(reply, name, 'Ledger Report', `${who} · ${displayDate(ledger.from)} to ${displayDate(ledger.to)}`, sheet);
+        }
+        return sendXlsx(reply, name, [sheet]);
+      }
+      return { success: true as const, data: await partyLedger(deps.db, businessId, q, today()) };
+    },
+  });
+
+  app.get('/report/gstr1', {
+    schema: {
+      tags: ['report'],
+      summary: 'GSTR-1 for a GSTIN and a month (or quarter), in the GST portal’s JSON, with the problems the portal would refuse',
+      description:
+        '`data` is the file the portal takes ({gstin, fp, b2b, b2cl, b2cs, hsn {hsn_b2b, hsn_b2c}, doc_issue}); amounts are ' +
+        'JSON numbers with two decimals. Branches that share the GSTIN are one return. Cancelled invoices appear only ' +
+        'in doc_issue. problems lists what to fix (party GSTIN invalid, HSN missing, place of supply missing). ' +
+        '404 for a GSTIN that is not the business’s. format=xlsx answers one sheet per section.',
+      security: SESSION_SECURITY,
+      querystring: Gstr1Query,
+      produces: FILE_TYPES,
+      response: { 200: Gstr1Response, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (request, reply) => {
+      const report = await gstr1(deps.db, authOf(request).businessId, request.query);
+      if (request.query.format === 'xlsx') return sendXlsx(reply, `GSTR1-${request.query.gstin}-${request.query.period}`, gstr1Sheets(report));
+      return { success: true as const, ...report };
+    },
+  });
+
+  app.get('/report/summary', {
+    schema: {
+      tags: ['report'],
+      summary: 'The reports home: sales of the period, receivable, payable, cash and bank, stock value, sales by month of the financial year',
+      security: SESSION_SECURITY,
+      querystring: ReportSummaryQuery,
+      response: { 200: ReportSummaryResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({ success: true as const, data: await reportSummary(deps.db, authOf(request).businessId, request.query, today()) }),
+  });
+
+  app.get('/report/stock-summary', {
+    schema: {
+      tags: ['report'],
+      summary: 'Stock per branch: quantity, unit cost (purchase price without tax) and value of every product; low-stock products',
+      security: SESSION_SECURITY,
+      querystring: StockSummaryQuery,
+      response: { 200: StockSummaryResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({ success: true as const, data: await stockSummary(deps.db, authOf(request).businessId, request.query) }),
+  });
+
+  app.get('/report/day-book', {
+    schema: {
+      tags: ['report'],
+      summary: 'Day book: every sale, quotation and money movement of a day (default today), in the order recorded',
+      security: SESSION_SECURITY,
+      querystring: DayBookQuery,
+      response: { 200: DayBookResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({ success: true as const, data: await dayBook(deps.db, authOf(request).businessId, request.query, today()) }),
+  });
+
+  app.get('/report/item-profit', {
+    schema: {
+      tags: ['report'],
+      summary: 'Item-wise profit for a period: sale value (taxable) − cost (quantity × unit cost), most profitable first',
+      security: SESSION_SECURITY,
+      querystring: ItemProfitQuery,
+      response: { 200: ItemProfitResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({ success: true as const, data: await itemProfit(deps.db, authOf(request).businessId, request.query, today()) }),
+  });
+
+  app.get('/report/gstr3b', {
+    schema: {
+      tags: ['report'],
+      summary: 'GSTR-3B for a GSTIN and a month, in the GST portal’s JSON: 3.1 and 3.2 from the sales, 4 ITC, and the tax payable per head',
+      description:
+        'ITC (section 4) and reverse-charge inward supplies (3.1 d) come from purchases and expenses: zero until those exist ' +
+        '(meta.itcFromPurchases says which). 404 for a GSTIN that is not the business’s.',
+      security: SESSION_SECURITY,
+      querystring: Gstr3bQuery,
+      response: { 200: Gstr3bResponse, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (request) => ({ success: true as const, ...(await gstr3b(deps.db, authOf(request).businessId, request.query)) }),
+  });
+
+  app.get('/report/gst-settings', {
+    schema: {
+      tags: ['report'],
+      summary: 'GST return settings: the GSTR-1 b2cl threshold (default ₹1,00,000)',
+      security: SESSION_SECURITY,
+      response: { 200: GstSettingsResponse, ...errorResponses(401) },
+    },
+    handler: async (request) => ({ success: true as const, data: await getGstSettings(deps.db, authOf(request).businessId) }),
+  });
+
+  app.put('/report/gst-settings', {
+    schema: {
+      tags: ['report'],
+      summary: 'Change the GST return settings (GSTR-1 reads the b2cl threshold from here unless a request gives b2clLimit)',
+      security: SESSION_SECURITY,
+      body: UpdateGstSettingsRequest,
+      response: { 200: GstSettingsResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await updateGstSettings(deps.db, authOf(request).businessId, request.body, deps.clock()),
+    }),
+  });
+}

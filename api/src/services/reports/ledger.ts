@@ -1,0 +1,131 @@
+import { resolvePeriod, type Ledger, type LedgerEntry, type LedgerQuery } from '@bahi/shared/contracts';
+import { fromPaise, toPaise } from '@bahi/shared/india';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { parties } from '../../db/schema';
+import { notFound } from '../../errors';
+import { moneyOut } from '../accounts';
+import { selectRows } from '../documents/rows';
+import { partyMovements } from '../party/balances';
+import { displayDate } from '../pdf/format';
+import { UUID } from './common';
+import type { ExportSheet } from './export';
+
+export const PARTY_NOT_FOUND = 'Party not found';
+const LEDGER_PAGE_SIZE_DEFAULT = 200;
+
+const DESCRIPTIONS: Record<string, (n: string | null) => string> = {
+  SALE: (n) => `Sale invoice ${n ?? ''}`.trim(),
+  PURCHASE: (n) => `Purchase bill ${n ?? ''}`.trim(),
+  SALE_PAYMENT: (n) => (n ? `Payment received against ${n}` : 'Payment received'),
+  SALE_PAYMENT_REVERSAL: (n) => (n ? `Payment reversed: invoice ${n} cancelled` : 'Payment reversed'),
+  PURCHASE_PAYMENT: (n) => (n ? `Payment made against ${n}` : 'Payment made'),
+  PURCHASE_PAYMENT_REVERSAL: (n) => (n ? `Payment reversed: bill ${n} cancelled` : 'Payment reversed'),
+  PAYMENT_IN: () => 'Payment received',
+  PAYMENT_OUT: () => 'Payment made',
+};
+const describe = (kind: string, number: string | null) =>
+  DESCRIPTIONS[kind]?.(number) ?? `${kind.charAt(0)}${kind.slice(1).toLowerCase().replace(/_/g, ' ')}${number ? ` ${number}` : ''}`;
+
+interface EntryRow extends Record<string, unknown> {
+  date: string;
+  kind: string;
+  document_type: string | null;
+  document_id: string | null;
+  document_number: string | null;
+  debit: string;
+  credit: string;
+  balance: string;
+}
+
+/**
+ * GET report/ledger: a party's statement for a period. Every line comes from partyMovements (the party balance's
+ * own definition), so the closing balance at the last movement is the balance the party screens show. The running
+ * balance is a window sum in SQL; a page of lines is read, never the whole history.
+ */
+export async function partyLedger(db: Db, businessId: string, q: LedgerQuery, today: string): Promise<Ledger> {
+  const party = UUID.test(q.partyId)
+    ? (
+        await db
+          .select({ id: parties.id, name: parties.name, gstin: parties.gstin, mobileNumber: parties.mobileNumber, openingBalance: parties.openingBalance })
+          .from(parties)
+          .where(and(eq(parties.businessId, businessId), eq(parties.id, q.partyId)))
+      )[0]
+    : undefined;
+  if (!party) throw notFound(PARTY_NOT_FOUND);
+  const { from, to } = resolvePeriod({ ...q, period: q.period ?? (q.from || q.to ? undefined : 'THIS_FY') }, today);
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? LEDGER_PAGE_SIZE_DEFAULT;
+  const opening0 = party.openingBalance ?? '0';
+  const movements = partyMovements((c) => sql`${c.businessId} = ${businessId} and ${c.partyId} = ${party.id} and ${c.date} <= ${to}`);
+
+  const [sums] = await selectRows<{ opening: string; debit: string; credit: string; n: number }>(
+    db,
+    sql`select (${opening0}::numeric + coalesce(sum(m.debit - m.credit) filter (where m.date < ${from}), 0))::text as opening,
+               coalesce(sum(m.debit) filter (where m.date >= ${from}), 0)::text as debit,
+               coalesce(sum(m.credit) filter (where m.date >= ${from}), 0)::text as credit,
+               (count(*) filter (where m.date >= ${from}))::int as n
+        from (${movements}) m`,
+  );
+  const rows = await selectRows<EntryRow>(
+    db,
+    sql`select m.date::text as date, m.kind, m.document_type, m.document_id::text as document_id, m.document_number,
+               m.debit::text as debit, m.credit::text as credit,
+               (${sums.opening}::numeric + sum(m.debit - m.credit) over (order by m.date, m.at, m.seq, m.document_id rows unbounded preceding))::text as balance
+        from (${movements}) m
+        where m.date >= ${from}
+        order by m.date, m.at, m.seq, m.document_id
+        limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  const opening = moneyOut(sums.opening);
+  const entries: LedgerEntry[] = rows.map((r) => ({
+    date: r.date,
+    type: r.kind,
+    documentType: r.document_type,
+    documentId: r.document_id,
+    documentNumber: r.document_number,
+    description: describe(r.kind, r.document_number),
+    debit: moneyOut(r.debit),
+    credit: moneyOut(r.credit),
+    balance: moneyOut(r.balance),
+  }));
+  return {
+    party: { id: party.id, name: party.name, gstin: party.gstin, mobileNumber: party.mobileNumber },
+    from,
+    to,
+    openingBalance: opening,
+    debit: moneyOut(sums.debit),
+    credit: moneyOut(sums.credit),
+    closingBalance: fromPaise(toPaise(opening) + toPaise(moneyOut(sums.debit)) - toPaise(moneyOut(sums.credit))),
+    entries,
+    meta: { total: Number(sums.n), page, pageSize },
+  };
+}
+
+/** The statement as one sheet (xlsx, PDF): an opening line, every entry, and a closing line with the period's sums. */
+export function ledgerSheet(ledger: Ledger): ExportSheet<LedgerEntry> {
+  const opening: LedgerEntry = {
+    date: ledger.from,
+    type: '',
+    documentType: null,
+    documentId: null,
+    documentNumber: null,
+    description: 'Opening balance',
+    debit: '',
+    credit: '',
+    balance: ledger.openingBalance,
+  };
+  const closing: LedgerEntry = { ...opening, date: ledger.to, description: 'Closing balance', debit: ledger.debit, credit: ledger.credit, balance: ledger.closingBalance };
+  return {
+    name: 'Ledger',
+    columns: [
+      { header: 'Date', kind: 'text', value: (r) => displayDate(r.date) },
+      { header: 'Particulars', kind: 'text', value: (r) => r.description, width: 40 },
+      { header: 'Document', kind: 'text', value: (r) => r.documentNumber },
+      { header: 'Debit', kind: 'money', value: (r) => r.debit || null },
+      { header: 'Credit', kind: 'money', value: (r) => r.credit || null },
+      { header: 'Balance', kind: 'money', value: (r) => r.balance || null },
+    ],
+    rows: [[opening, ...ledger.entries, closing]],
+  };
+}

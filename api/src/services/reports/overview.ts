@@ -1,0 +1,288 @@
+import {
+  DAY_BOOK_MAX,
+  REPORT_PAGE_SIZE_DEFAULT,
+  resolvePeriod,
+  type DayBook,
+  type DayBookQuery,
+  type ItemProfit,
+  type ItemProfitQuery,
+  type PeriodQuery,
+  type ReportSummary,
+  type StockSummary,
+  type StockSummaryQuery,
+} from '@bahi/shared/contracts';
+import { financialYearOf } from '@bahi/shared/gst';
+import { fromPaise, toPaise } from '@bahi/shared/india';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { listAccounts, moneyOut } from '../accounts';
+import { selectRows } from '../documents/rows';
+import { partyMovements } from '../party/balances';
+import { UUID } from './common';
+
+/*
+ * The reports home, stock summary, day book and item-wise profit (issue 12 §1). Every figure is summed by the
+ * database.
+ */
+
+const idMatch = (column: SQL, id: string | undefined) => (id === undefined ? sql`true` : UUID.test(id) ? sql`${column} = ${id}` : sql`false`);
+
+/**
+ * What one unit of an item costs the business, without tax, for `i` (items) joined to `tr` (its tax rate): the
+ * last purchase bill's (not cancelled) taxable value per unit, else the item's purchase price less its GST when that
+ * price includes tax.
+ */
+export const UNIT_COST_SQL = sql.raw(`coalesce(
+    (select round(pl.taxable_value / nullif(pl.quantity, 0), 2)
+     from purchase_invoice_lines pl
+     join purchase_invoices pb on pb.business_id = pl.business_id and pb.id = pl.document_id
+     where pl.business_id = i.business_id and pl.item_id = i.id and pb.status <> 'CANCELLED'
+     order by pb.bill_date desc, pb.created_at desc, pl.line_no desc limit 1),
+    round(case when i.is_purchase_tax_applicable and coalesce(tr.value, 0) > 0
+      then coalesce(i.purchase_price, 0) * 100 / (100 + tr.value) else coalesce(i.purchase_price, 0) end, 2))`);
+const ITEM_COST_JOIN = sql.raw(`left join tax_rates tr on tr.id = i.gst_rate_id`);
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET report/summary
+
+export async function reportSummary(db: Db, businessId: string, q: PeriodQuery, today: string): Promise<ReportSummary> {
+  const { from, to } = resolvePeriod(q, today);
+  const [sales] = await selectRows<{ n: number; total: string }>(
+    db,
+    sql`select count(*)::int as n, coalesce(sum(s.grand_total), 0)::text as total from sale_invoices s
+        where s.business_id = ${businessId} and s.invoice_date between ${from} and ${to} and s.status <> 'CANCELLED'`,
+  );
+  const [bought] = await selectRows<{ n: number; total: string }>(
+    db,
+    sql`select count(*)::int as n, coalesce(sum(b.grand_total), 0)::text as total from purchase_invoices b
+        where b.business_id = ${businessId} and b.bill_date between ${from} and ${to} and b.status <> 'CANCELLED'`,
+  );
+  // Party balances by their one definition; walk-in invoices are owed by nobody in particular.
+  const movements = partyMovements((c) => sql`${c.businessId} = p.business_id and ${c.partyId} = p.id`);
+  const [owed] = await selectRows<{ receivable: string; payable: string; walkin: string }>(
+    db,
+    sql`select coalesce(sum(greatest(b.balance, 0)), 0)::text as receivable, coalesce(sum(greatest(-b.balance, 0)), 0)::text as payable,
+               (select coalesce(sum(s.grand_total - s.received), 0) from sale_invoices s
+                where s.business_id = ${businessId} and s.party_id is null and s.status <> 'CANCELLED')::text as walkin
+        from (select coalesce(p.opening_balance, 0) + coalesce((select sum(m.debit - m.credit) from (${movements}) m), 0) as balance
+              from parties p where p.business_id = ${businessId}) b`,
+  );
+  const accounts = await listAccounts(db, businessId);
+  const cash = accounts.filter((x) => x.type === 'CASH').reduce((n, x) => n + toPaise(x.balance), 0);
+  const bank = accounts.filter((x) => x.type === 'BANK').reduce((n, x) => n + toPaise(x.balance), 0);
+  const [stock] = await selectRows<{ value: string }>(
+    db,
+    sql`select coalesce(sum(round(st.quantity * ${UNIT_COST_SQL}, 2)), 0)::text as value
+        from item_stock st join items i on i.business_id = st.business_id and i.id = st.item_id ${ITEM_COST_JOIN}
+        where st.business_id = ${businessId}`,
+  );
+  const fy = financialYearOf(to);
+  const months = await selectRows<{ month: string; n: number; total: string }>(
+    db,
+    sql`select to_char(s.invoice_date, 'YYYY-MM') as month, count(*)::int as n, sum(s.grand_total)::text as total
+        from sale_invoices s
+        where s.business_id = ${businessId} and s.invoice_date between ${fy.start} and ${fy.end} and s.status <> 'CANCELLED'
+        group by 1 order by 1`,
+  );
+  const boughtMonths = await selectRows<{ month: string; total: string }>(
+    db,
+    sql`select to_char(b.bill_date, 'YYYY-MM') as month, sum(b.grand_total)::text as total
+        from purchase_invoices b
+        where b.business_id = ${businessId} and b.bill_date between ${fy.start} and ${fy.end} and b.status <> 'CANCELLED'
+        group by 1`,
+  );
+  const boughtByMonth = new Map(boughtMonths.map((r) => [r.month, r.total]));
+  const byMonth = new Map(months.map((r) => [r.month, r]));
+  const salesByMonth = Array.from({ length: 12 }, (_, i) => {
+    const y = Number(fy.start.slice(0, 4)) + (i >= 9 ? 1 : 0);
+    const month = `${y}-${String(((i + 3) % 12) + 1).padStart(2, '0')}`;
+    const r = byMonth.get(month);
+    return { month, invoices: r ? Number(r.n) : 0, grandTotal: moneyOut(r?.total ?? '0'), purchases: moneyOut(boughtByMonth.get(month) ?? '0') };
+  });
+  return {
+    from,
+    to,
+    sales: { invoices: Number(sales.n), grandTotal: moneyOut(sales.total) },
+    purchases: { bills: Number(bought.n), grandTotal: moneyOut(bought.total) },
+    receivable: fromPaise(toPaise(moneyOut(owed.receivable)) + toPaise(moneyOut(owed.walkin))),
+    payable: moneyOut(owed.payable),
+    cashAndBank: { cash: fromPaise(cash), bank: fromPaise(bank), total: fromPaise(cash + bank) },
+    stockValue: moneyOut(stock.value),
+    salesByMonth,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET report/stock-summary
+
+export async function stockSummary(db: Db, businessId: string, q: StockSummaryQuery): Promise<StockSummary> {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? REPORT_PAGE_SIZE_DEFAULT;
+  // Every product at every branch (no stock row: 0 there); services hold no stock.
+  const base = sql`
+    select b.id as branch_id, b.name as branch_name, i.id as item_id, i.name as item_name, i.code as item_code, i.unit_id as unit,
+           coalesce(st.quantity, 0) as quantity, ${UNIT_COST_SQL} as unit_cost, i.alert_quantity,
+           (i.is_alert_enabled and i.alert_quantity is not null and coalesce(st.quantity, 0) <= i.alert_quantity) as low_stock
+    from items i
+    join store_branches b on b.business_id = i.business_id
+    left join item_stock st on st.business_id = i.business_id and st.item_id = i.id and st.branch_id = b.id
+    ${ITEM_COST_JOIN}
+    where i.business_id = ${businessId} and i.item_type = 'PRODUCT' and ${idMatch(sql.raw('b.id'), q.branchId)}`;
+  const filtered = sql`select * from (${base}) x where ${q.lowStock === 'true' ? sql`x.low_stock` : sql`true`}`;
+  const rows = await selectRows<Record<string, string | number | boolean | null>>(
+    db,
+    sql`select x.*, x.quantity::text as quantity, x.unit_cost::text as unit_cost, round(x.quantity * x.unit_cost, 2)::text as value
+        from (${filtered}) x order by lower(x.branch_name), lower(x.item_name), x.item_id limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  const branches = await selectRows<{ branch_id: string; branch_name: string; items: number; value: string; low: number }>(
+    db,
+    sql`select x.branch_id, x.branch_name, count(*)::int as items, coalesce(sum(round(x.quantity * x.unit_cost, 2)), 0)::text as value,
+               (count(*) filter (where x.low_stock))::int as low
+        from (${filtered}) x group by x.branch_id, x.branch_name order by lower(x.branch_name)`,
+  );
+  const total = branches.reduce((n, b) => n + Number(b.items), 0);
+  return {
+    rows: rows.map((r) => ({
+      branchId: String(r.branch_id),
+      branchName: String(r.branch_name),
+      itemId: String(r.item_id),
+      itemName: String(r.item_name),
+      itemCode: String(r.item_code),
+      unit: r.unit === null ? null : String(r.unit),
+      quantity: Number(r.quantity).toFixed(3),
+      unitCost: moneyOut(String(r.unit_cost)),
+      value: moneyOut(String(r.value)),
+      alertQuantity: r.alert_quantity === null ? null : Number(r.alert_quantity),
+      lowStock: Boolean(r.low_stock),
+    })),
+    branches: branches.map((b) => ({ branchId: b.branch_id, branchName: b.branch_name, items: Number(b.items), value: moneyOut(b.value), lowStock: Number(b.low) })),
+    totals: {
+      value: fromPaise(branches.reduce((n, b) => n + toPaise(moneyOut(b.value)), 0)),
+      lowStock: branches.reduce((n, b) => n + Number(b.low), 0),
+    },
+    meta: { total, page, pageSize },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET report/day-book
+
+export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today: string): Promise<DayBook> {
+  const date = q.date ?? today;
+  const branch = idMatch(sql.raw('d.branch_id'), q.branchId);
+  // Money movements belong to a branch through their document; without a branch filter, every one of the day.
+  const moneyBranch =
+    q.branchId === undefined
+      ? sql`true`
+      : sql`(exists (select 1 from sale_invoices d where d.business_id = t.business_id and d.id = t.document_id and t.document_type = 'SALE' and ${branch})
+             or exists (select 1 from purchase_invoices d where d.business_id = t.business_id and d.id = t.document_id and t.document_type = 'PURCHASE' and ${branch}))`;
+  // Expenses are listed by their payment (an EXPENSE account transaction). Stock changes made by a document are that
+  // document's (the sale or bill is listed), so only the others are listed here.
+  const rows = await selectRows<Record<string, string | null>>(
+    db,
+    sql`select * from (
+          select d.created_at as at, 'SALE' as type, 'SALE' as document_type, d.id::text as document_id, d.invoice_number as document_number,
+                 d.party_name, d.grand_total::text as amount, null::text as money_in, null::text as money_out, null::text as account_name, d.status,
+                 0::bigint as seq, null::text as description
+          from sale_invoices d where d.business_id = ${businessId} and d.invoice_date = ${date} and ${branch}
+          union all
+          select d.created_at, 'PURCHASE', 'PURCHASE', d.id::text, d.reference_number, d.party_name, d.grand_total::text, null, null, null, d.status, 0,
+                 'Bill ' || d.bill_number
+          from purchase_invoices d where d.business_id = ${businessId} and d.bill_date = ${date} and ${branch}
+          union all
+          select d.created_at, 'QUOTATION', 'QUOTATION', d.id::text, d.quotation_number, d.party_name, d.grand_total::text, null, null, null, d.status, 0, null
+          from quotations d where d.business_id = ${businessId} and d.quotation_date = ${date} and ${branch}
+          union all
+          select t.created_at, t.type, t.document_type, t.document_id::text, t.document_number, p.name,
+                 null, case when t.direction = 'IN' then t.amount::text end, case when t.direction = 'OUT' then t.amount::text end,
+                 a.display_name, null, t.seq, t.note
+          from account_transactions t
+          join accounts a on a.business_id = t.business_id and a.id = t.account_id
+          left join parties p on p.business_id = t.business_id and p.id = t.party_id
+          where t.business_id = ${businessId} and t.date = ${date} and ${moneyBranch}
+          union all
+          select m.created_at, 'STOCK_' || m.kind, null, null, null, null, null, null, null, null, null, m.seq,
+                 i.name || ': ' || case when m.quantity > 0 then '+' else '' end || (m.quantity::float8)::text || coalesce(' (' || m.reason || ')', '')
+          from stock_movements m
+          join items i on i.business_id = m.business_id and i.id = m.item_id
+          where m.business_id = ${businessId} and m.date = ${date} and m.document_type is null and ${idMatch(sql.raw('m.branch_id'), q.branchId)}
+        ) e order by e.at, e.seq limit ${DAY_BOOK_MAX + 1}`,
+  );
+  const [totals] = await selectRows<{ sales: string; money_in: string; money_out: string }>(
+    db,
+    sql`select (select coalesce(sum(d.grand_total), 0) from sale_invoices d
+                where d.business_id = ${businessId} and d.invoice_date = ${date} and d.status <> 'CANCELLED' and ${branch})::text as sales,
+               coalesce(sum(t.amount) filter (where t.direction = 'IN'), 0)::text as money_in,
+               coalesce(sum(t.amount) filter (where t.direction = 'OUT'), 0)::text as money_out
+        from account_transactions t where t.business_id = ${businessId} and t.date = ${date} and ${moneyBranch}`,
+  );
+  const m = (v: string | null) => (v === null ? null : moneyOut(v));
+  return {
+    date,
+    entries: rows.slice(0, DAY_BOOK_MAX).map((r) => ({
+      at: new Date(String(r.at)).toISOString(),
+      type: String(r.type),
+      description: r.description,
+      documentType: r.document_type,
+      documentId: r.document_id,
+      documentNumber: r.document_number,
+      partyName: r.party_name,
+      amount: m(r.amount),
+      moneyIn: m(r.money_in),
+      moneyOut: m(r.money_out),
+      accountName: r.account_name,
+      status: r.status,
+    })),
+    totals: { sales: moneyOut(totals.sales), moneyIn: moneyOut(totals.money_in), moneyOut: moneyOut(totals.money_out) },
+    truncated: rows.length > DAY_BOOK_MAX,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET report/item-profit
+
+export async function itemProfit(db: Db, businessId: string, q: ItemProfitQuery, today: string): Promise<ItemProfit> {
+  const { from, to } = resolvePeriod(q, today);
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? REPORT_PAGE_SIZE_DEFAULT;
+  // Cost is the item's unit cost (its last purchase's) × quantity sold: a moving average or FIFO cost of what was
+  // sold would replace UNIT_COST_SQL here.
+  const grouped = sql`
+    select l.item_id, i.name as item_name, sum(l.quantity) as quantity, sum(l.taxable_value) as sale_value,
+           sum(round(l.quantity * ${UNIT_COST_SQL}, 2)) as cost
+    from sale_invoices s
+    join sale_invoice_lines l on l.business_id = s.business_id and l.document_id = s.id
+    join items i on i.business_id = l.business_id and i.id = l.item_id
+    ${ITEM_COST_JOIN}
+    where s.business_id = ${businessId} and s.invoice_date between ${from} and ${to} and s.status <> 'CANCELLED'
+      and ${idMatch(sql.raw('s.branch_id'), q.branchId)} and ${idMatch(sql.raw('l.item_id'), q.itemId)}
+    group by l.item_id, i.name`;
+  const rows = await selectRows<{ item_id: string; item_name: string; quantity: string; sale_value: string; cost: string }>(
+    db,
+    sql`select g.item_id::text as item_id, g.item_name, g.quantity::text as quantity, g.sale_value::text as sale_value, g.cost::text as cost
+        from (${grouped}) g order by g.sale_value - g.cost desc, lower(g.item_name), g.item_id
+        limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  const [totals] = await selectRows<{ n: number; sale_value: string; cost: string }>(
+    db,
+    sql`select count(*)::int as n, coalesce(sum(g.sale_value), 0)::text as sale_value, coalesce(sum(g.cost), 0)::text as cost from (${grouped}) g`,
+  );
+  const profitOf = (sale: string, cost: string) => fromPaise(toPaise(moneyOut(sale)) - toPaise(moneyOut(cost)));
+  return {
+    rows: rows.map((r) => {
+      const sale = toPaise(moneyOut(r.sale_value));
+      const profit = sale - toPaise(moneyOut(r.cost));
+      return {
+        itemId: r.item_id,
+        itemName: r.item_name,
+        quantity: Number(r.quantity).toFixed(3),
+        saleValue: moneyOut(r.sale_value),
+        cost: moneyOut(r.cost),
+        profit: fromPaise(profit),
+        marginPercent: sale > 0 ? ((profit * 100) / sale).toFixed(2) : null,
+      };
+    }),
+    totals: { saleValue: moneyOut(totals.sale_value), cost: moneyOut(totals.cost), profit: profitOf(totals.sale_value, totals.cost) },
+    meta: { total: Number(totals.n), page, pageSize, from, to },
+  };
+}

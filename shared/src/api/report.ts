@@ -1,0 +1,68 @@
+import {
+  DayBookResponse,
+  ItemProfitResponse,
+  ReportSummaryResponse,
+  StockSummaryResponse,
+  type DayBookQuery,
+  type ItemProfitQuery,
+  type ReportSummaryQuery,
+  type StockSummaryQuery,
+  Gstr1Response,
+  PurchaseReportResponse,
+  type PurchaseReportQuery,
+  GstSettingsResponse,
+  type UpdateGstSettingsRequest,
+  Gstr3bResponse,
+  type Gstr3bQuery,
+  LedgerResponse,
+  SaleReportResponse,
+  type Gstr1Query,
+  type LedgerQuery,
+  type SaleReportQuery,
+} from '../contracts';
+import { apiBase, apiRequest, type Query } from './client';
+
+const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
+
+/** One typed function per report call (issue 12 §1, §2). Files (xlsx, csv) download from `reportUrls`. */
+export const reportApi = {
+  /** GET sale/sale-reports: a page of rows, the totals of every match, and paging. */
+  saleReport: (query: Omit<SaleReportQuery, 'format'> = {}) =>
+    data(apiRequest('sale/sale-reports', { query: query as Query, schema: SaleReportResponse })),
+  /** GET purchase/purchase-reports: the same over purchase bills (`paid` for `received`). */
+  purchaseReport: (query: Omit<PurchaseReportQuery, 'format'> = {}) =>
+    data(apiRequest('purchase/purchase-reports', { query: query as Query, schema: PurchaseReportResponse })),
+  /** GET report/ledger ('Ledger Report'): a party's statement for a period. */
+  ledger: (query: Omit<LedgerQuery, 'format'>) => data(apiRequest('report/ledger', { query: query as unknown as Query, schema: LedgerResponse })),
+  /** GET report/gstr1: `data` is the portal's JSON (save it as the file to upload); `problems` what to fix first. */
+  gstr1: (query: Omit<Gstr1Query, 'format'>) => apiRequest('report/gstr1', { query: query as unknown as Query, schema: Gstr1Response }),
+  /** GET report/gstr3b: `data` is the portal's JSON; `liability` the tax payable per head after ITC. */
+  gstr3b: (query: Gstr3bQuery) => apiRequest('report/gstr3b', { query: query as unknown as Query, schema: Gstr3bResponse }),
+  gstSettings: () => data(apiRequest('report/gst-settings', { schema: GstSettingsResponse })),
+  updateGstSettings: (body: UpdateGstSettingsRequest) =>
+    data(apiRequest('report/gst-settings', { method: 'PUT', body, schema: GstSettingsResponse })),
+  /** GET report/summary: the reports home's figures and the sales of each month of the financial year. */
+  summary: (query: ReportSummaryQuery = {}) => data(apiRequest('report/summary', { query: query as Query, schema: ReportSummaryResponse })),
+  stockSummary: (query: StockSummaryQuery = {}) => data(apiRequest('report/stock-summary', { query: query as Query, schema: StockSummaryResponse })),
+  dayBook: (query: DayBookQuery = {}) => data(apiRequest('report/day-book', { query: query as Query, schema: DayBookResponse })),
+  itemProfit: (query: ItemProfitQuery = {}) => data(apiRequest('report/item-profit', { query: query as Query, schema: ItemProfitResponse })),
+};
+
+const withQuery = (path: string, query: object) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  return `${apiBase()}/${path}?${params.toString()}`;
+};
+
+/**
+ * Where a report's file downloads from, for a link or `window.open`: a plain GET that carries the session cookie,
+ * answered as an attachment.
+ */
+export const reportUrls = {
+  saleReport: (query: Omit<SaleReportQuery, 'format' | 'page' | 'pageSize'>, format: 'xlsx' | 'csv' | 'pdf') =>
+    withQuery('sale/sale-reports', { ...query, format }),
+  purchaseReport: (query: Omit<PurchaseReportQuery, 'format' | 'page' | 'pageSize'>, format: 'xlsx' | 'csv' | 'pdf') =>
+    withQuery('purchase/purchase-reports', { ...query, format }),
+  ledger: (query: Omit<LedgerQuery, 'format' | 'page' | 'pageSize'>, format: 'xlsx' | 'pdf' = 'xlsx') => withQuery('report/ledger', { ...query, format }),
+  gstr1: (query: Omit<Gstr1Query, 'format'>) => withQuery('report/gstr1', { ...query, format: 'xlsx' }),
+};

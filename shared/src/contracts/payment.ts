@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { ACCOUNT_LIMITS, DocumentType, PaymentMode, maybe } from './account';
+import { CalendarDate, Id, ok } from './common';
+import { Money, MoneyString } from './money';
+
+/*
+ * Payments not tied to one bill (issue 11, cash & bank): POST payment/payment-in (money received from a party) and
+ * POST payment/payment-out (money paid to a party).
+ *
+ * Decisions of this contract:
+ * - One payment is one transaction on one account (type PAYMENT_IN or PAYMENT_OUT, with the party), whatever it
+ *   settles: the party's balance counts it once.
+ * - It settles the party's open bills — sale invoices for a payment in, purchase bills for a payment out — oldest
+ *   first, or as `allocations` say (each at most the bill's balance due; a bill of another party, or cancelled, is
+ *   refused). What is left over stays with the party as an advance.
+ * - Cash in hand never goes below zero: a cash payment out larger than the cash answers 409 with the balance.
+ */
+
+export const PAYMENT_LIMITS = { allocations: 200 } as const;
+
+export const AllocationRequest = z.object({
+  documentId: z.string({ error: 'Document is required' }).trim().min(1, 'Document is required').max(40),
+  amount: Money('Allocated amount', { positive: true }),
+});
+
+export const PartyPaymentRequest = z.object({
+  partyId: z.string({ error: 'Party is required' }).trim().min(1, 'Party is required').max(40),
+  amount: Money('Amount', { positive: true }),
+  mode: PaymentMode,
+  /** Default: Cash in hand for CASH, else the business's only bank account (400 when there are several). */
+  accountId: maybe(z.string().trim().max(40)),
+  /** Default today. */
+  date: maybe(CalendarDate('Date')),
+  reference: maybe(z.string().trim().max(ACCOUNT_LIMITS.reference, `Reference must be at most ${ACCOUNT_LIMITS.reference} characters`)),
+  note: maybe(z.string().trim().max(ACCOUNT_LIMITS.note, `Note must be at most ${ACCOUNT_LIMITS.note} characters`)),
+  /** Which bills it settles and by how much; absent: the open bills, oldest first. An empty list: all advance. */
+  allocations: maybe(
+    z
+      .array(AllocationRequest, { error: 'Allocations must be a list of {documentId, amount}' })
+      .max(PAYMENT_LIMITS.allocations, `At most ${PAYMENT_LIMITS.allocations} allocations`),
+  ),
+});
+export interface PartyPaymentRequest {
+  partyId: string;
+  amount: string | number;
+  mode: PaymentMode;
+  accountId?: string | null;
+  date?: string | null;
+  reference?: string | null;
+  note?: string | null;
+  allocations?: { documentId: string; amount: string | number }[] | null;
+}
+
+export const PaymentAllocation = z.object({
+  documentType: DocumentType,
+  documentId: Id,
+  documentNumber: z.string(),
+  documentDate: z.string(),
+  amount: MoneyString,
+  /** The bill's balance due after this payment. */
+  balanceDue: MoneyString,
+});
+export type PaymentAllocation = z.infer<typeof PaymentAllocation>;
+
+export const PartyPayment = z.object({
+  /** The transaction's id. */
+  id: Id,
+  type: z.enum(['PAYMENT_IN', 'PAYMENT_OUT']),
+  partyId: Id,
+  partyName: z.string(),
+  amount: MoneyString,
+  mode: PaymentMode,
+  accountId: Id,
+  accountName: z.string(),
+  date: z.string(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  allocations: z.array(PaymentAllocation),
+  /** Sum of the allocations. */
+  allocated: MoneyString,
+  /** amount − allocated: kept with the party as an advance. */
+  advance: MoneyString,
+  /** The party's balance after the payment: positive when the party owes the business. */
+  partyBalance: MoneyString,
+  createdAt: z.string(),
+});
+export type PartyPayment = z.infer<typeof PartyPayment>;
+export const PartyPaymentResponse = ok(PartyPayment);

@@ -1,0 +1,30 @@
+import useSWR from 'swr';
+import { accountApi, cacheKey, isApiError, itemApi, partyApi, useSession, type PartyType } from '@bahi/shared';
+
+/*
+ * The look-ups every document screen (sales and purchases) makes: accounts, tax rates, party and item search.
+ */
+
+/** A 4xx will not change by asking again (a 404 stays a 404); only server trouble is retried. */
+export const retryServerErrors = { shouldRetryOnError: (e: unknown) => !(isApiError(e) && e.status < 500) };
+
+export function useAccounts() {
+  return useSWR(cacheKey('accounts', 'list'), () => accountApi.accounts(), { revalidateOnFocus: false });
+}
+
+export function useTaxRates() {
+  return useSWR(cacheKey('items', 'taxes'), () => itemApi.taxes(), { revalidateOnFocus: false });
+}
+
+/** Parties of one type (customers on a sale, suppliers on a purchase) matching what was typed, first page. */
+export function usePartySearch(q: string, partyType: PartyType) {
+  const query = { q: q.trim() || undefined, partyType, page: 1, pageSize: 20 };
+  return useSWR(cacheKey('parties', 'list', query), () => partyApi.list(query), { keepPreviousData: true });
+}
+
+/** Items matching name, code, HSN or SAC, with their stock at the active branch (the key carries the branch). */
+export function useItemSearch(q: string) {
+  const branchId = useSession().activeStoreBranch?.id ?? null;
+  const query = { q: q.trim() || undefined, page: 1, pageSize: 20 };
+  return useSWR(cacheKey('items', 'list', query, branchId), () => itemApi.list(query), { keepPreviousData: true });
+}

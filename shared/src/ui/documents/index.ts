@@ -1,0 +1,20 @@
+/*
+ * The pieces of the document screens that sales (mf-sales) and purchases (mf-purchases) share: the bill model over
+ * the GST engine, the line grid, item search, party picker, totals, list period presets and party filter, and the
+ * record-payment and cancel dialogs. Where the two sides differ, a `side` ('SALE' | 'PURCHASE') or a prop says how.
+ */
+export * from './bill-model';
+export * from './cancel-modal';
+export * from './data';
+export * from './format';
+export * from './item-search';
+export * from './line-grid';
+export * from './party-filter';
+export * from './party-picker';
+export * from './periods';
+export * from './record-payment-modal';
+export * from './status-tag';
+export * from './totals-panel';
+export * from './list';
+export * from './payments-card';
+export * from './quick-party-modal';

@@ -28,6 +28,7 @@ import type { ZodApp } from './routes/common';
 import { healthRoutes } from './routes/health';
 import { expenseRoutes } from './routes/expense';
 import { partyRoutes } from './routes/party';
+import { einvoiceRoutes } from './routes/einvoice';
 import { paymentRoutes } from './routes/payment';
 import { pdfRoutes } from './routes/pdf';
 import { itemRoutes } from './routes/item';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/item', (a) => itemRoutes(a, deps));
   await scoped('/api/account', (a) => accountRoutes(a, deps));
   await scoped('/api/sale', (a) => saleRoutes(a, deps));
+  await scoped('/api/sale', (a) => einvoiceRoutes(a, deps));
   await scoped('/api/quotation', (a) => quotationRoutes(a, deps));
   await scoped('/api/expense', (a) => expenseRoutes(a, deps));
   await scoped('/api/payment', (a) => paymentRoutes(a, deps));

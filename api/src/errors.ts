@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     readonly field?: string,
     readonly headers: Record<string, string> = {},
+    /** Every problem, when there are several to fix (the e-invoice check): `{ path, message }`. */
+    readonly errors?: { path: string; message: string }[],
   ) {
     super(message);
     this.name = 'HttpError';

@@ -1,5 +1,5 @@
 import { type RemoteRoutesModule } from '@bahi/shared';
-import { AreaPlaceholder, lazyPage } from '@bahi/shared/ui';
+import { lazyPage } from '@bahi/shared/ui';
 
 /** The one exposed module: a screen per route of src/area.ts. */
 export const routes: RemoteRoutesModule['routes'] = {
@@ -9,6 +9,5 @@ export const routes: RemoteRoutesModule['routes'] = {
   'sales/create-quotation': lazyPage(() => import('./pages/create/quotation')),
   '/sales/quotation/:id': lazyPage(() => import('./pages/quotation/detail')),
   'automated-bills': lazyPage(() => import('./pages/automated-bills/list')),
-  // Built later by other teams.
-  'e-invoicing': () => <AreaPlaceholder title="E-invoicing" />,
+  'e-invoicing': lazyPage(() => import('./pages/einvoicing/page')),
 };

@@ -108,7 +108,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .code(known.statusCode)
         .headers(known.headers)
-        .send({ success: false, message: known.message, ...(known.field ? { field: known.field } : {}) });
+        .send({ success: false, message: known.message, ...(known.field ? { field: known.field } : {}), ...(known.errors ? { errors: known.errors } : {}) });
     }
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {

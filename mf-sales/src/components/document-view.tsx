@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { formatRupees, type DocumentAddress, type Quotation, type SaleInvoice } from '@bahi/shared';
 import { addressLine, formatDate, formatQuantity, placeOfSupplyLabel } from '@bahi/shared/ui';
+import { EInvoiceBlock } from './einvoice-block';
 
 export type SalesDocument = ({ kind: 'invoice' } & SaleInvoice) | ({ kind: 'quotation' } & Quotation);
 
@@ -103,6 +104,7 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
         </div>
       </header>
 
+      {doc.kind === 'invoice' ? <EInvoiceBlock einvoice={doc.einvoice} /> : null}
       <section style={{ display: 'flex', gap: 24, padding: '12px 0', borderBottom: rule }}>
         <Address title="Bill to" name={party?.name ?? 'Walk-in customer'} gstin={party?.gstin} address={party?.billingAddress ?? null} mobile={party?.mobileNumber} />
         <Address title="Ship to" address={shipping} />
@@ -328,6 +330,12 @@ export function ThermalReceipt({ doc, width }: { doc: SalesDocument; width: 80 |
       {row('TOTAL', formatRupees(doc.totals.grandTotal), true)}
       {doc.kind === 'invoice' ? [row('Received', amount(doc.received)), row('Balance', amount(doc.balance), true)] : null}
       <div style={line} />
+      {doc.kind === 'invoice' && doc.einvoice.irn ? (
+        <>
+          <EInvoiceBlock einvoice={doc.einvoice} compact />
+          <div style={line} />
+        </>
+      ) : null}
       <div style={{ textAlign: 'center' }}>{doc.totals.amountInWords}</div>
       <div style={{ textAlign: 'center', marginTop: 4 }}>Thank you!</div>
     </div>

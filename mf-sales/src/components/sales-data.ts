@@ -3,8 +3,10 @@ import {
   Id,
   automatedBillApi,
   cacheKey,
+  einvoiceApi,
   quotationApi,
   saleApi,
+  type EInvoiceListQuery,
   type QuotationListQuery,
   type ScheduleListQuery,
   type SaleInvoiceListQuery,
@@ -48,4 +50,14 @@ export function useSchedule(id: string | undefined) {
   const valid = !!id && Id.safeParse(id).success;
   const swr = useSWR(valid ? cacheKey('sales', 'automated-bill', id) : null, () => automatedBillApi.get(id!), retryServerErrors);
   return { ...swr, invalidId: !valid };
+}
+
+/** e-invoicing: whether it is on, from which date. */
+export function useEInvoiceSettings() {
+  return useSWR(cacheKey('sales', 'einvoice-settings'), () => einvoiceApi.settings(), retryServerErrors);
+}
+
+/** The invoices e-invoicing covers, with their status. */
+export function useEInvoiceInvoices(query: EInvoiceListQuery, enabled = true) {
+  return useSWR(enabled ? cacheKey('sales', 'einvoice-list', query) : null, () => einvoiceApi.list(query), { keepPreviousData: true });
 }

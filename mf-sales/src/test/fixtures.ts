@@ -1,4 +1,4 @@
-import type { Party, Quotation, SaleInvoice, Schedule } from '@bahi/shared';
+import { EINVOICE_NOT_GENERATED, type Party, type Quotation, type SaleInvoice, type Schedule } from '@bahi/shared';
 import { bengaluruParty, cable, cover, documentParts, mumbaiBranch, nextId } from '@bahi/shared/testing';
 
 // The branch, parties, items, taxes and accounts every document screen's tests use live in @bahi/shared/testing.
@@ -28,6 +28,7 @@ export function makeInvoice(overrides: Partial<SaleInvoice> = {}, party: Party |
     payments: [],
     quotationId: null,
     quotationNumber: null,
+    einvoice: EINVOICE_NOT_GENERATED,
     ...overrides,
   };
 }

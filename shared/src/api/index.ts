@@ -11,4 +11,5 @@ export * from './quotation';
 export * from './pdf';
 export * from './purchase';
 export * from './automated-bill';
+export * from './einvoice';
 export * from './report';

@@ -9,6 +9,7 @@ export * from './party';
 export * from './item';
 export * from './account';
 export * from './sales';
+export * from './einvoice';
 export * from './quotation';
 export * from './pdf';
 export * from './expense';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate, Id, MobileNumber, PageNumber, PageSize, PersonName, ok } from './common';
+import { EINVOICE_NOT_GENERATED, EInvoiceState } from './einvoice';
 import { ItemType } from './item';
 import { MONEY_MAX, Money, MoneyString, Percent, Quantity } from './money';
 import { normalizeMobile } from './party';
@@ -357,6 +358,8 @@ export const SaleInvoice = z.object({
   payments: z.array(SalePayment),
   quotationId: Id.nullable(),
   quotationNumber: z.string().nullable(),
+  /** e-invoicing: the IRN the IRP gave it, if any (issue 12 §3). */
+  einvoice: EInvoiceState.default(EINVOICE_NOT_GENERATED),
 });
 export type SaleInvoice = z.infer<typeof SaleInvoice>;
 export const SaleInvoiceResponse = ok(SaleInvoice);

@@ -4,6 +4,7 @@
  */
 export * from './types';
 export { GstInputError } from './errors';
+export { divHalfUp } from './decimal';
 export { GST_RATES, isGstRate, normalizeGstRate } from './rates';
 export { EXPORT_STATE_CODE, placeOfSupplyFor, stateTaxLabel, supplierStateOf, supplyTypeOf } from './supply';
 export { computeLine } from './line';

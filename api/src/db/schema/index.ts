@@ -12,4 +12,5 @@ export * from './sales';
 export * from './expense';
 export * from './purchases';
 export * from './automated-bills';
+export * from './einvoice';
 export * from './reports';

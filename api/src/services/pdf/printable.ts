@@ -104,7 +104,13 @@ export function saleInvoiceToPrintable(invoice: SaleInvoice): PrintableDocument 
       .map((p) => ({ date: p.date, mode: PAYMENT_MODE_LABELS[p.mode], amount: p.amount, reference: p.reference })),
     received: invoice.received,
     balance: invoice.balance,
+    eInvoice: eInvoiceOf(invoice),
   };
+}
+
+/** The IRN, Ack No and date and the signed QR string, once the IRP registered the invoice. */
+function eInvoiceOf({ einvoice: e }: SaleInvoice) {
+  return e?.irn && e.ackNo && e.ackDate && e.signedQrCode ? { irn: e.irn, ackNo: e.ackNo, ackDate: e.ackDate, signedQrCode: e.signedQrCode } : null;
 }
 
 export function quotationToPrintable(q: Quotation): PrintableDocument {

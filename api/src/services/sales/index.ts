@@ -26,6 +26,7 @@ import { BRANCH_NOT_FOUND, prepareDocument, type DocumentContext } from '../docu
 import { documentFieldsOf, headerValues, lineValues, money } from '../documents/records';
 import { returnToStock, takeFromStock, type StockDocument } from '../documents/stock';
 import { findBranchRow, defaultBranchRow } from '../branches';
+import { einvoiceStateFor } from '../einvoice/state';
 import { withIdempotency } from '../idempotency';
 import type { AllocatableKind, OpenDocument } from '../payments/allocation';
 import { claimQuotation, markConverted } from '../quotation';
@@ -159,6 +160,7 @@ export async function getSaleInvoice(db: Db | Tx, businessId: string, id: string
     payments,
     quotationId: row.quotationId,
     quotationNumber: quotation?.number ?? null,
+    einvoice: await einvoiceStateFor(db, businessId, id, row.status === 'CANCELLED'),
   };
 }
 

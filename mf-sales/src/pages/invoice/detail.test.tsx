@@ -107,6 +107,33 @@ describe('InvoiceDetailPage', () => {
     expect(screen.getByRole('link', { name: /Download PDF/ })).toHaveAttribute('href', `/api/sale/sale-invoice/${invoice.id}/pdf?layout=a4`);
   });
 
+  it('shows the IRN, Ack No and date and the QR code once the IRP registered it; cancelling reminds to cancel the IRN', async () => {
+    const irn = 'a1b2c3d4'.repeat(8);
+    const einvoice = { status: 'IRN_RECEIVED' as const, irn, ackNo: '112610000000001', ackDate: '2026-05-04 13:45:00', signedQrCode: 'eyJhbGciOiJSUzI1NiJ9.eyJkYXRhIjoie30ifQ.c2ln', notice: null };
+    const invoice = makeInvoice({ einvoice });
+    const notice = `This invoice has IRN ${irn}: cancel the IRN on the e-invoice portal within 24 hours of its acknowledgement (2026-05-04 13:45:00).`;
+    const cancelled = makeInvoice({ id: invoice.id, status: 'CANCELLED', cancelledAt: '2026-05-05T06:30:00.000Z', cancelReason: 'Wrong party', einvoice: { ...einvoice, status: 'CANCELLED', notice } });
+    jest.spyOn(saleApi, 'get').mockResolvedValueOnce(invoice).mockResolvedValue(cancelled);
+    jest.spyOn(saleApi, 'cancel').mockResolvedValue(cancelled);
+    const user = setupUser();
+    renderDetail(invoice.id);
+    const doc = await screen.findByRole('article', { name: 'Tax invoice' });
+    const block = within(doc).getByRole('region', { name: 'e-Invoice' });
+    expect(block).toHaveTextContent(`IRN: ${irn}`);
+    expect(block).toHaveTextContent('Ack No.: 112610000000001');
+    expect(block).toHaveTextContent('Ack Date: 2026-05-04 13:45:00');
+    expect((await within(block).findByRole('img', { name: 'e-Invoice QR code' })).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByText('Cancel invoice'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('cancel it on the e-invoice portal too, within 24 hours');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Reason' }));
+    await user.paste('Wrong party');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel it' }));
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+  });
+
   it("says 'Invoice not found.' for an unknown id, and for a malformed one without asking", async () => {
     const get = jest.spyOn(saleApi, 'get').mockRejectedValue(new ApiError({ status: 404, message: 'Invoice not found.' }));
     renderDetail('5e1d2c3b-4a59-4687-9a1b-0000000000ff');

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button, Dropdown, Flex } from 'antd';
 import { CopyOutlined, DollarOutlined, MoreOutlined, StopOutlined } from '@ant-design/icons';
-import { revalidateArea, saleApi, type SaleInvoice } from '@bahi/shared';
+import { IRN_CANCEL_HOURS, revalidateArea, saleApi, type SaleInvoice } from '@bahi/shared';
 import {
   CancelModal,
   PageHeader,
@@ -93,11 +93,16 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
       <CancelModal
         open={cancelling}
         title={`Cancel invoice ${invoice.invoiceNumber}?`}
-        consequence="The number stays taken. The stock comes back to the branch and the payments received are reversed."
+        consequence={
+          invoice.einvoice.irn
+            ? `The number stays taken. The stock comes back to the branch and the payments received are reversed. This invoice has an IRN: cancel it on the e-invoice portal too, within ${IRN_CANCEL_HOURS} hours of its acknowledgement.`
+            : 'The number stays taken. The stock comes back to the branch and the payments received are reversed.'
+        }
         cancel={async (reason) => {
           const updated = await saleApi.cancel(invoice.id, { reason });
           onChange(updated);
-          notify.success(`Invoice ${invoice.invoiceNumber} cancelled`);
+          if (updated.einvoice.notice) notify.warning(`Invoice ${invoice.invoiceNumber} cancelled`, { description: updated.einvoice.notice, duration: 0 });
+          else notify.success(`Invoice ${invoice.invoiceNumber} cancelled`);
           void revalidateArea('sales', 'items', 'accounts', 'parties');
         }}
         onClose={() => setCancelling(false)}

@@ -1,0 +1,164 @@
+import type { DocumentAddress, EInvoiceJson, SaleInvoice } from '@bahi/shared/contracts';
+import { divHalfUp } from '@bahi/shared/gst';
+import { fromPaise, stateName, toPaise } from '@bahi/shared/india';
+
+/**
+ * A sale invoice as the IRP's e-invoice JSON, schema version 1.1. Every figure is the stored invoice's (computed by
+ * the GST engine per gst-rules.md); nothing is recomputed here except the split the schema asks for that the
+ * invoice keeps as one figure (cess ad valorem and per unit; a tax-inclusive line's price before tax).
+ *
+ * Choices:
+ * - ValDtls.Discount is the portal's invoice-level discount (after the items), which Bahi never gives: 0. Line
+ *   discounts are in each item's Discount, already out of AssAmt.
+ * - A tax-inclusive line: AssAmt is the stored taxable value; Discount is the line's discount taken out of tax
+ *   the same way, TotAmt = AssAmt + Discount, and UnitPrice = TotAmt ÷ Qty (three decimals).
+ * - Loc (required by the IRP): the address's city, else the street's last part, else the state's name (party
+ *   addresses have no city field).
+ */
+
+const RATE_SCALE = 1000n; // rates carry 3 decimals
+const HUNDRED = 100n * RATE_SCALE;
+
+const num = (money: string) => Number(money);
+const rateMilli = (rate: string) => BigInt(Math.round(Number(rate) * 1000));
+const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+function locationOf(a: DocumentAddress | null): string | undefined {
+  if (!a) return undefined;
+  const city = clean(a.city);
+  if (city) return city.slice(0, 50);
+  const parts = clean(a.street).split(',').map((p) => p.trim()).filter(Boolean);
+  const last = parts.length > 1 ? parts[parts.length - 1] : undefined;
+  if (last && last.length >= 3) return last.slice(0, 50);
+  return stateName(a.stateCode)?.slice(0, 50);
+}
+
+function pinOf(a: DocumentAddress | null): number | undefined {
+  const pin = clean(a?.pin);
+  return /^\d{6}$/.test(pin) ? Number(pin) : undefined;
+}
+
+/** Address fields shared by SellerDtls, BuyerDtls and ShipDtls; absent ones stay out (the schema reports them). */
+function addressFields(a: DocumentAddress | null, fallbackState: string | null | undefined) {
+  const street = clean(a?.street);
+  return compact({
+    Addr1: street ? street.slice(0, 100) : undefined,
+    Loc: locationOf(a),
+    Pin: pinOf(a),
+    Stcd: a?.stateCode ?? fallbackState ?? undefined,
+  });
+}
+
+function compact<T extends Record<string, unknown>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
+}
+
+const phoneOf = (p: string | null | undefined) => {
+  const digits = clean(p).replace(/\D/g, '');
+  return digits.length >= 6 && digits.length <= 12 ? digits : undefined;
+};
+
+/** GST on a supply to an SEZ or an export is IGST even within the state; Bahi marks an export by POS 96. */
+function supplyTypeOf(invoice: SaleInvoice): 'B2B' | 'EXPWP' | 'EXPWOP' {
+  if (invoice.placeOfSupply !== '96') return 'B2B';
+  return toPaise(invoice.totals.igst) > 0 ? 'EXPWP' : 'EXPWOP';
+}
+
+function item(line: SaleInvoice['lines'][number]) {
+  const taxable = BigInt(toPaise(line.taxableValue));
+  const discountStored = BigInt(toPaise(line.discount));
+  const gst = rateMilli(line.gstRate);
+  const cessRate = rateMilli(line.cessRate);
+  // A tax-inclusive line's discount holds tax too: take it out the way the engine took it out of the price.
+  const discount = line.priceIncludesTax ? divHalfUp(discountStored * HUNDRED, HUNDRED + gst + cessRate) : discountStored;
+  const totAmt = taxable + discount;
+  const qtyMilli = BigInt(Math.round(Number(line.quantity) * 1000));
+  const unitPrice = line.priceIncludesTax
+    ? qtyMilli > 0n
+      ? Number(divHalfUp(totAmt * 10n * 1000n, qtyMilli)) / 1000
+      : 0
+    : Number(line.unitPrice);
+  const cessAdValorem = divHalfUp(taxable * cessRate, HUNDRED);
+  const cessTotal = BigInt(toPaise(line.cess));
+  const name = clean(line.itemName);
+  const description = clean(line.description);
+  return compact({
+    SlNo: String(line.lineNo),
+    PrdDesc: (description ? `${name} - ${description}` : name).slice(0, 300),
+    IsServc: line.itemType === 'SERVICE' ? 'Y' : 'N',
+    HsnCd: clean(line.hsnSac) || undefined,
+    Qty: Number(line.quantity),
+    Unit: clean(line.unit) || undefined,
+    UnitPrice: unitPrice,
+    TotAmt: num(fromPaise(Number(totAmt))),
+    Discount: num(fromPaise(Number(discount))),
+    AssAmt: num(line.taxableValue),
+    GstRt: Number(line.gstRate),
+    IgstAmt: num(line.igst),
+    CgstAmt: num(line.cgst),
+    SgstAmt: num(line.sgst),
+    CesRt: Number(line.cessRate),
+    CesAmt: num(fromPaise(Number(cessAdValorem))),
+    CesNonAdvlAmt: num(fromPaise(Number(cessTotal - cessAdValorem))),
+    TotItemVal: num(line.total),
+  });
+}
+
+/** The invoice as e-invoice JSON v1.1 (not yet validated: see validate.ts). */
+export function buildEInvoice(invoice: SaleInvoice): EInvoiceJson {
+  const { branch, party, totals } = invoice;
+  const sellerState = branch.stateCode ?? branch.address.stateCode ?? branch.gstin?.slice(0, 2);
+  const buyerGstin = party?.gstin ?? undefined;
+  const billing = party?.billingAddress ?? null;
+  const shipping = party?.shippingAddress ?? null;
+  const sameAddress = (a: DocumentAddress | null, b: DocumentAddress | null) => JSON.stringify(a) === JSON.stringify(b);
+  const supTyp = supplyTypeOf(invoice);
+  const igstOnIntra = invoice.supplyType === 'INTER' && invoice.placeOfSupply === sellerState ? 'Y' : 'N';
+  const json: EInvoiceJson = {
+    Version: '1.1',
+    TranDtls: { TaxSch: 'GST', SupTyp: supTyp, RegRev: 'N', IgstOnIntra: igstOnIntra },
+    DocDtls: { Typ: 'INV', No: invoice.invoiceNumber, Dt: ddmmyyyy(invoice.invoiceDate) },
+    SellerDtls: compact({
+      Gstin: branch.gstin ?? undefined,
+      LglNm: clean(branch.businessName).slice(0, 100),
+      TrdNm: clean(branch.businessName).slice(0, 100),
+      ...addressFields(branch.address, sellerState),
+      Ph: phoneOf(branch.phone),
+      Em: clean(branch.email) || undefined,
+    }),
+    BuyerDtls: compact({
+      Gstin: supTyp === 'B2B' ? buyerGstin : 'URP',
+      LglNm: clean(party?.name).slice(0, 100),
+      TrdNm: clean(party?.name).slice(0, 100),
+      Pos: invoice.placeOfSupply,
+      ...addressFields(billing, supTyp === 'B2B' ? buyerGstin?.slice(0, 2) : '96'),
+      Ph: phoneOf(party?.mobileNumber),
+      Em: clean(party?.email) || undefined,
+    }),
+    ItemList: invoice.lines.map(item),
+    ValDtls: {
+      AssVal: num(totals.taxableValue),
+      CgstVal: num(totals.cgst),
+      SgstVal: num(totals.sgst),
+      IgstVal: num(totals.igst),
+      CesVal: num(totals.cess),
+      StCesVal: 0,
+      Discount: 0,
+      OthChrg: 0,
+      RndOffAmt: num(totals.roundOff),
+      TotInvVal: num(totals.grandTotal),
+    },
+  };
+  if (party && shipping && !sameAddress(shipping, billing)) {
+    json.ShipDtls = compact({
+      Gstin: buyerGstin,
+      LglNm: clean(party.name).slice(0, 100),
+      ...addressFields(shipping, undefined),
+    });
+  }
+  return json;
+}
+
+/** The name of the file to upload to the IRP. */
+export const einvoiceFileName = (number: string) => `EInvoice-${number.replace(/[^A-Za-z0-9-]/g, '-')}.json`;

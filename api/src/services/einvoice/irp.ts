@@ -1,0 +1,130 @@
+import { IrpResponse, type EInvoiceJson, type EInvoiceProblem } from '@bahi/shared/contracts';
+import { HttpError } from '../../errors';
+import { einvoiceFileName } from './build';
+
+/**
+ * The Invoice Registration Portal, as Bahi talks to it. Today by file exchange: Bahi offers the validated JSON as a
+ * file the user uploads on the portal (or its offline tool), and the user brings back the portal's response file.
+ * Later a GSP's API can implement the same interface and answer the response at once.
+ */
+export interface IrpClient {
+  /** Hands the validated e-invoices to the IRP: a file to upload now, or (a GSP) the IRP's answers. */
+  submit(invoices: { number: string; json: EInvoiceJson }[]): Promise<IrpSubmission>;
+}
+
+export type IrpSubmission =
+  | { mode: 'FILE'; fileName: string; json: EInvoiceJson[] }
+  | { mode: 'API'; responses: IrpResponse[] };
+
+/** File exchange: the JSON array the portal's bulk upload takes. */
+export class FileExchangeIrp implements IrpClient {
+  async submit(invoices: { number: string; json: EInvoiceJson }[]): Promise<IrpSubmission> {
+    const fileName = invoices.length === 1 ? einvoiceFileName(invoices[0].number) : `EInvoices-${invoices.length}.json`;
+    return { mode: 'FILE', fileName, json: invoices.map((i) => i.json) };
+  }
+}
+
+export const defaultIrpClient: IrpClient = new FileExchangeIrp();
+
+/** The parsed, checked IRP answer for one invoice. */
+export interface IrpAnswer {
+  irn: string;
+  ackNo: string;
+  ackDate: string;
+  signedInvoice: string;
+  signedQrCode: string;
+}
+
+const invalid = (message: string, errors: EInvoiceProblem[]) => new HttpError(422, message, undefined, {}, errors);
+
+/**
+ * The IRP's response as sent: the response object itself, a GSP's `{ Status, Data }` (Data an object or a JSON
+ * string), or a one-element array (the portal's bulk response file).
+ */
+export function unwrapIrpResponse(raw: unknown): unknown {
+  let v = raw;
+  for (let i = 0; i < 3; i++) {
+    if (Array.isArray(v) && v.length === 1) v = v[0];
+    if (v && typeof v === 'object' && !Array.isArray(v) && 'Data' in v && !('Irn' in v)) {
+      const data = (v as { Data: unknown }).Data;
+      v = typeof data === 'string' ? safeJson(data) : data;
+    }
+  }
+  return v;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The payload of a JWT (not its signature: that needs the IRP's public key, which a file exchange does not have). */
+export function jwtPayload(token: string): Record<string, unknown> | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  const json = safeJson(Buffer.from(parts[1], 'base64url').toString('utf8'));
+  return json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
+}
+
+/** The invoice the IRP signed: the payload's `data` claim (a JSON string or an object), else the payload itself. */
+function signedData(token: string): Record<string, unknown> | undefined {
+  const payload = jwtPayload(token);
+  if (!payload) return undefined;
+  const data = typeof payload.data === 'string' ? safeJson(payload.data) : payload.data;
+  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : payload;
+}
+
+const field = (o: unknown, ...keys: string[]): unknown => keys.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
+
+/**
+ * Reads and checks the IRP's answer for an invoice: the fields are there and well formed, and the signed invoice
+ * (and the signed QR code, when it carries them) is of this invoice number, this seller GSTIN and this IRN.
+ * Otherwise a 422 with every mismatch.
+ */
+export function readIrpAnswer(raw: unknown, invoice: { number: string; sellerGstin: string | null }): IrpAnswer {
+  const parsed = IrpResponse.safeParse(unwrapIrpResponse(raw));
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.') || '(response)', message: i.message }));
+    throw invalid(`This is not the IRP's response: ${errors.map((e) => e.message).join('; ')}`, errors);
+  }
+  const r = parsed.data;
+  const irn = r.Irn.toLowerCase();
+  const errors: EInvoiceProblem[] = [];
+  const data = signedData(r.SignedInvoice);
+  if (!data) {
+    errors.push({ path: 'SignedInvoice', message: 'SignedInvoice is not a signed invoice (a JWT) the IRP issues' });
+  } else {
+    const number = field(data, 'DocDtls', 'No');
+    const gstin = field(data, 'SellerDtls', 'Gstin');
+    const signedIrn = field(data, 'Irn');
+    if (number !== invoice.number) {
+      errors.push({ path: 'SignedInvoice.DocDtls.No', message: `The response is for invoice ${String(number ?? '(none)')}, not ${invoice.number}` });
+    }
+    if (gstin !== invoice.sellerGstin) {
+      errors.push({
+        path: 'SignedInvoice.SellerDtls.Gstin',
+        message: `The response is for seller GSTIN ${String(gstin ?? '(none)')}, not this invoice's ${invoice.sellerGstin ?? '(none)'}`,
+      });
+    }
+    if (typeof signedIrn === 'string' && signedIrn.toLowerCase() !== irn) {
+      errors.push({ path: 'Irn', message: 'Irn is not the IRN in the signed invoice' });
+    }
+  }
+  const qr = jwtPayload(r.SignedQRCode);
+  if (!qr) {
+    errors.push({ path: 'SignedQRCode', message: 'SignedQRCode is not a signed QR code (a JWT) the IRP issues' });
+  } else {
+    const qrData = signedData(r.SignedQRCode);
+    const qrNumber = field(qrData, 'DocNo');
+    const qrIrn = field(qrData, 'Irn');
+    if (typeof qrNumber === 'string' && qrNumber !== invoice.number) {
+      errors.push({ path: 'SignedQRCode.DocNo', message: `The QR code is for invoice ${qrNumber}, not ${invoice.number}` });
+    }
+    if (typeof qrIrn === 'string' && qrIrn.toLowerCase() !== irn) errors.push({ path: 'SignedQRCode.Irn', message: 'The QR code is of another IRN' });
+  }
+  if (errors.length) throw invalid(`This IRP response does not belong to invoice ${invoice.number}: ${errors.map((e) => e.message).join('; ')}`, errors);
+  return { irn, ackNo: String(r.AckNo), ackDate: r.AckDt, signedInvoice: r.SignedInvoice, signedQrCode: r.SignedQRCode };
+}

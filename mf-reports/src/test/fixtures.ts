@@ -1,5 +1,7 @@
 import type { Account, AccountTransaction, Party, SaleInvoiceSummary } from '@bahi/shared';
 
+export { makeParty } from '@bahi/shared/testing';
+
 let seq = 0;
 const nextId = () => `7a2b3c4d-5e6f-4a1b-8c9d-${String(++seq).padStart(12, '0')}`;
 
@@ -56,27 +58,6 @@ export function makeTransaction(account: Account, overrides: Partial<AccountTran
     reference: null,
     note: null,
     createdAt: '2026-05-01T05:30:00.000Z',
-    ...overrides,
-  };
-}
-
-export function makeParty(overrides: Partial<Party> = {}): Party {
-  return {
-    id: nextId(),
-    name: `Party ${seq}`,
-    partyType: 'CUSTOMER',
-    mobileNumber: null,
-    email: null,
-    partyCatagory: null,
-    openingBalance: null,
-    gstin: null,
-    panNumber: null,
-    creditPeriod: null,
-    creditLimit: null,
-    billingAddress: null,
-    shippingAddress: null,
-    createdAt: '2026-04-01T05:30:00.000Z',
-    updatedAt: '2026-04-01T05:30:00.000Z',
     ...overrides,
   };
 }

@@ -126,16 +126,7 @@ export async function createSchedule(ctx: DocumentContext, body: ScheduleBody, k
     await tx.insert(automatedBillSchedules).values({
         businessId: auth.businessId,
         id,
-        branchId: doc.branch.id,
-        partyId: body.partyId,
-        frequency: { type: body.frequency.type, weekday: body.frequency.weekday ?? null, dayOfMonth: body.frequency.dayOfMonth ?? null },
-        lines: storedLines(body.lines),
-        startDate: body.startDate,
-        endDate: body.endDate ?? null,
-        maxBills: body.maxBills ?? null,
-        dueInDays: body.dueInDays ?? null,
-        roundOff: body.roundOff ?? true,
-        notes: body.notes ?? null,
+        ...scheduleColumns(body, doc.branch.id),
         status: 'ACTIVE',
         nextRunDate: next,
         createdBy: auth.user.id,
@@ -144,6 +135,22 @@ export async function createSchedule(ctx: DocumentContext, body: ScheduleBody, k
       });
   });
   return getSchedule(db, auth.businessId, result.resourceId);
+}
+
+/** The columns a schedule's body sets, on create and on update alike. */
+function scheduleColumns(body: ScheduleBody, branchId: string) {
+  return {
+    branchId,
+    partyId: body.partyId,
+    frequency: { type: body.frequency.type, weekday: body.frequency.weekday ?? null, dayOfMonth: body.frequency.dayOfMonth ?? null },
+    lines: storedLines(body.lines),
+    startDate: body.startDate,
+    endDate: body.endDate ?? null,
+    maxBills: body.maxBills ?? null,
+    dueInDays: body.dueInDays ?? null,
+    roundOff: body.roundOff ?? true,
+    notes: body.notes ?? null,
+  };
 }
 
 /**
@@ -160,16 +167,7 @@ export async function updateSchedule(ctx: DocumentContext, id: string, body: Sch
     await tx
       .update(automatedBillSchedules)
       .set({
-        branchId: doc.branch.id,
-        partyId: body.partyId,
-        frequency: { type: body.frequency.type, weekday: body.frequency.weekday ?? null, dayOfMonth: body.frequency.dayOfMonth ?? null },
-        lines: storedLines(body.lines),
-        startDate: body.startDate,
-        endDate: body.endDate ?? null,
-        maxBills: body.maxBills ?? null,
-        dueInDays: body.dueInDays ?? null,
-        roundOff: body.roundOff ?? true,
-        notes: body.notes ?? null,
+        ...scheduleColumns(body, doc.branch.id),
         nextRunDate: next,
         status: next ? row.status : 'ENDED',
         updatedAt: now,

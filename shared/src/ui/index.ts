@@ -9,3 +9,4 @@ export * from './unsaved-changes';
 export * from './save-shortcut';
 export * from './number-input';
 export * from './documents';
+export * from './date-field';

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
-import dayjs from 'dayjs';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { ACCOUNT_LIMITS, AdjustRequest, accountApi, formatRupees, indiaToday, newIdempotencyKey, revalidateArea, type Account } from '@bahi/shared';
-import { notify } from '@bahi/shared/ui';
+import { DateField, notify } from '@bahi/shared/ui';
 import { accountLabel } from '../../components/cash-bank-data';
 import { FormModal, MoneyInput, apiErrors, errorsOf, itemError, type Errors } from '../../components/form-modal';
 
@@ -70,14 +69,7 @@ export function AdjustForm(props: { open: boolean; accounts: Account[]; preset?:
         </Col>
         <Col span={12}>
           <Form.Item label="Date" htmlFor="adjust-date" {...itemError(errors.date)}>
-            <DatePicker
-              id="adjust-date"
-              format="DD/MM/YYYY"
-              allowClear={false}
-              style={{ width: '100%' }}
-              value={dayjs(values.date)}
-              onChange={(d) => d && set({ date: d.format('YYYY-MM-DD') })}
-            />
+            <DateField id="adjust-date" value={values.date} onChange={(date) => set({ date })} />
           </Form.Item>
         </Col>
       </Row>

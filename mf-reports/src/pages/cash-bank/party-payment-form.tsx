@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Col, DatePicker, Form, Input, Radio, Row, Select, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Col, Form, Input, Radio, Row, Select, Table, Typography } from 'antd';
 import {
   ACCOUNT_LIMITS,
   PAYMENT_MODES,
@@ -16,7 +15,7 @@ import {
   type Party,
   type PaymentMode,
 } from '@bahi/shared';
-import { notify } from '@bahi/shared/ui';
+import { DateField, notify } from '@bahi/shared/ui';
 import { accountLabel, useOpenBills, usePartySearch } from '../../components/cash-bank-data';
 import { FormModal, MoneyInput, apiErrors, errorsOf, itemError, type Errors } from '../../components/form-modal';
 import { PAYMENT_MODE_LABELS, formatDate } from '../../components/format';
@@ -230,14 +229,7 @@ export function PartyPaymentForm(props: { open: boolean; direction: PaymentDirec
         </Col>
         <Col span={8}>
           <Form.Item label="Date" htmlFor="payment-date" {...itemError(errors.date)}>
-            <DatePicker
-              id="payment-date"
-              format="DD/MM/YYYY"
-              allowClear={false}
-              style={{ width: '100%' }}
-              value={dayjs(values.date)}
-              onChange={(d) => d && set({ date: d.format('YYYY-MM-DD') })}
-            />
+            <DateField id="payment-date" value={values.date} onChange={(date) => set({ date })} />
           </Form.Item>
         </Col>
         <Col span={12}>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Col, Form, Input, Row, Select, Typography } from 'antd';
 import {
   ACCOUNT_LIMITS,
   TransferRequest,
@@ -11,7 +10,7 @@ import {
   revalidateArea,
   type Account,
 } from '@bahi/shared';
-import { notify } from '@bahi/shared/ui';
+import { DateField, notify } from '@bahi/shared/ui';
 import { accountLabel } from '../../components/cash-bank-data';
 import { FormModal, MoneyInput, apiErrors, errorsOf, itemError, type Errors } from '../../components/form-modal';
 
@@ -111,14 +110,7 @@ export function TransferForm(props: { open: boolean; kind: TransferKind; account
         </Col>
         <Col span={12}>
           <Form.Item label="Date" htmlFor="transfer-date" {...itemError(errors.date)}>
-            <DatePicker
-              id="transfer-date"
-              format="DD/MM/YYYY"
-              allowClear={false}
-              style={{ width: '100%' }}
-              value={dayjs(values.date)}
-              onChange={(d) => d && set({ date: d.format('YYYY-MM-DD') })}
-            />
+            <DateField id="transfer-date" value={values.date} onChange={(date) => set({ date })} />
           </Form.Item>
         </Col>
       </Row>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Col, DatePicker, Form, Input, Modal, Row, Select, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import {
   PAYMENT_MODES,
   RecordPaymentRequest,
@@ -13,6 +12,7 @@ import {
   toPaise,
   type PaymentMode,
 } from '@bahi/shared';
+import { DateField } from '../date-field';
 import { notify } from '../notifications';
 import { PAYMENT_MODE_LABELS } from './format';
 import { useAccounts } from './data';
@@ -139,14 +139,7 @@ export function RecordPaymentModal<T>({ open, document: invoice, record, revalid
           </Col>
           <Col span={12}>
             <Form.Item label="Date" {...item('date')} htmlFor="payment-date">
-              <DatePicker
-                id="payment-date"
-                format="DD/MM/YYYY"
-                allowClear={false}
-                style={{ width: '100%' }}
-                value={dayjs(values.date)}
-                onChange={(d) => d && set({ date: d.format('YYYY-MM-DD') })}
-              />
+              <DateField id="payment-date" value={values.date} onChange={(date) => set({ date })} />
             </Form.Item>
           </Col>
           <Col span={12}>

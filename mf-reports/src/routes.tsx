@@ -1,10 +1,10 @@
 import type { RemoteRoutesModule } from '@bahi/shared';
-import { AreaPlaceholder } from '@bahi/shared/ui';
+import { AreaPlaceholder, lazyPage } from '@bahi/shared/ui';
 
 export const routes: RemoteRoutesModule['routes'] = {
-  'reports': () => <AreaPlaceholder title="Reports" />,
-  '/reports/sales': () => <AreaPlaceholder title="Sale report" />,
-  '/reports/purchase': () => <AreaPlaceholder title="Purchase report" />,
-  '/reports/ledger': () => <AreaPlaceholder title="Ledger Report" />,
+  'reports': lazyPage(() => import('./pages/reports/home')),
+  '/reports/sales': lazyPage(() => import('./pages/reports/sales')),
+  '/reports/purchase': lazyPage(() => import('./pages/reports/purchase')),
+  '/reports/ledger': lazyPage(() => import('./pages/reports/ledger')),
   'cash-bank': () => <AreaPlaceholder title="Cash and bank" />,
 };

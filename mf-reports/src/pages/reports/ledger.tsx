@@ -58,7 +58,7 @@ export default function LedgerReportPage() {
 
   let body: React.ReactNode;
   if (!filters) {
-    body = <EmptyState title="Pick a party" description="Its statement for the period shows here: opening balance, every entry and the closing balance." />;
+    body = <EmptyState title="Choose a party to see its ledger" description="Its statement for the period shows here: opening balance, every entry and the closing balance." />;
   } else if (ledger.error && !data) {
     body =
       isApiError(ledger.error) && ledger.error.status === 404 ? (

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { Card, Flex, Select, Table, Typography } from 'antd';
+import { Button, Card, Flex, Select, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
   SALE_REPORT_GROUPS,
@@ -121,7 +121,7 @@ const isGroup = (v: string | null): v is SaleReportGroup => SALE_REPORT_GROUPS.i
 export function DocumentReport({ side }: { side: ReportSide }) {
   const w = WORDS[side];
   const list = useDocumentListParams(SALE_STATUSES);
-  const { params, query, set, filtered, clear, onPage } = list;
+  const { params, query, set, filtered, onPage } = list;
   const groupBy: SaleReportGroup = isGroup(params.get('groupBy')) ? (params.get('groupBy') as SaleReportGroup) : 'invoice';
   const branchId = params.get('branchId') || undefined;
   const filters = {
@@ -185,14 +185,7 @@ export function DocumentReport({ side }: { side: ReportSide }) {
               <EmptyState
                 title={`No ${noun} match these filters`}
                 action={
-                  <a
-                    onClick={() => {
-                      clear();
-                      set({ branchId: undefined });
-                    }}
-                  >
-                    Clear filters
-                  </a>
+                  <Button onClick={() => set({ q: undefined, partyId: undefined, status: undefined, branchId: undefined })}>Clear filters</Button>
                 }
               />
             ) : (

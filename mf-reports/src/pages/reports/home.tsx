@@ -107,7 +107,7 @@ export default function ReportsHomePage() {
       {summary.error && !s ? (
         <ErrorState title="Error loading this month's figures" detail={errorMessage(summary.error)} onRetry={() => void summary.mutate()} />
       ) : (
-        <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        <Row gutter={[16, 16]} style={{ marginBottom: 16 }} role="region" aria-label="This month's figures">
           <Col xs={24} sm={12} lg={4}>
             <SummaryCard title="Sales" value={figure((x) => x.sales.grandTotal)} />
           </Col>

@@ -6,5 +6,6 @@ export const routes: RemoteRoutesModule['routes'] = {
   '/reports/sales': lazyPage(() => import('./pages/reports/sales')),
   '/reports/purchase': lazyPage(() => import('./pages/reports/purchase')),
   '/reports/ledger': lazyPage(() => import('./pages/reports/ledger')),
+  '/reports/gstr1': lazyPage(() => import('./pages/reports/gstr1')),
   'cash-bank': () => <AreaPlaceholder title="Cash and bank" />,
 };

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { ApiError, branchApi, indiaToday, partyApi, reportApi, type SaleReport, type SaleReportRow } from '@bahi/shared';
 import { periodRange } from '@bahi/shared/ui';
 import { bengaluruParty, mumbaiBranch, puneParty, renderScreen, setupUser, signIn } from '@bahi/shared/testing';

@@ -97,7 +97,13 @@ function columnsOf(side: ReportSide, groupBy: SaleReportGroup, documentLevel: bo
     );
   } else {
     const label =
-      groupBy === 'day' ? (r: Row) => formatDate(r.key) : groupBy === 'month' ? (r: Row) => monthLabel(r.key) : (r: Row) => r.label || '-';
+      groupBy === 'day'
+        ? (r: Row) => formatDate(r.key)
+        : groupBy === 'month'
+          ? (r: Row) => monthLabel(r.key)
+          : groupBy === 'party'
+            ? (r: Row) => r.label || (side === 'SALE' ? 'Walk-in sales' : '-')
+            : (r: Row) => r.label || '-';
     cols.push({ key: 'label', title: groupBy === 'party' ? w.party : GROUP_LABELS[groupBy], render: label });
     if (groupBy === 'hsn') cols.push({ key: 'rate', title: 'GST rate', align: 'right', render: (r) => (r.gstRate === null ? '-' : `${Number(r.gstRate)}%`) });
     if (groupBy === 'item' || groupBy === 'hsn')

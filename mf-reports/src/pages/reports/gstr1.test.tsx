@@ -46,7 +46,11 @@ beforeEach(() => {
   signIn(mumbaiBranch);
   jest.spyOn(branchApi, 'list').mockResolvedValue([mumbaiBranch]);
 });
-afterEach(() => jest.restoreAllMocks());
+const { createObjectURL, revokeObjectURL } = URL;
+afterEach(() => {
+  jest.restoreAllMocks();
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+});
 
 describe('GSTR-1', () => {
   it("asks for last month's return of the active branch's GSTIN", async () => {

@@ -1,23 +1,12 @@
-import { Suspense, lazy, type ComponentType } from 'react';
 import type { RemoteRoutesModule } from '@bahi/shared';
-import { AreaPlaceholder, LoadingState } from '@bahi/shared/ui';
+import { lazyPage } from '@bahi/shared/ui';
 
-/** A page whose code loads on first visit (a plain component that suspends on its own chunk, as the host expects). */
-function lazyPage(load: () => Promise<{ default: ComponentType }>): ComponentType {
-  const Page = lazy(load);
-  return function LazyPage() {
-    return (
-      <Suspense fallback={<LoadingState />}>
-        <Page />
-      </Suspense>
-    );
-  };
-}
-
+/** The one exposed module: a screen per route of src/area.ts. */
 export const routes: RemoteRoutesModule['routes'] = {
-  'reports': () => <AreaPlaceholder title="Reports" />,
-  '/reports/sales': () => <AreaPlaceholder title="Sale report" />,
-  '/reports/purchase': () => <AreaPlaceholder title="Purchase report" />,
-  '/reports/ledger': () => <AreaPlaceholder title="Ledger Report" />,
+  'reports': lazyPage(() => import('./pages/reports/home')),
+  '/reports/sales': lazyPage(() => import('./pages/reports/sales')),
+  '/reports/purchase': lazyPage(() => import('./pages/reports/purchase')),
+  '/reports/ledger': lazyPage(() => import('./pages/reports/ledger')),
+  '/reports/gstr1': lazyPage(() => import('./pages/reports/gstr1')),
   'cash-bank': lazyPage(() => import('./pages/cash-bank/page')),
 };

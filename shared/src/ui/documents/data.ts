@@ -16,8 +16,8 @@ export function useTaxRates() {
   return useSWR(cacheKey('items', 'taxes'), () => itemApi.taxes(), { revalidateOnFocus: false });
 }
 
-/** Parties of one type (customers on a sale, suppliers on a purchase) matching what was typed, first page. */
-export function usePartySearch(q: string, partyType: PartyType) {
+/** Parties of one type (customers on a sale, suppliers on a purchase; none: every party) matching what was typed, first page. */
+export function usePartySearch(q: string, partyType: PartyType | undefined) {
   const query = { q: q.trim() || undefined, partyType, page: 1, pageSize: 20 };
   return useSWR(cacheKey('parties', 'list', query), () => partyApi.list(query), { keepPreviousData: true });
 }

@@ -161,11 +161,11 @@ export interface DocumentListFiltersProps {
   searchPlaceholder: string;
 }
 
-/** Period (presets or custom dates), status, party and a search, all kept in the address. */
-export function DocumentListFilters({ list, statusOptions, partyType = 'CUSTOMER', searchLabel, searchPlaceholder }: DocumentListFiltersProps) {
-  const { period, query, set, search, setSearch } = list;
+/** The period of a list kept in the address: a preset (its dates shown beside it) or custom dates. */
+export function PeriodFilter({ list }: { list: Pick<DocumentListParams, 'period' | 'query' | 'set'> }) {
+  const { period, query, set } = list;
   return (
-    <Flex gap={12} wrap style={{ marginBottom: 16 }}>
+    <>
       <Select
         aria-label="Period"
         style={{ width: 170 }}
@@ -191,6 +191,16 @@ export function DocumentListFilters({ list, statusOptions, partyType = 'CUSTOMER
           {formatDate(query.from)} – {formatDate(query.to)}
         </Typography.Text>
       )}
+    </>
+  );
+}
+
+/** Period (presets or custom dates), status, party and a search, all kept in the address. */
+export function DocumentListFilters({ list, statusOptions, partyType = 'CUSTOMER', searchLabel, searchPlaceholder }: DocumentListFiltersProps) {
+  const { query, set, search, setSearch } = list;
+  return (
+    <Flex gap={12} wrap style={{ marginBottom: 16 }}>
+      <PeriodFilter list={list} />
       <Select
         allowClear
         aria-label="Filter by status"

@@ -1,0 +1,38 @@
+import useSWR from 'swr';
+import { branchApi, cacheKey, reportApi, type Gstr1Query, type PurchaseReport, type SaleReport, type LedgerQuery, type ReportSummaryQuery, type SaleReportQuery } from '@bahi/shared';
+import { retryServerErrors } from '@bahi/shared/ui';
+
+/*
+ * The report calls of mf-reports, cached under 'reports' (the shell refreshes that area when the branch changes).
+ * A report keeps its previous answer on screen while the next page or filter loads.
+ */
+
+export type ReportSide = 'SALE' | 'PURCHASE';
+export type DocumentReportQuery = Omit<SaleReportQuery, 'format'>;
+
+export function useDocumentReport(side: ReportSide, query: DocumentReportQuery) {
+  return useSWR<SaleReport | PurchaseReport>(
+    cacheKey('reports', side === 'SALE' ? 'sale' : 'purchase', query),
+    () => (side === 'SALE' ? reportApi.saleReport(query) : reportApi.purchaseReport(query)),
+    { keepPreviousData: true, ...retryServerErrors },
+  );
+}
+
+export function useLedger(query: Omit<LedgerQuery, 'format'> | null) {
+  return useSWR(query ? cacheKey('reports', 'ledger', query) : null, () => reportApi.ledger(query!), {
+    keepPreviousData: true,
+    ...retryServerErrors,
+  });
+}
+
+export function useReportSummary(query: ReportSummaryQuery) {
+  return useSWR(cacheKey('reports', 'summary', query), () => reportApi.summary(query), retryServerErrors);
+}
+
+export function useGstr1(query: Omit<Gstr1Query, 'format'> | null) {
+  return useSWR(query ? cacheKey('reports', 'gstr1', query) : null, () => reportApi.gstr1(query!), retryServerErrors);
+}
+
+export function useBranches() {
+  return useSWR(cacheKey('branches', 'list'), () => branchApi.list(), { revalidateOnFocus: false });
+}

@@ -1,0 +1,123 @@
+import { screen, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { ApiError, branchApi, indiaToday, reportApi, type Gstr1Response } from '@bahi/shared';
+import { BRANCH_GSTIN, mumbaiBranch, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import Gstr1Page from './gstr1';
+
+const INVOICE_ID = '5e1d2c3b-4a59-4687-9a1b-00000000a001';
+const PARTY_ID = '5e1d2c3b-4a59-4687-9a1b-00000000c001';
+const answer: Gstr1Response = {
+  success: true,
+  data: {
+    gstin: BRANCH_GSTIN,
+    fp: '052026',
+    b2b: [
+      {
+        ctin: '29AABCB1234C1Z5',
+        inv: [
+          { inum: 'MUM/26-27/7', idt: '04-05-2026', val: 11800, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1801, itm_det: { rt: 18, txval: 10000, iamt: 1800, csamt: 0 } }] },
+          { inum: 'MUM/26-27/9', idt: '06-05-2026', val: 590.1, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1801, itm_det: { rt: 18, txval: 500.1, iamt: 90.02, csamt: 0 } }] },
+        ],
+      },
+    ],
+    b2cl: [],
+    b2cs: [{ sply_ty: 'INTRA', pos: '27', typ: 'OE', rt: 18, txval: 1000, camt: 90, samt: 90, csamt: 0 }],
+    exp: [],
+    hsn: { hsn_b2b: [], hsn_b2c: [] },
+    doc_issue: { doc_det: [{ doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: 'MUM/26-27/7', to: 'MUM/26-27/12', totnum: 6, cancel: 1, net_issue: 5 }] }] },
+  },
+  problems: [
+    {
+      code: 'PARTY_GSTIN_INVALID',
+      documentType: 'SALE',
+      documentId: INVOICE_ID,
+      documentNumber: 'MUM/26-27/11',
+      partyId: PARTY_ID,
+      itemId: null,
+      message: 'The buyer GSTIN 29AAAAA0000A1Z0 is not valid',
+      fix: "Correct the party's GSTIN, then cancel and re-issue the invoice",
+    },
+  ],
+  meta: { from: '2026-05-01', to: '2026-05-31', b2clLimit: '100000.00', branchIds: [mumbaiBranch.id] },
+};
+const cells = (tr: Element) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent);
+
+beforeEach(() => {
+  signIn(mumbaiBranch);
+  jest.spyOn(branchApi, 'list').mockResolvedValue([mumbaiBranch]);
+});
+const { createObjectURL, revokeObjectURL } = URL;
+afterEach(() => {
+  jest.restoreAllMocks();
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+});
+
+describe('GSTR-1', () => {
+  it("asks for last month's return of the active branch's GSTIN", async () => {
+    const call = jest.spyOn(reportApi, 'gstr1').mockResolvedValue(answer);
+    renderScreen(<Gstr1Page />, { path: '/reports/gstr1' });
+    await screen.findByText('B2B invoices (2)');
+    expect(call).toHaveBeenCalledWith({ gstin: BRANCH_GSTIN, period: dayjs(indiaToday()).subtract(1, 'month').format('MMYYYY') });
+  });
+
+  it('shows each section with its totals, summed to the paisa', async () => {
+    jest.spyOn(reportApi, 'gstr1').mockResolvedValue(answer);
+    renderScreen(<Gstr1Page />, { path: '/reports/gstr1', route: '/reports/gstr1?period=052026' });
+    expect(await screen.findByText('B2B invoices (2)')).toBeInTheDocument();
+    expect(cells(screen.getByTestId('total-B2B invoices'))).toEqual(['Total', '', '', '', '', '₹12,390.10', '₹10,500.10', '₹1,890.02', '₹0.00', '₹0.00', '₹0.00']);
+    expect(cells(screen.getByTestId('total-B2C small'))).toEqual(['Total', '', '', '₹1,000.00', '₹0.00', '₹90.00', '₹90.00', '₹0.00']);
+    expect(cells(screen.getByTestId('total-Documents issued'))).toEqual(['Total', '', '', '6', '1', '5']);
+    expect(screen.getByText('B2C large invoices (0)')).toBeInTheDocument();
+  });
+
+  it('lists the problems the portal would refuse, each with a link to fix it', async () => {
+    jest.spyOn(reportApi, 'gstr1').mockResolvedValue(answer);
+    renderScreen(<Gstr1Page />, { path: '/reports/gstr1', route: '/reports/gstr1?period=052026' });
+    const problems = (await screen.findByText('Fix before filing (1)')).closest('.ant-card') as HTMLElement;
+    expect(within(problems).getByText('The buyer GSTIN 29AAAAA0000A1Z0 is not valid')).toBeInTheDocument();
+    expect(within(problems).getByRole('link', { name: 'MUM/26-27/11' })).toHaveAttribute('href', `/sales/invoice/${INVOICE_ID}`);
+    expect(within(problems).getByRole('link', { name: 'Fix' })).toHaveAttribute('href', `/party/${PARTY_ID}`);
+  });
+
+  it("downloads the portal's JSON as answered, and the Excel file for the same return", async () => {
+    jest.spyOn(reportApi, 'gstr1').mockResolvedValue(answer);
+    const blobs: Blob[] = [];
+    URL.createObjectURL = jest.fn((b: Blob) => {
+      blobs.push(b);
+      return 'blob:gstr1';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe(`GSTR1_${BRANCH_GSTIN}_052026.json`);
+    });
+    const user = setupUser();
+    renderScreen(<Gstr1Page />, { path: '/reports/gstr1', route: '/reports/gstr1?period=052026' });
+    await user.click(await screen.findByRole('button', { name: /Download JSON/ }));
+    expect(click).toHaveBeenCalled();
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]);
+    });
+    expect(JSON.parse(text)).toEqual(answer.data);
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:gstr1');
+    const excel = new URL(screen.getByRole('link', { name: /Excel/ }).getAttribute('href')!, 'http://x');
+    expect(Object.fromEntries(excel.searchParams)).toEqual({ gstin: BRANCH_GSTIN, period: '052026', format: 'xlsx' });
+  });
+
+  it('names a quarterly return by its last month', async () => {
+    const call = jest.spyOn(reportApi, 'gstr1').mockResolvedValue(answer);
+    renderScreen(<Gstr1Page />, { path: '/reports/gstr1', route: '/reports/gstr1?period=052026&filing=QUARTERLY' });
+    await screen.findByText('B2B invoices (2)');
+    expect(call).toHaveBeenCalledWith({ gstin: BRANCH_GSTIN, period: '062026', filing: 'QUARTERLY' });
+  });
+
+  it('shows the error with a retry', async () => {
+    jest.spyOn(reportApi, 'gstr1').mockRejectedValueOnce(new ApiError({ status: 500, message: 'Server unavailable' })).mockResolvedValue(answer);
+    const user = setupUser();
+    renderScreen(<Gstr1Page />, { path: '/reports/gstr1', route: '/reports/gstr1?period=052026' });
+    expect(await screen.findByText('Error loading GSTR-1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('B2B invoices (2)')).toBeInTheDocument();
+  });
+});

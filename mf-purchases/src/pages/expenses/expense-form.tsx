@@ -84,7 +84,7 @@ export function expenseBody(v: Values, accountId: string | undefined, party: Par
     date: v.date.format('YYYY-MM-DD'),
     categoryId: v.categoryId ?? '',
     amount: v.amount.trim(),
-    gst: v.withGst ? { rate: v.gstRate ?? '', supplierGstin: v.supplierGstin.trim().toUpperCase() || null, itcEligible: v.itcEligible } : null,
+    gst: v.withGst ? { rate: v.gstRate as string, supplierGstin: v.supplierGstin.trim().toUpperCase() || null, itcEligible: v.itcEligible } : null,
     payment: { mode: v.mode, accountId: accountId ?? null, reference: v.reference.trim() || null },
     partyId: party?.id ?? null,
     notes: v.notes.trim() || null,
@@ -325,7 +325,7 @@ export function ExpenseQuickAdd({ open, onClose }: { open: boolean; onClose: (sa
             <Row gutter={12}>
               <Col span={8}>
                 <Form.Item label="GST rate" name="gstRate">
-                  <Select aria-label="GST rate" placeholder="Rate" options={GST_RATES.map((r) => ({ value: r, label: `${r} %` }))} />
+                  <Select aria-label="GST rate" placeholder="Rate" virtual={false} options={GST_RATES.map((r) => ({ value: r, label: `${r} %` }))} />
                 </Form.Item>
               </Col>
               <Col span={16}>

@@ -4,7 +4,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { DISCARD_TITLE, notify } from '@bahi/shared/ui';
 import { notificationTexts, renderScreen, setupUser, signIn, type TestUser } from '@bahi/shared/testing';
 import { ACCOUNTS, EXPENSE_CATEGORIES, makeExpense, mumbaiBranch } from '../../test/fixtures';
-import { ExpenseQuickAdd } from './expense-form';
+import { ExpenseQuickAdd, gstPreview } from './expense-form';
 
 const [RENT, , ELECTRICITY] = EXPENSE_CATEGORIES;
 const SUPPLIER_GSTIN = '27AAECT4321F1Z' + gstinCheckChar('27AAECT4321F1Z');
@@ -73,6 +73,8 @@ describe('ExpenseQuickAdd', () => {
     const gstin = await within(drawer()).findByRole('textbox', { name: 'Supplier GSTIN' });
     await user.click(gstin);
     await user.paste(SUPPLIER_GSTIN.toLowerCase());
+    // The split the API will make, by the shared engine: a supplier in Maharashtra, so CGST + SGST.
+    expect(within(drawer()).getByTestId('gst-preview')).toHaveTextContent('Taxable ₹1,000.00 · CGST ₹90.00 · SGST ₹90.00');
     await user.click(within(drawer()).getByRole('checkbox', { name: 'ITC eligible' }));
     await choose(user, 'Payment mode', 'UPI');
     await user.click(amount());
@@ -182,5 +184,15 @@ describe('ExpenseQuickAdd', () => {
     expect(onClose).not.toHaveBeenCalled();
     await user.click(within(confirm).getByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledWith());
+  });
+});
+
+describe('gstPreview', () => {
+  it('splits tax-included amounts as the API does: IGST for a supplier GSTIN of another state', () => {
+    const delhi = '07AABCD1234E1Z' + gstinCheckChar('07AABCD1234E1Z');
+    expect(gstPreview('1180', '18', delhi, '27')).toEqual({ supplyType: 'INTER', taxable: 100000, cgst: 0, sgst: 0, igst: 18000 });
+    expect(gstPreview('1180', '18', '', '27')).toMatchObject({ supplyType: 'INTRA', cgst: 9000, sgst: 9000, igst: 0 });
+    expect(gstPreview('abc', '18', '', '27')).toBeNull();
+    expect(gstPreview('1180', undefined, '', '27')).toBeNull();
   });
 });

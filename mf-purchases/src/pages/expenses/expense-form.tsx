@@ -19,6 +19,12 @@ import {
   isApiError,
   newIdempotencyKey,
   revalidateArea,
+  computeLine,
+  isGstRate,
+  isValidGstin,
+  stateCodeFromGstin,
+  supplyTypeOf,
+  useSession,
   type Expense,
   type Party,
   type PaymentMode,
@@ -30,6 +36,7 @@ import {
   notify,
   recheckShownErrors,
   reportSaveError,
+  rupeesOfPaise,
   useAccounts,
   useSaveShortcut,
   useUnsavedChanges,
@@ -96,6 +103,26 @@ export function receiptProblem(file: File): string | null {
   if (!(EXPENSE_RECEIPT_TYPES as readonly string[]).includes(file.type)) return 'The receipt must be a PDF, PNG or JPEG file';
   if (file.size > EXPENSE_RECEIPT_MAX_BYTES) return 'The receipt must be at most 5 MB';
   return null;
+}
+
+/**
+ * The GST inside what was paid, as the API will split it (the shared engine, one line of quantity 1): CGST + SGST
+ * for a supplier in the branch's state or without a GSTIN, IGST for a GSTIN of another state. Null until the
+ * amount and the rate are valid.
+ */
+export function gstPreview(amount: string, rate: string | undefined, supplierGstin: string, branchState: string | null | undefined) {
+  if (!rate || !isGstRate(rate) || !/^\d+(\.\d{1,2})?$/.test(amount.trim()) || Number(amount) <= 0) return null;
+  const gstin = supplierGstin.trim().toUpperCase();
+  let supplyType: 'INTRA' | 'INTER' = 'INTRA';
+  if (branchState && isValidGstin(gstin)) {
+    try {
+      supplyType = supplyTypeOf({ supplierState: stateCodeFromGstin(gstin), placeOfSupply: branchState });
+    } catch {
+      supplyType = 'INTRA';
+    }
+  }
+  const line = computeLine({ quantity: '1', unitPrice: amount.trim(), priceIncludesTax: true, gstRate: rate }, supplyType);
+  return { supplyType, taxable: line.taxableValue, cgst: line.cgst, sgst: line.sgst, igst: line.igst };
 }
 
 /** "Add category" in place: the new category is created at once and chosen. */
@@ -199,6 +226,13 @@ export function ExpenseQuickAdd({ open, onClose }: { open: boolean; onClose: (sa
   }, [open, form]);
 
   const withGst = Form.useWatch('withGst', form);
+  const branchState = useSession().activeStoreBranch?.address.stateCode;
+  const preview = gstPreview(
+    Form.useWatch('amount', form) ?? '',
+    Form.useWatch('gstRate', form),
+    Form.useWatch('supplierGstin', form) ?? '',
+    branchState,
+  );
   const mode = Form.useWatch('mode', form) ?? 'CASH';
   const chosenAccount = Form.useWatch('accountId', form);
   const cash = accounts?.find((a) => a.type === 'CASH');
@@ -347,6 +381,16 @@ export function ExpenseQuickAdd({ open, onClose }: { open: boolean; onClose: (sa
                   <Input id="expense-gstin" maxLength={15} placeholder="Optional" autoComplete="off" />
                 </Form.Item>
               </Col>
+              {preview ? (
+                <Col span={24}>
+                  <Typography.Paragraph type="secondary" data-testid="gst-preview" style={{ marginTop: -8 }}>
+                    Taxable {rupeesOfPaise(preview.taxable)} ·{' '}
+                    {preview.supplyType === 'INTER'
+                      ? `IGST ${rupeesOfPaise(preview.igst)}`
+                      : `CGST ${rupeesOfPaise(preview.cgst)} · SGST ${rupeesOfPaise(preview.sgst)}`}
+                  </Typography.Paragraph>
+                </Col>
+              ) : null}
               <Col span={24}>
                 <Form.Item name="itcEligible" valuePropName="checked" extra="Input tax credit is counted only with the supplier's GSTIN">
                   <Checkbox>ITC eligible</Checkbox>

@@ -48,7 +48,7 @@ describe('ExpenseDetailDrawer', () => {
   });
 
   it('cancels with a reason, and shows it cancelled', async () => {
-    const cancelled = { ...power, status: 'CANCELLED' as const, cancelledAt: '2026-05-07T05:00:00.000Z', cancelReason: 'Entered twice' };
+    const cancelled = { ...power, status: 'CANCELLED' as const, cancelledAt: '2026-05-06T23:00:00.000Z', cancelReason: 'Entered twice' };
     jest.spyOn(expenseApi, 'get').mockResolvedValueOnce(power).mockResolvedValue(cancelled);
     const cancel = jest.spyOn(expenseApi, 'cancel').mockResolvedValue(cancelled);
     const user = setupUser();
@@ -64,6 +64,7 @@ describe('ExpenseDetailDrawer', () => {
     await user.paste('Entered twice');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel it' }));
     await waitFor(() => expect(cancel).toHaveBeenCalledWith(power.id, { reason: 'Entered twice' }));
+    // 23:00 UTC on the 6th is already the 7th in India.
     expect(await screen.findByText('Cancelled on 07/05/2026: Entered twice')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Cancel expense/ })).not.toBeInTheDocument();
     expect(notificationTexts().join(' ')).toContain('Expense EXP/26-27/5 cancelled');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Drawer, Flex, Tag, Typography } from 'antd';
 import { PaperClipOutlined, StopOutlined } from '@ant-design/icons';
-import { expenseApi, formatRupees, revalidateArea, type Expense } from '@bahi/shared';
+import { expenseApi, formatRupees, indiaToday, revalidateArea, type Expense } from '@bahi/shared';
 import { CancelModal, DetailRows, PAYMENT_MODE_LABELS, RecordLoader, formatDate, notify } from '@bahi/shared/ui';
 import { useExpense } from './data';
 
@@ -34,7 +34,7 @@ function ExpenseBody({ expense, onCancel }: { expense: Expense; onCancel: () => 
       </Flex>
       {cancelled ? (
         <Typography.Text type="danger">
-          Cancelled on {formatDate(expense.cancelledAt)}
+          Cancelled on {expense.cancelledAt ? formatDate(indiaToday(new Date(expense.cancelledAt))) : '-'}
           {expense.cancelReason ? `: ${expense.cancelReason}` : ''}
         </Typography.Text>
       ) : null}

@@ -183,6 +183,26 @@ describe('ExpensesPage', () => {
     expect(await screen.findByText('EXP/26-27/3')).toBeInTheDocument();
   });
 
+  it('adds an expense from the quick-add form and shows the list again from the server', async () => {
+    const saved = makeExpense({ expenseNumber: 'EXP/26-27/9', amount: '500.00' });
+    const list = mockList(async () => page([rentMay]));
+    const create = jest.spyOn(expenseApi, 'create').mockResolvedValue(saved);
+    const user = setupUser();
+    renderList();
+    await screen.findByRole('table', { name: 'Expenses by category' });
+    const before = listCalls(list).length;
+    await user.click(screen.getByRole('button', { name: /Add expense/ }));
+    const drawer = await screen.findByRole('dialog');
+    await user.click(within(drawer).getByRole('textbox', { name: 'Amount' }));
+    await user.paste('500');
+    await user.click(within(drawer).getByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByTitle('Transport'));
+    await user.click(within(drawer).getByRole('button', { name: /Save expense/ }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(listCalls(list).length).toBeGreaterThan(before));
+  });
+
   it('opens an expense in a drawer on a row click', async () => {
     mockList(async () => page([power]));
     jest.spyOn(expenseApi, 'get').mockResolvedValue(power);

@@ -45,6 +45,9 @@ describe('ExpenseQuickAdd', () => {
     const user = setupUser();
     const onClose = renderForm();
     await fillBasics(user);
+    const paidFrom = within(drawer()).getByRole('combobox', { name: 'Paid from' }).closest('.ant-select');
+    await waitFor(() => expect(paidFrom).toHaveTextContent('Cash in hand'));
+    expect(within(drawer()).getByText('Balance ₹5,000.00')).toBeInTheDocument();
     await user.click(within(drawer()).getByRole('textbox', { name: 'Notes' }));
     await user.paste('  May rent  ');
     await user.click(within(drawer()).getByRole('button', { name: /Save expense/ }));
@@ -77,6 +80,7 @@ describe('ExpenseQuickAdd', () => {
     expect(within(drawer()).getByTestId('gst-preview')).toHaveTextContent('Taxable ₹1,000.00 · CGST ₹90.00 · SGST ₹90.00');
     await user.click(within(drawer()).getByRole('checkbox', { name: 'ITC eligible' }));
     await choose(user, 'Payment mode', 'UPI');
+    await waitFor(() => expect(within(drawer()).getByRole('combobox', { name: 'Paid from' }).closest('.ant-select')).toHaveTextContent('HDFC Current'));
     await user.click(amount());
     await user.keyboard('{Control>}{Enter}{/Control}');
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
@@ -100,7 +104,7 @@ describe('ExpenseQuickAdd', () => {
     await user.paste('27AAECT4321F1ZZ');
     await user.click(within(drawer()).getByRole('button', { name: /Save expense/ }));
     expect(await within(drawer()).findByText('Category is required')).toBeInTheDocument();
-    expect(within(drawer()).getByText(/Amount/, { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+    expect(await within(drawer()).findByText('Amount must be a number')).toBeInTheDocument();
     expect(within(drawer()).getByText('GST rate is required')).toBeInTheDocument();
     expect(within(drawer()).getByText('GSTIN check character does not match; please re-check the number')).toBeInTheDocument();
     expect(create).not.toHaveBeenCalled();

@@ -238,8 +238,13 @@ export function ExpenseQuickAdd({ open, onClose }: { open: boolean; onClose: (sa
   const cash = accounts?.find((a) => a.type === 'CASH');
   const banks = accounts?.filter((a) => a.type === 'BANK' && a.isActive) ?? [];
   // Cash is paid from Cash in hand; the other modes from the only bank account when there is one.
-  const defaultAccount = mode === 'CASH' ? cash?.id : banks.length === 1 ? banks[0].id : undefined;
+  const defaultAccountFor = (m: PaymentMode) => (m === 'CASH' ? cash?.id : banks.length === 1 ? banks[0].id : undefined);
+  const defaultAccount = defaultAccountFor(mode);
   const accountId = chosenAccount ?? defaultAccount;
+  // The default account is shown (and can be changed) once the accounts are known; not a change of the user's.
+  useEffect(() => {
+    if (open && defaultAccount && !form.getFieldValue('accountId')) form.setFieldsValue({ accountId: defaultAccount });
+  }, [open, defaultAccount, form]);
   const account = accounts?.find((a) => a.id === accountId);
 
   const save = async () => {
@@ -404,7 +409,7 @@ export function ExpenseQuickAdd({ open, onClose }: { open: boolean; onClose: (sa
                 <Select
                   aria-label="Payment mode"
                   options={PAYMENT_MODES.map((m) => ({ value: m, label: PAYMENT_MODE_LABELS[m] }))}
-                  onChange={() => form.setFieldsValue({ accountId: undefined })}
+                  onChange={(m: PaymentMode) => form.setFieldsValue({ accountId: defaultAccountFor(m) })}
                 />
               </Form.Item>
             </Col>
@@ -417,8 +422,6 @@ export function ExpenseQuickAdd({ open, onClose }: { open: boolean; onClose: (sa
                 <Select
                   aria-label="Paid from"
                   placeholder="Choose the account"
-                  // The default account is shown until another is chosen.
-                  value={accountId}
                   options={(accounts ?? [])
                     .filter((a) => a.isActive)
                     .map((a) => ({ value: a.id, label: a.accountNumber ? `${a.displayName} (${a.accountNumber})` : a.displayName }))}

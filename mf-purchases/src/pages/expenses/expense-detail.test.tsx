@@ -47,6 +47,21 @@ describe('ExpenseDetailDrawer', () => {
     expect(within(drawer).getByRole('link', { name: /msedcl-may.pdf/ })).toHaveAttribute('href', '/api/expense/receipt/abc');
   });
 
+  it('attaches a receipt to an expense that has none', async () => {
+    const bare = { ...power, receipt: null };
+    const withReceipt = { ...power, receipt: { fileName: 'late.jpg', mimeType: 'image/jpeg', size: 2048, url: '/api/expense/receipt/late' } };
+    jest.spyOn(expenseApi, 'get').mockResolvedValueOnce(bare).mockResolvedValue(withReceipt);
+    const attach = jest.spyOn(expenseApi, 'attachReceipt').mockResolvedValue(withReceipt);
+    const user = setupUser();
+    renderDrawer(power.id);
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('No receipt attached')).toBeInTheDocument();
+    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'late.jpg', { type: 'image/jpeg' });
+    await user.upload(drawer.querySelector('input[type="file"]') as HTMLInputElement, jpeg);
+    await waitFor(() => expect(attach).toHaveBeenCalledWith(power.id, jpeg, 'late.jpg'));
+    expect(await within(drawer).findByRole('link', { name: /late.jpg/ })).toHaveAttribute('href', '/api/expense/receipt/late');
+  });
+
   it('cancels with a reason, and shows it cancelled', async () => {
     const cancelled = { ...power, status: 'CANCELLED' as const, cancelledAt: '2026-05-06T23:00:00.000Z', cancelReason: 'Entered twice' };
     jest.spyOn(expenseApi, 'get').mockResolvedValueOnce(power).mockResolvedValue(cancelled);

@@ -1,13 +1,46 @@
 import { useState } from 'react';
-import { Button, Drawer, Flex, Tag, Typography } from 'antd';
+import { Button, Drawer, Flex, Tag, Typography, Upload } from 'antd';
 import { PaperClipOutlined, StopOutlined } from '@ant-design/icons';
-import { expenseApi, formatRupees, indiaToday, revalidateArea, type Expense } from '@bahi/shared';
+import { errorMessage, expenseApi, formatRupees, indiaToday, revalidateArea, type Expense } from '@bahi/shared';
 import { CancelModal, DetailRows, PAYMENT_MODE_LABELS, RecordLoader, formatDate, notify } from '@bahi/shared/ui';
 import { useExpense } from './data';
+import { receiptProblem } from './expense-form';
 
 const sizeOf = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
-function ExpenseBody({ expense, onCancel }: { expense: Expense; onCancel: () => void }) {
+/** A receipt attached (or replaced) later: the same checks as the quick-add form, then the upload. */
+function AttachReceipt({ expense, onAttached }: { expense: Expense; onAttached: (e: Expense) => void }) {
+  const [saving, setSaving] = useState(false);
+  return (
+    <Upload
+      accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+      showUploadList={false}
+      beforeUpload={(file) => {
+        const problem = receiptProblem(file);
+        if (problem) {
+          notify.error('Receipt not attached', { description: problem });
+          return false;
+        }
+        setSaving(true);
+        expenseApi
+          .attachReceipt(expense.id, file, file.name)
+          .then((updated) => {
+            notify.success(`Receipt attached to ${expense.expenseNumber}`);
+            onAttached(updated);
+          })
+          .catch((e: unknown) => notify.error('Receipt not attached', { description: errorMessage(e) }))
+          .finally(() => setSaving(false));
+        return false;
+      }}
+    >
+      <Button size="small" icon={<PaperClipOutlined />} loading={saving}>
+        {expense.receipt ? 'Replace receipt' : 'Attach receipt'}
+      </Button>
+    </Upload>
+  );
+}
+
+function ExpenseBody({ expense, onCancel, onChange }: { expense: Expense; onCancel: () => void; onChange: (e: Expense) => void }) {
   const cancelled = expense.status === 'CANCELLED';
   const tax =
     expense.gstRate === null
@@ -50,12 +83,17 @@ function ExpenseBody({ expense, onCancel }: { expense: Expense; onCancel: () => 
           { label: 'Notes', value: expense.notes },
           {
             label: 'Receipt',
-            value: expense.receipt ? (
-              <a href={expense.receipt.url} target="_blank" rel="noreferrer">
-                <PaperClipOutlined /> {expense.receipt.fileName} ({sizeOf(expense.receipt.size)})
-              </a>
-            ) : (
-              'No receipt attached'
+            value: (
+              <Flex vertical gap={6} align="start">
+                {expense.receipt ? (
+                  <a href={expense.receipt.url} target="_blank" rel="noreferrer">
+                    <PaperClipOutlined /> {expense.receipt.fileName} ({sizeOf(expense.receipt.size)})
+                  </a>
+                ) : (
+                  <span>No receipt attached</span>
+                )}
+                {cancelled ? null : <AttachReceipt expense={expense} onAttached={onChange} />}
+              </Flex>
             ),
           },
         ]}
@@ -82,7 +120,14 @@ export function ExpenseDetailDrawer({ id, onClose }: { id: string | null; onClos
         <RecordLoader noun="expense" back="/expenses" result={result}>
           {(e) => (
             <>
-              <ExpenseBody expense={e} onCancel={() => setCancelling(true)} />
+              <ExpenseBody
+                expense={e}
+                onCancel={() => setCancelling(true)}
+                onChange={(updated) => {
+                  void result.mutate(updated, { revalidate: false });
+                  void revalidateArea('expenses');
+                }}
+              />
               <CancelModal
                 open={cancelling}
                 title={`Cancel expense ${e.expenseNumber}?`}

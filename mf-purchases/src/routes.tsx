@@ -1,11 +1,10 @@
 import { type RemoteRoutesModule } from '@bahi/shared';
-import { AreaPlaceholder, lazyPage } from '@bahi/shared/ui';
+import { lazyPage } from '@bahi/shared/ui';
 
 /** The one exposed module: a screen per route of src/area.ts. */
 export const routes: RemoteRoutesModule['routes'] = {
   'purchases/*': lazyPage(() => import('./pages/purchases/list')),
   '/purchases/invoice/:id': lazyPage(() => import('./pages/invoice/detail')),
   'purchase/create-invoice': lazyPage(() => import('./pages/create/purchase-page')),
-  // Built by the expenses work.
-  'expenses': () => <AreaPlaceholder title="Expenses" />,
+  'expenses': lazyPage(() => import('./pages/expenses/list')),
 };

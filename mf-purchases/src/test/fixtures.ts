@@ -1,4 +1,6 @@
 import {
+  type Expense,
+  type ExpenseCategory,
   fromPaise,
   gstinCheckChar,
   toPaise,
@@ -7,7 +9,7 @@ import {
   type PurchaseInvoice,
   type PurchaseInvoiceSummary,
 } from '@bahi/shared';
-import { TAXES, documentParts, makeAddress, makeItem, makeParty, mumbaiBranch, nextId } from '@bahi/shared/testing';
+import { ACCOUNTS, TAXES, documentParts, makeAddress, makeItem, makeParty, mumbaiBranch, nextId } from '@bahi/shared/testing';
 
 // The branch, taxes and accounts of every document screen's tests come from @bahi/shared/testing.
 export { ACCOUNTS, TAXES, mumbaiBranch } from '@bahi/shared/testing';
@@ -111,3 +113,49 @@ export function summaryOf(p: PurchaseInvoice): PurchaseInvoiceSummary {
 }
 
 export { nextId };
+
+/** The seeded expense categories of a business, with fixed ids. */
+export const EXPENSE_CATEGORIES: ExpenseCategory[] = ['Rent', 'Salaries', 'Electricity', 'Transport'].map((name, i) => ({
+  id: `5e1d2c3b-4a59-4687-9a1b-0000000000e${i + 1}`,
+  name,
+  isDefault: true,
+  createdAt: '2026-04-01T05:30:00.000Z',
+}));
+
+/** Rent of 15,000.00 paid in cash, without GST. */
+export function makeExpense(overrides: Partial<Expense> = {}): Expense {
+  return {
+    id: nextId(),
+    expenseNumber: 'EXP/26-27/1',
+    financialYear: '2026-27',
+    date: '2026-05-04',
+    status: 'ACTIVE',
+    branchId: mumbaiBranch.id,
+    branchName: mumbaiBranch.name,
+    categoryId: EXPENSE_CATEGORIES[0].id,
+    categoryName: 'Rent',
+    amount: '15000.00',
+    taxableValue: '15000.00',
+    gstRate: null,
+    supplyType: null,
+    cgst: '0.00',
+    sgst: '0.00',
+    igst: '0.00',
+    totalTax: '0.00',
+    supplierGstin: null,
+    itcEligible: true,
+    itcAmount: '0.00',
+    mode: 'CASH',
+    accountId: ACCOUNTS[0].id,
+    accountName: 'Cash in hand',
+    reference: null,
+    partyId: null,
+    partyName: null,
+    notes: null,
+    receipt: null,
+    cancelledAt: null,
+    cancelReason: null,
+    createdAt: '2026-05-04T06:30:00.000Z',
+    ...overrides,
+  };
+}

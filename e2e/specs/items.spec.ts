@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { WRITE_HEADERS, signUpViaApi, watchPageErrors } from './support';
+import { WRITE_HEADERS, signUpViaApi, switchBranch, watchPageErrors } from './support';
 
 /** A real 1x1 PNG (the server checks the bytes, not the name). */
 const PNG = Buffer.from(
@@ -189,9 +189,7 @@ test('stock is adjusted with a reason and kept per branch: switching branch show
   await expect(movements.locator('tr.ant-table-row').first()).toContainText('-2');
 
   // Another branch has none of it until stock is added there.
-  await page.getByLabel('Active branch', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(/^Pune Camp/).click();
-  await expect(page.getByText('Pune Camp is now the active branch')).toBeVisible();
+  await switchBranch(page, 'Pune Camp');
   await expect.poll(netQuantity).toBe('0');
   await page.getByRole('button', { name: /Adjust Stock/ }).click();
   await adjust.getByLabel('Quantity', { exact: true }).fill('4');
@@ -201,8 +199,7 @@ test('stock is adjusted with a reason and kept per branch: switching branch show
   await expect(page.getByRole('list', { name: 'Stock by branch' })).toContainText('Main Branch: 3');
   await expect(page.getByRole('list', { name: 'Stock by branch' })).toContainText('Pune Camp: 4 (active)');
 
-  await page.getByLabel('Active branch', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(/^Main Branch/).click();
+  await switchBranch(page, 'Main Branch');
   await expect.poll(netQuantity).toBe('3');
 
   // The list shows the active branch's stock too.

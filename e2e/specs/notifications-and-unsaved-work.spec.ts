@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { WRITE_HEADERS, signUpViaApi, watchPageErrors } from './support';
+import { WRITE_HEADERS, signUpViaApi, switchBranch, watchPageErrors } from './support';
 
 // Issue 9: one notification system (seed §9) in every area, and unsaved work never lost silently.
 
@@ -13,8 +13,7 @@ test('the branch switcher confirms with a seed §9 notification: top-right, a st
   expect(created.status(), await created.text()).toBe(201);
 
   await page.goto('/');
-  await page.getByLabel('Active branch', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(/^Nashik Godown/).click();
+  await switchBranch(page, 'Nashik Godown');
 
   const region = page.getByRole('region', { name: 'Notifications alt+T' });
   const note = region.getByRole('status').filter({ hasText: 'Nashik Godown is now the active branch' });

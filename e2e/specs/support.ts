@@ -69,3 +69,16 @@ export async function signUpViaApi(page: Page, opts: Partial<SignedUp> & { state
   expect(verify.status(), await verify.text()).toBe(200);
   return { phone, name, businessName };
 }
+
+/**
+ * Switches the active branch with the header's switcher, as a user does, and waits for its confirmation. An option
+ * clicked while the dropdown is still opening can be missed (the user would click again): so does this.
+ */
+export async function switchBranch(page: Page, name: string): Promise<void> {
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await dropdown.count()) === 0) await page.getByLabel('Active branch', { exact: true }).click();
+    await dropdown.getByTitle(new RegExp(`^${name}`)).click({ timeout: 2_000 });
+    await expect(page.getByText(`${name} is now the active branch`)).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+}

@@ -1,11 +1,9 @@
 import { addDays, indiaToday } from '@bahi/shared/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
-import { openPostgresDatabase, type Database } from '../db/client';
 import { selectRows } from '../services/documents/rows';
 import { documentFixtures } from '../test/documents';
-import { SETUP_TIMEOUT_MS, createHarness, signUp, testConfig, write, type Harness, type SignedUp } from '../test/harness';
+import { SETUP_TIMEOUT_MS, createHarness, signUp, write, type Harness, type SignedUp } from '../test/harness';
+import { instancesOf, type Instances } from '../test/instances';
 
 /*
  * Two API instances, each with its own connection pool and its own scheduler, on one PostgreSQL database: ten
@@ -19,30 +17,20 @@ const title = onPostgres ? 'two API instances on one PostgreSQL' : 'two API inst
 suite(title, () => {
   let h: Harness;
   let a: SignedUp;
-  const others: { app: FastifyInstance; database: Database }[] = [];
+  let instances: Instances;
 
   beforeAll(async () => {
     h = await createHarness();
     a = await signUp(h, { businessName: 'Tiffin Service', stateCode: '27' });
+    instances = instancesOf(h);
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
-    for (const o of others) {
-      await o.app.close();
-      await o.database.close();
-    }
+    await instances?.close();
     await h?.close();
   });
 
   /** Another instance on the harness's database: its own pool, its scheduler on (it makes a pass at start). */
-  async function instance(): Promise<FastifyInstance> {
-    const [{ name }] = await selectRows<{ name: string }>(h.database.db, sql`select current_database() as name`);
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    const database = openPostgresDatabase(url.toString(), 4);
-    const app = await buildApp({ config: testConfig({ AUTOMATED_BILLS_INTERVAL_SECONDS: '3600' }), db: database.db, clock: h.clock.now, otpSender: h.otp, logger: false });
-    others.push({ app, database });
-    return app;
-  }
+  const instance = () => instances.open({ AUTOMATED_BILLS_INTERVAL_SECONDS: '3600' });
 
   const count = async (table: 'sale_invoices' | 'automated_bill_runs') =>
     Number((await selectRows<{ n: string }>(h.database.db, sql`select count(*)::text as n from ${sql.identifier(table)} where business_id = ${a.profile.user.business.id}`))[0].n);

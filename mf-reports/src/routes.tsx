@@ -8,5 +8,6 @@ export const routes: RemoteRoutesModule['routes'] = {
   '/reports/purchase': lazyPage(() => import('./pages/reports/purchase')),
   '/reports/ledger': lazyPage(() => import('./pages/reports/ledger')),
   '/reports/gstr1': lazyPage(() => import('./pages/reports/gstr1')),
+  '/reports/stock-summary': lazyPage(() => import('./pages/reports/stock-summary')),
   'cash-bank': lazyPage(() => import('./pages/cash-bank/page')),
 };

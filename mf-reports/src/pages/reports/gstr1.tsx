@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Alert, Button, Card, DatePicker, Flex, Select, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { errorMessage, formatRupees, indiaToday, reportUrls, useSession, type Gstr1Problem, type Gstr1Query, type Gstr1Return } from '@bahi/shared';
 import { EmptyState, ErrorState, PageHeader, TableSkeleton, formatDate } from '@bahi/shared/ui';
 import { useBranches, useGstr1 } from './components/data';
+import { useReportParams } from './components/report-params';
 
 /*
  * reports/gstr1: GSTR-1 of a GSTIN for a month or a quarter (GET report/gstr1). `data` is the portal's JSON, shown
@@ -224,7 +225,7 @@ function downloadJson(ret: Gstr1Return) {
 }
 
 export default function Gstr1Page() {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useReportParams();
   const { activeStoreBranch } = useSession();
   const branches = useBranches();
   const gstins = useMemo(() => {
@@ -238,16 +239,6 @@ export default function Gstr1Page() {
   const period = filing === 'QUARTERLY' ? `${String(Math.ceil(Number(month.slice(0, 2)) / 3) * 3).padStart(2, '0')}${month.slice(2)}` : month;
   const query: Omit<Gstr1Query, 'format'> | null = gstin ? { gstin, period, ...(filing === 'QUARTERLY' ? { filing } : {}) } : null;
   const gstr1 = useGstr1(query);
-  const set = (patch: Record<string, string | undefined>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) if (v) next.set(k, v);
-        else next.delete(k);
-        return next;
-      },
-      { replace: true },
-    );
   const answer = gstr1.data;
 
   const extra = answer ? (

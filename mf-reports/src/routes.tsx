@@ -9,5 +9,6 @@ export const routes: RemoteRoutesModule['routes'] = {
   '/reports/ledger': lazyPage(() => import('./pages/reports/ledger')),
   '/reports/gstr1': lazyPage(() => import('./pages/reports/gstr1')),
   '/reports/stock-summary': lazyPage(() => import('./pages/reports/stock-summary')),
+  '/reports/day-book': lazyPage(() => import('./pages/reports/day-book')),
   'cash-bank': lazyPage(() => import('./pages/cash-bank/page')),
 };

@@ -10,5 +10,6 @@ export const routes: RemoteRoutesModule['routes'] = {
   '/reports/gstr1': lazyPage(() => import('./pages/reports/gstr1')),
   '/reports/stock-summary': lazyPage(() => import('./pages/reports/stock-summary')),
   '/reports/day-book': lazyPage(() => import('./pages/reports/day-book')),
+  '/reports/item-profit': lazyPage(() => import('./pages/reports/item-profit')),
   'cash-bank': lazyPage(() => import('./pages/cash-bank/page')),
 };

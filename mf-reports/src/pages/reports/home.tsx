@@ -24,7 +24,7 @@ export const REPORT_TILES: { title: string; description: string; path?: string; 
   { title: 'GSTR-3B', description: 'Tax payable after input tax credit', icon: <AuditOutlined /> },
   { title: 'Stock summary', description: 'Quantity and value per branch, low stock', path: '/reports/stock-summary', icon: <InboxOutlined /> },
   { title: 'Day book', description: 'Every transaction of a day', path: '/reports/day-book', icon: <CalendarOutlined /> },
-  { title: 'Item profit', description: 'Sale value less purchase cost, per item', icon: <DollarOutlined /> },
+  { title: 'Item profit', description: 'Sale value less purchase cost, per item', path: '/reports/item-profit', icon: <DollarOutlined /> },
   { title: 'Cash & Bank', description: 'Balances and movements of each account', path: '/cash-bank', icon: <BankOutlined /> },
 ];
 

@@ -11,5 +11,6 @@ export const routes: RemoteRoutesModule['routes'] = {
   '/reports/stock-summary': lazyPage(() => import('./pages/reports/stock-summary')),
   '/reports/day-book': lazyPage(() => import('./pages/reports/day-book')),
   '/reports/item-profit': lazyPage(() => import('./pages/reports/item-profit')),
+  '/reports/gstr3b': lazyPage(() => import('./pages/reports/gstr3b')),
   'cash-bank': lazyPage(() => import('./pages/cash-bank/page')),
 };

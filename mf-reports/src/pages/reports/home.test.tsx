@@ -57,6 +57,7 @@ describe('Reports home', () => {
       'Stock summary': '/reports/stock-summary',
       'Day book': '/reports/day-book',
       'Item profit': '/reports/item-profit',
+      'GSTR-3B': '/reports/gstr3b',
       'Cash & Bank': '/cash-bank',
     };
     for (const [name, href] of Object.entries(links)) expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);

@@ -2,7 +2,7 @@ import type { RemoteArea } from '@bahi/shared';
 
 export const area: RemoteArea = {
   title: 'Reports',
-  routes: ['reports', '/reports/sales', '/reports/purchase', '/reports/ledger', '/reports/gstr1', 'cash-bank'],
+  routes: ['reports', '/reports/sales', '/reports/purchase', '/reports/ledger', '/reports/gstr1', '/reports/stock-summary', '/reports/day-book', '/reports/item-profit', '/reports/gstr3b', 'cash-bank'],
   nav: [
     { path: '/cash-bank', label: 'Cash & Bank', icon: 'BankOutlined', order: 60 },
     { path: '/reports', label: 'Reports', icon: 'BarChartOutlined', order: 70 },

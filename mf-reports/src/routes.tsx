@@ -8,5 +8,9 @@ export const routes: RemoteRoutesModule['routes'] = {
   '/reports/purchase': lazyPage(() => import('./pages/reports/purchase')),
   '/reports/ledger': lazyPage(() => import('./pages/reports/ledger')),
   '/reports/gstr1': lazyPage(() => import('./pages/reports/gstr1')),
+  '/reports/stock-summary': lazyPage(() => import('./pages/reports/stock-summary')),
+  '/reports/day-book': lazyPage(() => import('./pages/reports/day-book')),
+  '/reports/item-profit': lazyPage(() => import('./pages/reports/item-profit')),
+  '/reports/gstr3b': lazyPage(() => import('./pages/reports/gstr3b')),
   'cash-bank': lazyPage(() => import('./pages/cash-bank/page')),
 };

@@ -1,23 +1,18 @@
-import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Card, DatePicker, Flex, Select, Table, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { Alert, Button, Card, Flex, Select, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
-import { errorMessage, formatRupees, indiaToday, reportUrls, useSession, type Gstr1Problem, type Gstr1Query, type Gstr1Return } from '@bahi/shared';
+import { errorMessage, formatRupees, indiaToday, reportUrls, type Gstr1Problem, type Gstr1Query, type Gstr1Return } from '@bahi/shared';
 import { EmptyState, ErrorState, PageHeader, TableSkeleton, formatDate } from '@bahi/shared/ui';
-import { useBranches, useGstr1 } from './components/data';
+import { useGstr1 } from './components/data';
+import { GstinSelect, ReturnPeriodPicker, downloadJson, isReturnPeriod, lastMonth, paise, portalAmount, rupees, useGstins } from './components/gst-return';
+import { useReportParams } from './components/report-params';
 
 /*
  * reports/gstr1: GSTR-1 of a GSTIN for a month or a quarter (GET report/gstr1). `data` is the portal's JSON, shown
  * section by section with totals and downloaded as is; the problems the portal would refuse come first, each with
  * a link to what to fix. The GSTIN and the return period live in the address.
  */
-
-/** The portal's amounts are JSON numbers with two decimals: they are summed in paise, never as floats. */
-const paise = (n: number | undefined) => Math.round((n ?? 0) * 100);
-const rupees = (p: number) => formatRupees((p / 100).toFixed(2));
-const amount = (n: number | undefined) => (n === undefined ? '-' : rupees(paise(n)));
 
 interface Col<R> {
   title: string;
@@ -34,7 +29,7 @@ function Section<R>({ title, rows, cols }: { title: string; rows: R[]; cols: Col
     align: c.money || c.sum ? 'right' : undefined,
     render: (_: unknown, r: R) => {
       const v = c.value(r);
-      return c.money ? amount(v as number | undefined) : (v ?? '-');
+      return c.money ? portalAmount(v as number | undefined) : (v ?? '-');
     },
   }));
   return (
@@ -206,53 +201,21 @@ function Problems({ problems }: { problems: Gstr1Problem[] }) {
   );
 }
 
-/** MMYYYY of the month before `today`: the return usually filed. */
-const lastMonth = (today: string) => dayjs(today).subtract(1, 'month').format('MMYYYY');
-const isReturnPeriod = (v: string | null): v is string => !!v && /^(0[1-9]|1[0-2])20\d\d$/.test(v);
-
-/** Saves the portal's JSON exactly as the API answered it. */
-function downloadJson(ret: Gstr1Return) {
-  const blob = new Blob([JSON.stringify(ret)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `GSTR1_${ret.gstin}_${ret.fp}.json`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
-}
-
 export default function Gstr1Page() {
-  const [params, setParams] = useSearchParams();
-  const { activeStoreBranch } = useSession();
-  const branches = useBranches();
-  const gstins = useMemo(() => {
-    const all = [activeStoreBranch?.gstin, ...(branches.data ?? []).map((b) => b.gstin)].filter((g): g is string => !!g);
-    return Array.from(new Set(all));
-  }, [activeStoreBranch, branches.data]);
-  const gstin = params.get('gstin') || activeStoreBranch?.gstin || gstins[0];
+  const { params, set } = useReportParams();
+  const gstins = useGstins();
+  const gstin = params.get('gstin') || gstins[0];
   const filing: 'MONTHLY' | 'QUARTERLY' = params.get('filing') === 'QUARTERLY' ? 'QUARTERLY' : 'MONTHLY';
   const month = isReturnPeriod(params.get('period')) ? params.get('period')! : lastMonth(indiaToday());
   // A quarterly return is named by the quarter's last month (03, 06, 09, 12).
   const period = filing === 'QUARTERLY' ? `${String(Math.ceil(Number(month.slice(0, 2)) / 3) * 3).padStart(2, '0')}${month.slice(2)}` : month;
   const query: Omit<Gstr1Query, 'format'> | null = gstin ? { gstin, period, ...(filing === 'QUARTERLY' ? { filing } : {}) } : null;
   const gstr1 = useGstr1(query);
-  const set = (patch: Record<string, string | undefined>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) if (v) next.set(k, v);
-        else next.delete(k);
-        return next;
-      },
-      { replace: true },
-    );
   const answer = gstr1.data;
 
   const extra = answer ? (
     <>
-      <Button type="primary" icon={<DownloadOutlined />} onClick={() => downloadJson(answer.data)}>
+      <Button type="primary" icon={<DownloadOutlined />} onClick={() => downloadJson(answer.data, `GSTR1_${answer.data.gstin}_${answer.data.fp}.json`)}>
         Download JSON
       </Button>
       <Button icon={<FileExcelOutlined />} href={reportUrls.gstr1(query!)} target="_blank" rel="noopener" download>
@@ -281,13 +244,7 @@ export default function Gstr1Page() {
       <PageHeader title="GSTR-1" back="/reports" extra={extra} />
       <Card style={{ marginBottom: 16 }}>
         <Flex gap={12} wrap>
-          <Select
-            aria-label="GSTIN"
-            style={{ width: 220 }}
-            value={gstin}
-            options={gstins.map((g) => ({ value: g, label: g }))}
-            onChange={(v: string) => set({ gstin: v })}
-          />
+          <GstinSelect value={gstin} gstins={gstins} onChange={(v) => set({ gstin: v })} />
           <Select
             aria-label="Filing"
             style={{ width: 150 }}
@@ -298,14 +255,7 @@ export default function Gstr1Page() {
             ]}
             onChange={(v: string) => set({ filing: v === 'QUARTERLY' ? v : undefined })}
           />
-          <DatePicker
-            aria-label="Return period"
-            picker="month"
-            format="MMM YYYY"
-            allowClear={false}
-            value={dayjs(`${period.slice(2)}-${period.slice(0, 2)}-01`)}
-            onChange={(d) => set({ period: d ? d.format('MMYYYY') : undefined })}
-          />
+          <ReturnPeriodPicker period={period} onChange={(v) => set({ period: v })} />
         </Flex>
       </Card>
       {body}

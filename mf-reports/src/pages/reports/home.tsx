@@ -21,10 +21,10 @@ export const REPORT_TILES: { title: string; description: string; path?: string; 
   { title: 'Purchases', description: 'Purchase bills, grouped and totalled', path: '/reports/purchase', icon: <ShoppingCartOutlined /> },
   { title: 'Ledger Report', description: "A party's statement with running balance", path: '/reports/ledger', icon: <BookOutlined /> },
   { title: 'GSTR-1', description: 'Outward supplies in the GST portal’s JSON', path: '/reports/gstr1', icon: <FileDoneOutlined /> },
-  { title: 'GSTR-3B', description: 'Tax payable after input tax credit', icon: <AuditOutlined /> },
-  { title: 'Stock summary', description: 'Quantity and value per branch, low stock', icon: <InboxOutlined /> },
-  { title: 'Day book', description: 'Every transaction of a day', icon: <CalendarOutlined /> },
-  { title: 'Item profit', description: 'Sale value less purchase cost, per item', icon: <DollarOutlined /> },
+  { title: 'GSTR-3B', description: 'Tax payable after input tax credit', path: '/reports/gstr3b', icon: <AuditOutlined /> },
+  { title: 'Stock summary', description: 'Quantity and value per branch, low stock', path: '/reports/stock-summary', icon: <InboxOutlined /> },
+  { title: 'Day book', description: 'Every transaction of a day', path: '/reports/day-book', icon: <CalendarOutlined /> },
+  { title: 'Item profit', description: 'Sale value less purchase cost, per item', path: '/reports/item-profit', icon: <DollarOutlined /> },
   { title: 'Cash & Bank', description: 'Balances and movements of each account', path: '/cash-bank', icon: <BankOutlined /> },
 ];
 

@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { Card, Col, Flex, Row, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { errorMessage, formatIndianNumber, formatRupees, isApiError, reportUrls, type LedgerEntry } from '@bahi/shared';
@@ -15,11 +14,9 @@ import {
   useDocumentListParams,
 } from '@bahi/shared/ui';
 import { useLedger } from './components/data';
+import { DocumentLink } from './components/document-link';
 import { ExportLinks } from './components/export-links';
 import { Money, drCr } from './components/money';
-
-/** Where a ledger line's document opens. */
-const DOCUMENT_PATHS: Record<string, string> = { SALE: '/sales/invoice/', PURCHASE: '/purchases/invoice/' };
 
 type LedgerRow = LedgerEntry & { rowKey: string; opening?: boolean };
 
@@ -29,11 +26,7 @@ const COLUMNS: TableColumnsType<LedgerRow> = [
     title: 'Document',
     key: 'document',
     width: 170,
-    render: (_, r) => {
-      if (r.opening || !r.documentNumber) return '-';
-      const path = r.documentType && r.documentId ? DOCUMENT_PATHS[r.documentType] : undefined;
-      return path ? <Link to={`${path}${r.documentId}`}>{r.documentNumber}</Link> : r.documentNumber;
-    },
+    render: (_, r) => (r.opening ? '-' : <DocumentLink type={r.documentType} id={r.documentId} number={r.documentNumber} />),
   },
   { title: 'Particulars', dataIndex: 'description' },
   { title: 'Debit', dataIndex: 'debit', align: 'right', width: 140, render: (v: string, r) => (r.opening ? null : <Money value={v} />) },

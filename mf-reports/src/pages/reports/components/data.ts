@@ -1,5 +1,19 @@
 import useSWR from 'swr';
-import { branchApi, cacheKey, reportApi, type Gstr1Query, type PurchaseReport, type SaleReport, type LedgerQuery, type ReportSummaryQuery, type SaleReportQuery } from '@bahi/shared';
+import {
+  branchApi,
+  cacheKey,
+  reportApi,
+  type DayBookQuery,
+  type Gstr1Query,
+  type Gstr3bQuery,
+  type ItemProfitQuery,
+  type PurchaseReport,
+  type SaleReport,
+  type LedgerQuery,
+  type ReportSummaryQuery,
+  type SaleReportQuery,
+  type StockSummaryQuery,
+} from '@bahi/shared';
 import { retryServerErrors } from '@bahi/shared/ui';
 
 /*
@@ -35,4 +49,20 @@ export function useGstr1(query: Omit<Gstr1Query, 'format'> | null) {
 
 export function useBranches() {
   return useSWR(cacheKey('branches', 'list'), () => branchApi.list(), { revalidateOnFocus: false });
+}
+
+export function useStockSummary(query: StockSummaryQuery) {
+  return useSWR(cacheKey('reports', 'stock-summary', query), () => reportApi.stockSummary(query), { keepPreviousData: true, ...retryServerErrors });
+}
+
+export function useDayBook(query: DayBookQuery) {
+  return useSWR(cacheKey('reports', 'day-book', query), () => reportApi.dayBook(query), { keepPreviousData: true, ...retryServerErrors });
+}
+
+export function useItemProfit(query: ItemProfitQuery) {
+  return useSWR(cacheKey('reports', 'item-profit', query), () => reportApi.itemProfit(query), { keepPreviousData: true, ...retryServerErrors });
+}
+
+export function useGstr3b(query: Gstr3bQuery | null) {
+  return useSWR(query ? cacheKey('reports', 'gstr3b', query) : null, () => reportApi.gstr3b(query!), retryServerErrors);
 }

@@ -25,7 +25,8 @@ import {
   formatQuantity,
   useDocumentListParams,
 } from '@bahi/shared/ui';
-import { useBranches, useDocumentReport, type DocumentReportQuery, type ReportSide } from './data';
+import { BranchFilter } from './branch-filter';
+import { useDocumentReport, type DocumentReportQuery, type ReportSide } from './data';
 import { ExportLinks } from './export-links';
 import { Money } from './money';
 
@@ -139,7 +140,6 @@ export function DocumentReport({ side }: { side: ReportSide }) {
     groupBy,
   };
   const report = useDocumentReport(side, { ...filters, page: query.page, pageSize: query.pageSize });
-  const branches = useBranches();
   const data = report.data;
   // Line-level answers (item, hsn) carry no document figures: the totals say which kind this is.
   const documentLevel = data ? data.totals.grandTotal !== null : !(groupBy === 'item' || groupBy === 'hsn');
@@ -216,16 +216,7 @@ export function DocumentReport({ side }: { side: ReportSide }) {
             onChange={(v: SaleReportGroup) => set({ groupBy: v === 'invoice' ? undefined : v })}
           />
           <PartyFilter value={query.partyId} partyType={w.partyType} onChange={(v) => set({ partyId: v })} />
-          <Select
-            allowClear
-            aria-label="Filter by branch"
-            placeholder="All branches"
-            style={{ width: 180 }}
-            value={branchId ?? null}
-            loading={branches.isLoading}
-            options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-            onChange={(v: string | undefined) => set({ branchId: v })}
-          />
+          <BranchFilter value={branchId} onChange={(v) => set({ branchId: v })} />
           <Select
             allowClear
             aria-label="Filter by status"

@@ -1,0 +1,126 @@
+import { Alert, Card, DatePicker, Flex, Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { errorMessage, formatRupees, indiaToday, type DayBookEntry } from '@bahi/shared';
+import { EmptyState, ErrorState, PageHeader, TableSkeleton, formatDate } from '@bahi/shared/ui';
+import { BranchFilter } from './components/branch-filter';
+import { useDayBook } from './components/data';
+import { DocumentLink } from './components/document-link';
+import { Money } from './components/money';
+import { useReportParams } from './components/report-params';
+
+const TYPE_LABELS: Record<string, string> = {
+  SALE: 'Sale',
+  PURCHASE: 'Purchase',
+  QUOTATION: 'Quotation',
+  SALE_PAYMENT: 'Payment received',
+  PURCHASE_PAYMENT: 'Payment made',
+  PAYMENT_IN: 'Payment in',
+  PAYMENT_OUT: 'Payment out',
+  TRANSFER: 'Transfer',
+  EXPENSE: 'Expense',
+};
+/** A type without its own label reads as words: STOCK_ADD is 'Stock add'. */
+export const dayBookType = (type: string) => TYPE_LABELS[type] ?? `${type.charAt(0)}${type.slice(1).toLowerCase().replaceAll('_', ' ')}`;
+
+/** The time of day in India (24-hour). */
+const timeOf = (at: string) => new Date(at).toLocaleTimeString('en-IN', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+type Row = DayBookEntry & { rowKey: number };
+
+const COLUMNS: TableColumnsType<Row> = [
+  { title: 'Time', dataIndex: 'at', width: 80, render: (v: string) => timeOf(v) },
+  {
+    title: 'Type',
+    dataIndex: 'type',
+    width: 170,
+    render: (v: string, r) => (
+      <>
+        {dayBookType(v)} {r.status === 'CANCELLED' ? <Tag color="red">Cancelled</Tag> : null}
+      </>
+    ),
+  },
+  { title: 'Document', key: 'document', width: 150, render: (_, r) => <DocumentLink type={r.documentType} id={r.documentId} number={r.documentNumber} /> },
+  { title: 'Particulars', key: 'particulars', render: (_, r) => [r.partyName, r.description, r.accountName].filter(Boolean).join(' · ') || '-' },
+  { title: 'Amount', dataIndex: 'amount', align: 'right', width: 140, render: (v: string | null) => <Money value={v} /> },
+  { title: 'Money in', dataIndex: 'moneyIn', align: 'right', width: 140, render: (v: string | null) => <Money value={v} /> },
+  { title: 'Money out', dataIndex: 'moneyOut', align: 'right', width: 140, render: (v: string | null) => <Money value={v} /> },
+];
+
+const isDate = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs(v).isValid();
+
+/**
+ * /reports/day-book ('Day book'): every transaction of a day (GET report/day-book): documents, money in and out,
+ * stock changes, with the day's sales and money totals. The date (today by default) and branch live in the address.
+ */
+export default function DayBookPage() {
+  const { params, set } = useReportParams();
+  const today = indiaToday();
+  const date = isDate(params.get('date')) ? params.get('date')! : today;
+  const branchId = params.get('branchId') || undefined;
+  const book = useDayBook({ date, branchId });
+  const data = book.data;
+
+  let body: React.ReactNode;
+  if (book.error && !data) {
+    body = <ErrorState title="Error loading the day book" detail={errorMessage(book.error)} onRetry={() => void book.mutate()} />;
+  } else if (!data) {
+    body = <TableSkeleton rows={8} />;
+  } else {
+    body = (
+      <>
+        {data.truncated ? (
+          <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="This day has more transactions than fit; the first ones are listed. The totals are the whole day's." />
+        ) : null}
+        <Table<Row>
+          rowKey="rowKey"
+          columns={COLUMNS}
+          dataSource={data.entries.map((e, i) => ({ ...e, rowKey: i }))}
+          loading={book.isValidating}
+          size="middle"
+          scroll={{ x: 1000 }}
+          pagination={data.entries.length > 100 ? { pageSize: 100, showSizeChanger: false } : false}
+          summary={() =>
+            data.entries.length ? (
+              <Table.Summary>
+                <Table.Summary.Row style={{ fontWeight: 600 }} data-testid="totals-row">
+                  <Table.Summary.Cell index={0} colSpan={4}>
+                    Total of {formatDate(data.date)} (sales {formatRupees(data.totals.sales)})
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={4} />
+                  <Table.Summary.Cell index={5} align="right">
+                    <Money value={data.totals.moneyIn} />
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={6} align="right">
+                    <Money value={data.totals.moneyOut} />
+                  </Table.Summary.Cell>
+                </Table.Summary.Row>
+              </Table.Summary>
+            ) : null
+          }
+          locale={{ emptyText: <EmptyState title="No transactions on this day" /> }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Day book" back="/reports" subtitle={formatDate(date)} />
+      <Card style={{ marginBottom: 16 }}>
+        <Flex gap={12} wrap>
+          <DatePicker
+            aria-label="Date"
+            format="DD/MM/YYYY"
+            allowClear={false}
+            value={dayjs(date)}
+            disabledDate={(d) => d.format('YYYY-MM-DD') > today}
+            onChange={(d) => set({ date: d && d.format('YYYY-MM-DD') !== today ? d.format('YYYY-MM-DD') : undefined })}
+          />
+          <BranchFilter value={branchId} onChange={(v) => set({ branchId: v })} />
+        </Flex>
+      </Card>
+      <Card>{body}</Card>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { ApiError, branchApi, indiaToday, reportApi, type Branch, type Gstr3bResponse } from '@bahi/shared';
+import { BRANCH_GSTIN, mumbaiBranch, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import Gstr3bPage from './gstr3b';
+
+const PUNE_GSTIN = '27AAPFU0939F2ZU';
+const puneBranch: Branch = { ...mumbaiBranch, id: '5e1d2c3b-4a59-4687-9a1b-0000000000b2', name: 'Pune Camp', gstin: PUNE_GSTIN, isDefault: false };
+const zero = { iamt: 0, camt: 0, samt: 0, csamt: 0 };
+const answer: Gstr3bResponse = {
+  success: true,
+  data: {
+    gstin: BRANCH_GSTIN,
+    ret_period: '052026',
+    sup_details: {
+      osup_det: { txval: 110000.5, iamt: 18000, camt: 900.05, samt: 900.05, csamt: 0 },
+      osup_zero: { txval: 5000, iamt: 0, csamt: 0 },
+      osup_nil_exmp: { txval: 1200 },
+      isup_rev: { txval: 1000, iamt: 0, camt: 90, samt: 90, csamt: 0 },
+      osup_nongst: { txval: 0 },
+    },
+    inter_sup: { unreg_details: [], comp_details: [], uin_details: [] },
+    itc_elg: {
+      itc_avl: [
+        { ty: 'ISRC', iamt: 0, camt: 90, samt: 90, csamt: 0 },
+        { ty: 'OTH', iamt: 20000, camt: 300, samt: 300, csamt: 0 },
+      ],
+      itc_rev: [{ ty: 'RUL', ...zero }],
+      itc_net: { iamt: 20000, camt: 390, samt: 390, csamt: 0 },
+      itc_inelg: [],
+    },
+    inward_sup: {
+      isup_details: [
+        { ty: 'GST', inter: 250, intra: 750.25 },
+        { ty: 'NONGST', inter: 0, intra: 100 },
+      ],
+    },
+  },
+  liability: { igst: '0.00', cgst: '600.05', sgst: '600.05', cess: '0.00' },
+  meta: { from: '2026-05-01', to: '2026-05-31', itcFromPurchases: true },
+};
+const rowsOf = (el: HTMLElement) =>
+  within(el)
+    .getAllByRole('row')
+    .filter((r) => r.querySelector('td'))
+    .map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent));
+
+beforeEach(() => {
+  signIn(mumbaiBranch);
+  jest.spyOn(branchApi, 'list').mockResolvedValue([mumbaiBranch, puneBranch]);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('GSTR-3B', () => {
+  it("asks for the signed-in branch's GSTIN and last month by default", async () => {
+    const call = jest.spyOn(reportApi, 'gstr3b').mockResolvedValue(answer);
+    renderScreen(<Gstr3bPage />, { path: '/reports/gstr3b' });
+    expect(screen.getByRole('heading', { name: 'GSTR-3B' })).toBeInTheDocument();
+    await screen.findByTestId('section-3.1');
+    expect(call).toHaveBeenCalledWith({ gstin: BRANCH_GSTIN, period: dayjs(indiaToday()).subtract(1, 'month').format('MMYYYY') });
+  });
+
+  it('shows 3.1 outward supplies, 4 eligible ITC, 5 exempt inward supplies and the tax payable per head', async () => {
+    jest.spyOn(reportApi, 'gstr3b').mockResolvedValue(answer);
+    renderScreen(<Gstr3bPage />, { path: '/reports/gstr3b', route: '/reports/gstr3b?period=052026' });
+    expect(rowsOf(await screen.findByTestId('section-3.1'))).toEqual([
+      ['(a) Outward taxable supplies (other than zero rated, nil rated and exempted)', '₹1,10,000.50', '₹18,000.00', '₹900.05', '₹900.05', '₹0.00'],
+      ['(b) Outward taxable supplies (zero rated)', '₹5,000.00', '₹0.00', '-', '-', '₹0.00'],
+      ['(c) Other outward supplies (nil rated, exempted)', '₹1,200.00', '-', '-', '-', '-'],
+      ['(d) Inward supplies (liable to reverse charge)', '₹1,000.00', '₹0.00', '₹90.00', '₹90.00', '₹0.00'],
+      ['(e) Non-GST outward supplies', '₹0.00', '-', '-', '-', '-'],
+    ]);
+    expect(rowsOf(screen.getByTestId('section-4'))).toEqual([
+      ['(A) Inward supplies liable to reverse charge', '₹0.00', '₹90.00', '₹90.00', '₹0.00'],
+      ['(A) All other ITC', '₹20,000.00', '₹300.00', '₹300.00', '₹0.00'],
+      ['(B) Reversed: As per rules 38, 42 and 43', '₹0.00', '₹0.00', '₹0.00', '₹0.00'],
+      ['(C) Net ITC available (A) − (B)', '₹20,000.00', '₹390.00', '₹390.00', '₹0.00'],
+    ]);
+    expect(rowsOf(screen.getByTestId('section-5'))).toEqual([
+      ['From a supplier under composition scheme, exempt and nil rated', '₹250.00', '₹750.25'],
+      ['Non-GST supply', '₹0.00', '₹100.00'],
+    ]);
+    expect(rowsOf(screen.getByTestId('payable'))).toEqual([['IGST', '₹0.00'], ['CGST', '₹600.05'], ['SGST', '₹600.05'], ['Cess', '₹0.00'], ['Total', '₹1,200.10']]);
+    expect(screen.getByText('01/05/2026 – 31/05/2026')).toBeInTheDocument();
+    expect(screen.getByText('ITC is read from purchase bills; expenses and ITC reversals are not included yet.')).toBeInTheDocument();
+  });
+
+  it('asks again for another GSTIN and keeps it in the address', async () => {
+    const call = jest.spyOn(reportApi, 'gstr3b').mockResolvedValue(answer);
+    const user = setupUser();
+    renderScreen(<Gstr3bPage />, { path: '/reports/gstr3b', route: '/reports/gstr3b?period=052026' });
+    await screen.findByTestId('section-3.1');
+    await user.click(screen.getByRole('combobox', { name: 'GSTIN' }));
+    await user.click(await screen.findByTitle(PUNE_GSTIN));
+    await waitFor(() => expect(call).toHaveBeenLastCalledWith({ gstin: PUNE_GSTIN, period: '052026' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`gstin=${PUNE_GSTIN}`);
+  });
+
+  it('shows an error with a retry', async () => {
+    const call = jest
+      .spyOn(reportApi, 'gstr3b')
+      .mockRejectedValueOnce(new ApiError({ status: 500, message: 'Server unavailable' }))
+      .mockResolvedValue(answer);
+    const user = setupUser();
+    renderScreen(<Gstr3bPage />, { path: '/reports/gstr3b', route: '/reports/gstr3b?period=052026' });
+    expect(await screen.findByText('Error loading GSTR-3B')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('section-4')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,156 @@
+import { Alert, Button, Card, Flex, Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { errorMessage, formatRupees, indiaToday, type Gstr3bResponse, type Gstr3bReturn } from '@bahi/shared';
+import { EmptyState, ErrorState, PageHeader, TableSkeleton, formatDate } from '@bahi/shared/ui';
+import { useGstr3b } from './components/data';
+import { GstinSelect, ReturnPeriodPicker, downloadJson, isReturnPeriod, lastMonth, paise, portalAmount, rupees, useGstins } from './components/gst-return';
+import { useReportParams } from './components/report-params';
+
+/*
+ * reports/gstr3b: GSTR-3B of a GSTIN for a month (GET report/gstr3b): 3.1 outward supplies, 4 eligible ITC,
+ * 5 exempt inward supplies and the tax payable per head after ITC. The GSTIN and month live in the address.
+ */
+
+type Heads = { txval?: number; iamt?: number; camt?: number; samt?: number; csamt?: number };
+type HeadRow = Heads & { label: string };
+type HeadKey = keyof Heads;
+const HEAD_TITLES: Record<HeadKey, string> = { txval: 'Taxable value', iamt: 'IGST', camt: 'CGST', samt: 'SGST', csamt: 'Cess' };
+
+/** A section's table: one row per line of the form, a column per tax head; a head the line does not have is '-'. */
+function HeadTable({ title, rows, heads, testId }: { title: string; rows: HeadRow[]; heads: HeadKey[]; testId: string }) {
+  const columns: TableColumnsType<HeadRow> = [
+    { title: 'Details', dataIndex: 'label' },
+    ...heads.map((h) => ({ title: HEAD_TITLES[h], key: h, align: 'right' as const, width: 150, render: (_: unknown, r: HeadRow) => portalAmount(r[h]) })),
+  ];
+  return (
+    <Card title={title} size="small" style={{ marginBottom: 16 }} data-testid={testId}>
+      <Table<HeadRow> rowKey="label" columns={columns} dataSource={rows} size="small" pagination={false} scroll={{ x: 700 }} />
+    </Card>
+  );
+}
+
+const ITC_TYPES: Record<string, string> = {
+  IMPG: 'Import of goods',
+  IMPS: 'Import of services',
+  ISRC: 'Inward supplies liable to reverse charge',
+  ISD: 'Inward supplies from ISD',
+  OTH: 'All other ITC',
+  RUL: 'As per rules 38, 42 and 43',
+};
+
+function outward(s: Gstr3bReturn['sup_details']): HeadRow[] {
+  return [
+    { label: '(a) Outward taxable supplies (other than zero rated, nil rated and exempted)', ...s.osup_det },
+    { label: '(b) Outward taxable supplies (zero rated)', ...s.osup_zero },
+    { label: '(c) Other outward supplies (nil rated, exempted)', ...s.osup_nil_exmp },
+    { label: '(d) Inward supplies (liable to reverse charge)', ...s.isup_rev },
+    { label: '(e) Non-GST outward supplies', ...s.osup_nongst },
+  ];
+}
+
+function itc(i: Gstr3bReturn['itc_elg']): HeadRow[] {
+  return [
+    ...i.itc_avl.map((r) => ({ ...r, label: `(A) ${ITC_TYPES[r.ty]}` })),
+    ...i.itc_rev.map((r) => ({ ...r, label: `(B) Reversed: ${ITC_TYPES[r.ty]}` })),
+    { ...i.itc_net, label: '(C) Net ITC available (A) − (B)' },
+    ...i.itc_inelg.map((r) => ({ ...r, label: `(D) Ineligible: ${ITC_TYPES[r.ty]}` })),
+  ];
+}
+
+function Exempt({ rows }: { rows: Gstr3bReturn['inward_sup']['isup_details'] }) {
+  type Row = (typeof rows)[number];
+  const columns: TableColumnsType<Row> = [
+    { title: 'Nature of supplies', dataIndex: 'ty', render: (ty: string) => (ty === 'GST' ? 'From a supplier under composition scheme, exempt and nil rated' : 'Non-GST supply') },
+    { title: 'Inter-state', dataIndex: 'inter', align: 'right', width: 150, render: (v: number) => portalAmount(v) },
+    { title: 'Intra-state', dataIndex: 'intra', align: 'right', width: 150, render: (v: number) => portalAmount(v) },
+  ];
+  return (
+    <Card title="5. Exempt, nil-rated and non-GST inward supplies" size="small" style={{ marginBottom: 16 }} data-testid="section-5">
+      <Table<Row> rowKey="ty" columns={columns} dataSource={rows} size="small" pagination={false} locale={{ emptyText: 'Nothing in this section' }} />
+    </Card>
+  );
+}
+
+function Payable({ liability }: { liability: Gstr3bResponse['liability'] }) {
+  const heads = [
+    { head: 'IGST', amount: liability.igst },
+    { head: 'CGST', amount: liability.cgst },
+    { head: 'SGST', amount: liability.sgst },
+    { head: 'Cess', amount: liability.cess },
+  ];
+  const total = heads.reduce((s, h) => s + paise(Number(h.amount)), 0);
+  return (
+    <Card title="Tax payable after ITC" size="small" style={{ marginBottom: 16 }} data-testid="payable">
+      <Table
+        rowKey="head"
+        size="small"
+        pagination={false}
+        dataSource={heads}
+        columns={[
+          { title: 'Head', dataIndex: 'head' },
+          { title: 'Payable', dataIndex: 'amount', align: 'right', width: 180, render: (v: string) => formatRupees(v) },
+        ]}
+        summary={() => (
+          <Table.Summary.Row style={{ fontWeight: 600 }}>
+            <Table.Summary.Cell index={0}>Total</Table.Summary.Cell>
+            <Table.Summary.Cell index={1} align="right">
+              {rupees(total)}
+            </Table.Summary.Cell>
+          </Table.Summary.Row>
+        )}
+      />
+      <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
+        Output tax less net ITC per head, never below zero; ITC left over carries forward.
+      </Typography.Text>
+    </Card>
+  );
+}
+
+export default function Gstr3bPage() {
+  const { params, set } = useReportParams();
+  const gstins = useGstins();
+  const gstin = params.get('gstin') || gstins[0];
+  const period = isReturnPeriod(params.get('period')) ? params.get('period')! : lastMonth(indiaToday());
+  const gstr3b = useGstr3b(gstin ? { gstin, period } : null);
+  const answer = gstr3b.data;
+
+  const extra = answer ? (
+    <Button type="primary" icon={<DownloadOutlined />} onClick={() => downloadJson(answer.data, `GSTR3B_${answer.data.gstin}_${answer.data.ret_period}.json`)}>
+      Download JSON
+    </Button>
+  ) : null;
+
+  let body: React.ReactNode;
+  if (!gstin) body = <EmptyState title="No GSTIN to file for" description="Set the GSTIN of a store branch first." />;
+  else if (gstr3b.error && !answer) body = <ErrorState title="Error loading GSTR-3B" detail={errorMessage(gstr3b.error)} onRetry={() => void gstr3b.mutate()} />;
+  else if (!answer) body = <TableSkeleton rows={8} />;
+  else
+    body = (
+      <>
+        <Typography.Paragraph type="secondary">
+          {formatDate(answer.meta.from)} – {formatDate(answer.meta.to)}
+        </Typography.Paragraph>
+        {answer.meta.itcFromPurchases ? (
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} title="ITC is read from purchase bills; expenses and ITC reversals are not included yet." />
+        ) : null}
+        <HeadTable title="3.1 Outward supplies and inward supplies liable to reverse charge" rows={outward(answer.data.sup_details)} heads={['txval', 'iamt', 'camt', 'samt', 'csamt']} testId="section-3.1" />
+        <HeadTable title="4. Eligible ITC" rows={itc(answer.data.itc_elg)} heads={['iamt', 'camt', 'samt', 'csamt']} testId="section-4" />
+        <Exempt rows={answer.data.inward_sup.isup_details} />
+        <Payable liability={answer.liability} />
+      </>
+    );
+
+  return (
+    <>
+      <PageHeader title="GSTR-3B" back="/reports" extra={extra} />
+      <Card style={{ marginBottom: 16 }}>
+        <Flex gap={12} wrap>
+          <GstinSelect value={gstin} gstins={gstins} onChange={(v) => set({ gstin: v })} />
+          <ReturnPeriodPicker period={period} onChange={(v) => set({ period: v })} />
+        </Flex>
+      </Card>
+      {body}
+    </>
+  );
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { WRITE_HEADERS, signUpViaApi, watchPageErrors } from './support';
+import { WRITE_HEADERS, enterPurchaseByKeyboard, signUpViaApi, watchPageErrors } from './support';
 
 /*
  * Issue 11 §5 (the purchase part): buy 10 units of an item from a supplier in another state by keyboard (IGST
@@ -77,25 +77,14 @@ test('a bill from a supplier in another state entered by keyboard: IGST, stock i
   expect((await itemOf(page, 'Wireless Mouse')).netQuantity).toBe(0);
   expect(await cashBalance(page)).toBe('3299.00');
 
-  await page.goto('/purchase/create-invoice');
-  // The first visit loads the remote's code.
-  await expect(page.getByTestId('number-preview')).toHaveText(/^PUR\//, { timeout: 60_000 });
-  await page.getByRole('combobox', { name: 'Supplier' }).focus();
-  await page.keyboard.type('Delhi');
-  await page.locator('.ant-select-dropdown:visible').getByTitle('Delhi Electronics', { exact: true }).click();
-  // Picking the supplier moves on to their bill number; Enter there goes to the item search.
-  await expect(page.getByLabel("Supplier's bill no.")).toBeFocused();
-  await page.keyboard.type('DE/2291');
-  await page.keyboard.press('Enter');
-  const search = page.getByRole('combobox', { name: 'Add item' });
-  await expect(search).toBeFocused();
-  await page.keyboard.type('mouse');
-  await expect(page.locator('.ant-select-dropdown:visible').getByTitle('Wireless Mouse', { exact: true })).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Quantity, line 1')).toBeFocused();
-  await page.keyboard.type('10');
-  await page.keyboard.press('Enter');
-  await expect(search).toBeFocused();
+  await enterPurchaseByKeyboard(page, {
+    supplierSearch: 'Delhi',
+    supplier: 'Delhi Electronics',
+    billNo: 'DE/2291',
+    itemSearch: 'mouse',
+    item: 'Wireless Mouse',
+    quantity: '10',
+  });
 
   // 10 × 450.00 at 18 % from Delhi into Maharashtra: IGST 810.00.
   await expect(page.getByTestId('supply-type')).toHaveText('Inter-state: IGST');

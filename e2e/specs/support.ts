@@ -82,3 +82,40 @@ export async function switchBranch(page: Page, name: string): Promise<void> {
     await expect(page.getByText(`${name} is now the active branch`)).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
 }
+
+export interface PurchaseLineByKeyboard {
+  /** What is typed in the supplier search, and the supplier's name as listed. */
+  supplierSearch: string;
+  supplier: string;
+  /** The supplier's own bill number. */
+  billNo: string;
+  itemSearch: string;
+  item: string;
+  quantity: string;
+}
+
+/**
+ * Opens a new purchase bill and enters it by keyboard as a clerk does: supplier, their bill number, one item line
+ * with its quantity; leaves the focus back in the item search, unsaved (Ctrl+Enter saves it).
+ */
+export async function enterPurchaseByKeyboard(page: Page, bill: PurchaseLineByKeyboard): Promise<void> {
+  await page.goto('/purchase/create-invoice');
+  // The first visit loads the remote's code.
+  await expect(page.getByTestId('number-preview')).toHaveText(/^PUR\//, { timeout: 60_000 });
+  await page.getByRole('combobox', { name: 'Supplier' }).focus();
+  await page.keyboard.type(bill.supplierSearch);
+  await page.locator('.ant-select-dropdown:visible').getByTitle(bill.supplier, { exact: true }).click();
+  // Picking the supplier moves on to their bill number; Enter there goes to the item search.
+  await expect(page.getByLabel("Supplier's bill no.")).toBeFocused();
+  await page.keyboard.type(bill.billNo);
+  await page.keyboard.press('Enter');
+  const search = page.getByRole('combobox', { name: 'Add item' });
+  await expect(search).toBeFocused();
+  await page.keyboard.type(bill.itemSearch);
+  await expect(page.locator('.ant-select-dropdown:visible').getByTitle(bill.item, { exact: true })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Quantity, line 1')).toBeFocused();
+  await page.keyboard.type(bill.quantity);
+  await page.keyboard.press('Enter');
+  await expect(search).toBeFocused();
+}

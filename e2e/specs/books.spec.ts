@@ -150,7 +150,7 @@ test("a month's books: bought by keyboard with IGST, sold, supplier paid from th
     },
   });
   expect(sale.status(), await sale.text()).toBe(201);
-  expect((await sale.json()).data.grandTotal).toBe('2478.00');
+  expect((await sale.json()).data.totals.grandTotal).toBe('2478.00');
 
   // Rent, paid in cash.
   await page.goto('/expenses');

@@ -11,6 +11,7 @@ const full = makeParty({
   email: 'accounts@mehta.in',
   partyCatagory: { id: '7a2c1b9e-1a2b-4c3d-8e9f-0000000000c1', catagory: 'Wholesale' },
   openingBalance: '150000.50',
+  balance: '2360.50',
   gstin: '27AAPFU0939F1ZV',
   panNumber: 'AAPFU0939F',
   creditPeriod: 30,
@@ -51,6 +52,8 @@ describe('PartyDetailPage (seed §2)', () => {
     renderDetail(full.id);
     await screen.findByRole('heading', { name: 'Mehta Hardware' });
     for (const title of ['General Details', 'Business Details', 'Credit Details']) expect(screen.getByText(title)).toBeInTheDocument();
+    // Under the name, what the party owes today (opening balance + sales − payments), not the opening balance.
+    expect(screen.getByText(/Balance today/).closest('span')).toHaveTextContent('Balance today: ₹2,360.50 to receive');
     expect(labels()).toEqual([
       'Party Name',
       'Party Type',

@@ -3,6 +3,7 @@ import { Button, Card, Col, Row, Tabs } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { errorMessage, formatMobile, isApiError, type Party } from '@bahi/shared';
 import { DetailRows, ErrorState, LoadingState, PageHeader } from '@bahi/shared/ui';
+import { PartyBalance } from '../../components/party-balance';
 import {
   creditLimitText,
   creditPeriodText,
@@ -78,6 +79,12 @@ export function PartyDetailPage() {
         <PageHeader
           back="/parties"
           title={data.name}
+          // The seed's Profile rows stay as they are; the balance today sits under the name.
+          subtitle={
+            <span>
+              Balance today: <PartyBalance party={data} />
+            </span>
+          }
           extra={
             <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/parties/create-party/${data.id}`)}>
               Edit party

@@ -10,8 +10,10 @@ const mehta = makeParty({
   gstin: '27AAPFU0939F1ZV',
   partyCatagory: wholesale,
   openingBalance: '150000.50',
+  // Opening balance + sales − payments: what the list shows.
+  balance: '152360.50',
 });
-const kaveri = makeParty({ name: 'Kaveri Suppliers', partyType: 'SUPPLIER' });
+const kaveri = makeParty({ name: 'Kaveri Suppliers', partyType: 'SUPPLIER', balance: '-2655.00' });
 
 const page = (data: Party[], total = data.length, p = 1, pageSize = 20): PartyListResponse => ({
   success: true,
@@ -77,7 +79,7 @@ beforeEach(() => {
 });
 
 describe('PartyListPage', () => {
-  it('lists name, type, mobile, GSTIN, category and balance with the rupee sign', async () => {
+  it('lists name, type, mobile, GSTIN, category and the balance today with the rupee sign', async () => {
     const list = jest.spyOn(partyApi, 'list').mockResolvedValue(page([kaveri, mehta]));
     renderList();
     const row = (await screen.findByText('Mehta Hardware')).closest('tr') as HTMLElement;
@@ -85,10 +87,11 @@ describe('PartyListPage', () => {
     expect(within(row).getByText('+91 98220 12345')).toBeInTheDocument();
     expect(within(row).getByText('27AAPFU0939F1ZV')).toBeInTheDocument();
     expect(within(row).getByText('Wholesale')).toBeInTheDocument();
-    expect(within(row).getByText('₹1,50,000.50')).toBeInTheDocument();
+    // The balance today, not the opening balance: what the customer owes, what the business owes the supplier.
+    expect(row).toHaveTextContent('₹1,52,360.50 to receive');
     const other = screen.getByText('Kaveri Suppliers').closest('tr') as HTMLElement;
     expect(within(other).getByText('Supplier')).toBeInTheDocument();
-    expect(within(other).getByText('₹0.00')).toBeInTheDocument();
+    expect(other).toHaveTextContent('₹2,655.00 to pay');
     expect(screen.getByText('2 parties')).toBeInTheDocument();
     expect(list).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
   });

@@ -8,7 +8,6 @@ import {
   errorMessage,
   formatCount,
   formatMobile,
-  formatRupees,
   revalidateArea,
   type Party,
   type PartyListQuery,
@@ -16,6 +15,7 @@ import {
 } from '@bahi/shared';
 import { BulkImport, EmptyState, ErrorState, PageHeader, TableSkeleton } from '@bahi/shared/ui';
 import { partyTypeLabel, usePartyCategories, usePartyPage } from '../../components/party-data';
+import { PartyBalance } from '../../components/party-balance';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 const dash = <Typography.Text type="secondary">-</Typography.Text>;
@@ -112,10 +112,10 @@ export function PartyListPage() {
     },
     {
       title: 'Balance',
-      dataIndex: 'openingBalance',
-      width: 150,
+      key: 'balance',
+      width: 180,
       align: 'right',
-      render: (b: string | null) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatRupees(b ?? 0)}</span>,
+      render: (_, p) => <PartyBalance party={p} />,
     },
   ];
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
-import { WRITE_HEADERS, enterPurchaseByKeyboard, signUpViaApi, watchPageErrors } from './support';
+import { WRITE_HEADERS, chooseInSelect, enterPurchaseByKeyboard, signUpViaApi, watchPageErrors } from './support';
 
 /*
  * Issue 11 §5: a month of a shop's books through the screens. Buy 10 of an item from a supplier in another state
@@ -84,7 +84,7 @@ async function partyBalanceShown(page: Page, direction: 'Payment in' | 'Payment 
   await page.getByRole('button', { name: direction, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: direction });
   await dialog.getByRole('combobox', { name: 'Party' }).fill(search);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true }).click();
+  await chooseInSelect(page, dialog, 'Party', name);
   const balance = dialog.getByLabel('Party balance');
   const close = async () => {
     // A party chosen is a change: closing asks before discarding it.
@@ -131,11 +131,8 @@ test("a month's books: bought by keyboard with IGST, sold, supplier paid from th
   await page.getByRole('button', { name: /Record payment/ }).click();
   const payDialog = page.getByRole('dialog', { name: 'Record payment' });
   await payDialog.getByLabel('Amount').fill('2655');
-  await payDialog.getByRole('combobox', { name: 'Payment mode' }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('Bank transfer', { exact: true }).click();
-  await payDialog.getByRole('combobox', { name: 'Account' }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(/^HDFC Current/).click();
-  await expect(payDialog.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Account' }) })).toContainText('HDFC Current');
+  await chooseInSelect(page, payDialog, 'Payment mode', 'Bank transfer');
+  await chooseInSelect(page, payDialog, 'Account', /^HDFC Current/);
   await payDialog.getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByText('Payment of ₹2,655.00 recorded')).toBeVisible();
   await expect(page.getByTestId('bill-balance')).toHaveText('₹2,655.00');
@@ -157,8 +154,7 @@ test("a month's books: bought by keyboard with IGST, sold, supplier paid from th
   await page.getByRole('button', { name: 'Add expense' }).first().click();
   const drawer = page.getByRole('dialog', { name: 'Add expense' });
   await drawer.getByLabel('Amount').fill('1500');
-  await drawer.getByRole('combobox', { name: 'Category' }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('Rent', { exact: true }).click();
+  await chooseInSelect(page, drawer, 'Category', 'Rent');
   await expect(drawer.getByText('Balance ₹2,000.00')).toBeVisible();
   await drawer.getByRole('button', { name: 'Save expense' }).click();
   await expect(page.getByText(/Expense .+ of ₹1,500\.00 saved/)).toBeVisible();

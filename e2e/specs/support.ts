@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The newest OTP the API wrote to the outbox for this phone (the test OTP sender). */
 export async function otpFor(phone: string, purpose: 'signup' | 'login'): Promise<string> {
@@ -118,4 +118,19 @@ export async function enterPurchaseByKeyboard(page: Page, bill: PurchaseLineByKe
   await page.keyboard.type(bill.quantity);
   await page.keyboard.press('Enter');
   await expect(search).toBeFocused();
+}
+
+/**
+ * Picks `option` in the antd select labelled `label` within `scope`, then checks the select shows it. An option
+ * clicked while its dropdown is still opening can be missed (a user would click again): so does this.
+ */
+export async function chooseInSelect(page: Page, scope: Locator, label: string, option: string | RegExp): Promise<void> {
+  const combobox = scope.getByRole('combobox', { name: label });
+  const select = scope.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label }) });
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await dropdown.count()) === 0) await combobox.click();
+    await dropdown.getByTitle(option, { exact: typeof option === 'string' }).click({ timeout: 2_000 });
+    await expect(select).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }

@@ -10,4 +10,5 @@ export * from './api';
 export * from './session';
 export * from './swr';
 export * from './swr/provider';
+export * from './swr/record';
 export * from './remote';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { Id, branchApi, cacheKey, stateName, type Branch } from '@bahi/shared';
+import { branchApi, cacheKey, stateName, useRecord, type Branch } from '@bahi/shared';
 
 /** Every branch of the business. Search is client-side: a business has a handful of branches. */
 export function useBranches() {
@@ -8,9 +8,7 @@ export function useBranches() {
 
 /** One branch; a malformed id is never sent (it cannot name a branch). */
 export function useBranch(id: string | undefined) {
-  const valid = !!id && Id.safeParse(id).success;
-  const swr = useSWR(valid ? cacheKey('branches', 'detail', id) : null, () => branchApi.get(id!));
-  return { ...swr, invalidId: !valid };
+  return useRecord(['branches', 'detail'], id, (key) => branchApi.get(key));
 }
 
 /** "27 - Maharashtra", as the state select shows it. */

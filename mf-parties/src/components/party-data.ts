@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { Id, cacheKey, formatRupees, partyApi, type Party, type PartyAddress, type PartyListQuery } from '@bahi/shared';
+import { cacheKey, formatRupees, partyApi, useRecord, type Party, type PartyAddress, type PartyListQuery } from '@bahi/shared';
 
 /** One page of the list (server-side search, filters and paging; the previous page stays while the next loads). */
 export function usePartyPage(query: PartyListQuery) {
@@ -8,9 +8,7 @@ export function usePartyPage(query: PartyListQuery) {
 
 /** One party; a malformed id is never sent (it cannot name a party). */
 export function useParty(id: string | undefined) {
-  const valid = !!id && Id.safeParse(id).success;
-  const swr = useSWR(valid ? cacheKey('parties', 'detail', id) : null, () => partyApi.get(id!));
-  return { ...swr, invalidId: !valid };
+  return useRecord(['parties', 'detail'], id, (key) => partyApi.get(key));
 }
 
 export function usePartyCategories() {

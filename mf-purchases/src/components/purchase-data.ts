@@ -1,6 +1,5 @@
 import useSWR from 'swr';
-import { Id, cacheKey, purchaseApi, type PurchaseInvoiceListQuery } from '@bahi/shared';
-import { retryServerErrors } from '@bahi/shared/ui';
+import { cacheKey, purchaseApi, useRecord, type PurchaseInvoiceListQuery } from '@bahi/shared';
 
 export function usePurchaseInvoices(query: PurchaseInvoiceListQuery) {
   return useSWR(cacheKey('purchases', 'list', query), () => purchaseApi.list(query), { keepPreviousData: true });
@@ -8,7 +7,5 @@ export function usePurchaseInvoices(query: PurchaseInvoiceListQuery) {
 
 /** One bill; a malformed id is never sent (it cannot name a bill). */
 export function usePurchaseInvoice(id: string | undefined) {
-  const valid = !!id && Id.safeParse(id).success;
-  const swr = useSWR(valid ? cacheKey('purchases', 'detail', id) : null, () => purchaseApi.get(id!), retryServerErrors);
-  return { ...swr, invalidId: !valid };
+  return useRecord(['purchases', 'detail'], id, (key) => purchaseApi.get(key));
 }

@@ -1,17 +1,5 @@
 import useSWR from 'swr';
-import {
-  Id,
-  automatedBillApi,
-  cacheKey,
-  einvoiceApi,
-  quotationApi,
-  saleApi,
-  type EInvoiceListQuery,
-  type QuotationListQuery,
-  type ScheduleListQuery,
-  type SaleInvoiceListQuery,
-} from '@bahi/shared';
-import { retryServerErrors } from '@bahi/shared/ui';
+import { automatedBillApi, cacheKey, einvoiceApi, quotationApi, saleApi, useRecord, type EInvoiceListQuery, type QuotationListQuery, type ScheduleListQuery, type SaleInvoiceListQuery } from '@bahi/shared';
 
 export function useSaleInvoices(query: SaleInvoiceListQuery, enabled = true) {
   return useSWR(enabled ? cacheKey('sales', 'list', query) : null, () => saleApi.list(query), { keepPreviousData: true });
@@ -23,15 +11,11 @@ export function useQuotations(query: QuotationListQuery, enabled = true) {
 
 /** One invoice; a malformed id is never sent (it cannot name an invoice). */
 export function useSaleInvoice(id: string | undefined) {
-  const valid = !!id && Id.safeParse(id).success;
-  const swr = useSWR(valid ? cacheKey('sales', 'detail', id) : null, () => saleApi.get(id!), retryServerErrors);
-  return { ...swr, invalidId: !valid };
+  return useRecord(['sales', 'detail'], id, (key) => saleApi.get(key));
 }
 
 export function useQuotation(id: string | undefined) {
-  const valid = !!id && Id.safeParse(id).success;
-  const swr = useSWR(valid ? cacheKey('quotations', 'detail', id) : null, () => quotationApi.get(id!), retryServerErrors);
-  return { ...swr, invalidId: !valid };
+  return useRecord(['quotations', 'detail'], id, (key) => quotationApi.get(key));
 }
 
 /** The number the next invoice of the active branch would get on this date (nothing is reserved). */
@@ -47,14 +31,12 @@ export function useSchedules(query: ScheduleListQuery) {
 
 /** One automated bill with its runs; a malformed id is never sent. */
 export function useSchedule(id: string | undefined) {
-  const valid = !!id && Id.safeParse(id).success;
-  const swr = useSWR(valid ? cacheKey('sales', 'automated-bill', id) : null, () => automatedBillApi.get(id!), retryServerErrors);
-  return { ...swr, invalidId: !valid };
+  return useRecord(['sales', 'automated-bill'], id, (key) => automatedBillApi.get(key));
 }
 
 /** e-invoicing: whether it is on, from which date. */
 export function useEInvoiceSettings() {
-  return useSWR(cacheKey('sales', 'einvoice-settings'), () => einvoiceApi.settings(), retryServerErrors);
+  return useSWR(cacheKey('sales', 'einvoice-settings'), () => einvoiceApi.settings());
 }
 
 /** The invoices e-invoicing covers, with their status. */

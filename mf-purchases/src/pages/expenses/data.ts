@@ -1,6 +1,5 @@
 import useSWR from 'swr';
-import { Id, cacheKey, expenseApi, type ExpenseListQuery } from '@bahi/shared';
-import { retryServerErrors } from '@bahi/shared/ui';
+import { cacheKey, expenseApi, useRecord, type ExpenseListQuery } from '@bahi/shared';
 
 /** One page of expenses with the period's sums (per category and in all). */
 export function useExpenses(query: ExpenseListQuery) {
@@ -14,9 +13,9 @@ export function useExpenseCategories() {
 
 /** One expense; a malformed id is never sent (it cannot name an expense). */
 export function useExpense(id: string | null) {
-  const valid = !!id && Id.safeParse(id).success;
-  const swr = useSWR(valid ? cacheKey('expenses', 'detail', id) : null, () => expenseApi.get(id!), retryServerErrors);
-  return { ...swr, invalidId: !!id && !valid };
+  const record = useRecord(['expenses', 'detail'], id, (key) => expenseApi.get(key));
+  // No id: no drawer open, nothing missing.
+  return { ...record, invalidId: !!id && record.invalidId };
 }
 
 export interface MonthSums {

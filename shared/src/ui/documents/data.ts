@@ -1,12 +1,10 @@
 import useSWR from 'swr';
-import { accountApi, cacheKey, isApiError, itemApi, partyApi, useSession, type PartyType } from '@bahi/shared';
+import { accountApi, cacheKey, itemApi, partyApi, useSession, type PartyType } from '@bahi/shared';
 
 /*
  * The look-ups every document screen (sales and purchases) makes: accounts, tax rates, party and item search.
  */
 
-/** A 4xx will not change by asking again (a 404 stays a 404); only server trouble is retried. */
-export const retryServerErrors = { shouldRetryOnError: (e: unknown) => !(isApiError(e) && e.status < 500) };
 
 export function useAccounts() {
   return useSWR(cacheKey('accounts', 'list'), () => accountApi.accounts(), { revalidateOnFocus: false });

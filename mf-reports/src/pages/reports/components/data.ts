@@ -14,7 +14,6 @@ import {
   type SaleReportQuery,
   type StockSummaryQuery,
 } from '@bahi/shared';
-import { retryServerErrors } from '@bahi/shared/ui';
 
 /*
  * The report calls of mf-reports, cached under 'reports' (the shell refreshes that area when the branch changes).
@@ -28,23 +27,22 @@ export function useDocumentReport(side: ReportSide, query: DocumentReportQuery) 
   return useSWR<SaleReport | PurchaseReport>(
     cacheKey('reports', side === 'SALE' ? 'sale' : 'purchase', query),
     () => (side === 'SALE' ? reportApi.saleReport(query) : reportApi.purchaseReport(query)),
-    { keepPreviousData: true, ...retryServerErrors },
+    { keepPreviousData: true },
   );
 }
 
 export function useLedger(query: Omit<LedgerQuery, 'format'> | null) {
   return useSWR(query ? cacheKey('reports', 'ledger', query) : null, () => reportApi.ledger(query!), {
     keepPreviousData: true,
-    ...retryServerErrors,
   });
 }
 
 export function useReportSummary(query: ReportSummaryQuery) {
-  return useSWR(cacheKey('reports', 'summary', query), () => reportApi.summary(query), retryServerErrors);
+  return useSWR(cacheKey('reports', 'summary', query), () => reportApi.summary(query));
 }
 
 export function useGstr1(query: Omit<Gstr1Query, 'format'> | null) {
-  return useSWR(query ? cacheKey('reports', 'gstr1', query) : null, () => reportApi.gstr1(query!), retryServerErrors);
+  return useSWR(query ? cacheKey('reports', 'gstr1', query) : null, () => reportApi.gstr1(query!));
 }
 
 export function useBranches() {
@@ -52,17 +50,17 @@ export function useBranches() {
 }
 
 export function useStockSummary(query: StockSummaryQuery) {
-  return useSWR(cacheKey('reports', 'stock-summary', query), () => reportApi.stockSummary(query), { keepPreviousData: true, ...retryServerErrors });
+  return useSWR(cacheKey('reports', 'stock-summary', query), () => reportApi.stockSummary(query), { keepPreviousData: true });
 }
 
 export function useDayBook(query: DayBookQuery) {
-  return useSWR(cacheKey('reports', 'day-book', query), () => reportApi.dayBook(query), { keepPreviousData: true, ...retryServerErrors });
+  return useSWR(cacheKey('reports', 'day-book', query), () => reportApi.dayBook(query), { keepPreviousData: true });
 }
 
 export function useItemProfit(query: ItemProfitQuery) {
-  return useSWR(cacheKey('reports', 'item-profit', query), () => reportApi.itemProfit(query), { keepPreviousData: true, ...retryServerErrors });
+  return useSWR(cacheKey('reports', 'item-profit', query), () => reportApi.itemProfit(query), { keepPreviousData: true });
 }
 
 export function useGstr3b(query: Gstr3bQuery | null) {
-  return useSWR(query ? cacheKey('reports', 'gstr3b', query) : null, () => reportApi.gstr3b(query!), retryServerErrors);
+  return useSWR(query ? cacheKey('reports', 'gstr3b', query) : null, () => reportApi.gstr3b(query!));
 }

@@ -14,9 +14,12 @@ import path from 'node:path';
 import { Client } from 'pg';
 import type { AreaContext } from './lib/area';
 import { log, ms, ratio, runCleanups, sleep, table, tempDir } from './lib/common';
-import { CONNECTIONS, DURATION_S, WARMUP_S, call, cannon, createItem, type Cannon } from './lib/documents';
+import { CONNECTIONS, DURATION_S, WARMUP_S, cannon, type Cannon } from './lib/documents';
 import { throwawayDatabase } from './lib/postgres';
-import { signUp, startServer, type BahiServer } from './lib/server';
+import { startServer, type BahiServer } from './lib/server';
+import { saleBody, shop } from './sales.bench';
+
+type Load = { cookie: string; body: string };
 
 interface Phase {
   label: string;
@@ -32,26 +35,10 @@ const loadAverage = () =>
     .map((l) => l.toFixed(1))
     .join(' / ');
 
-/** A 3-line invoice with a cash payment, as bench/sales.bench.ts sends, for a fresh business on `server`. */
-async function saleBody(server: BahiServer): Promise<Load> {
-  const session = await signUp(server, 'Instances');
-  const cookie = session.cookieHeader;
-  const items = [
-    await createItem(server, cookie, 1, 'gst-18', '499.00', false),
-    await createItem(server, cookie, 2, 'gst-12', '52.50', true),
-    await createItem(server, cookie, 3, 'gst-5', '120.00', false),
-  ];
-  const party = await call<{ data: { id: string } }>(server, cookie, 'POST', '/api/party/create', {
-    name: 'Bench Customer',
-    partyType: 'CUSTOMER',
-    billingAddress: { type: 'BOTH', miscData: { ad: 'MG Road', st: '29', pin: '560001' } },
-  });
-  const lines = [
-    { itemId: items[0], quantity: 2 },
-    { itemId: items[1], quantity: 1, discountPercent: 5 },
-    { itemId: items[2], quantity: 3 },
-  ];
-  return { cookie, body: JSON.stringify({ partyId: party.data.id, lines, payment: { amount: 500, mode: 'CASH' } }) };
+/** A fresh business on `server` and the create-sale body of `sales.bench.ts` for it. */
+async function saleLoad(server: BahiServer): Promise<Load> {
+  const s = await shop(server, 'Instances');
+  return { cookie: s.cookie, body: saleBody(s) };
 }
 
 /** Invoice count, distinct numbers and the highest running number of each series, once the count stops moving. */
@@ -76,8 +63,6 @@ async function numbering(databaseUrl: string) {
   }
 }
 
-type Load = { cookie: string; body: string };
-
 /** Two autocannon processes at once, the i-th against urls[i] with loads[i] (the same URL twice for one instance). */
 async function phase(label: string, urls: [string, string], loads: [Load, Load]): Promise<Phase> {
   log(`${label}: 2 × ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s…`);
@@ -100,8 +85,8 @@ export async function run(ctx: Pick<AreaContext, 'tmpDir'>): Promise<string[]> {
     const url = (s: BahiServer) => `${s.baseUrl}/api/sale/create-sale`;
     // One shop: every request of both load generators bills the same series and stock rows. Two shops: each load
     // generator bills its own business, as many tenants spread over the instances would.
-    const shop = await saleBody(one);
-    const other = await saleBody(two);
+    const shop = await saleLoad(one);
+    const other = await saleLoad(two);
     const phases = [
       await phase('One shop, one instance', [url(one), url(one)], [shop, shop]),
       await phase('One shop, two instances', [url(one), url(two)], [shop, shop]),

@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLockOptions } from './lock';
 
@@ -68,6 +68,34 @@ export async function openMemoryDatabase(loadDataDir?: Blob): Promise<Database> 
   return pgliteDatabase(client, 'PGlite in memory');
 }
 
+/**
+ * The advisory lock key under which an instance migrates PostgreSQL (any constant no other code locks; this one
+ * spells "bahimigr" in ASCII). Instances started at once take turns: the first applies the migrations, the others
+ * wait, then find nothing left to apply.
+ */
+export const MIGRATION_LOCK_KEY = 0x626168696d696772n;
+
+/**
+ * Runs the drizzle migrator while holding `pg_advisory_lock(MIGRATION_LOCK_KEY)` on a connection of its own (not
+ * one of the pool's, which the migrator needs; a pool of one would wait for itself). The lock belongs to that
+ * session, so a process that dies mid-migration releases it with its connection.
+ */
+async function migratePostgresLocked(databaseUrl: string, db: ReturnType<typeof drizzlePg<typeof schema>>) {
+  const lock = new Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      // Closing the connection below releases the lock as well, so a failed unlock must not hide the real error.
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => undefined);
+    }
+  } finally {
+    await lock.end();
+  }
+}
+
 /** 20 connections: a list request holds two at once (page and count), and the API serves 20 clients without queueing. */
 export function openPostgresDatabase(databaseUrl: string, poolSize = 20): Database {
   const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
@@ -79,7 +107,7 @@ export function openPostgresDatabase(databaseUrl: string, poolSize = 20): Databa
     db: db as unknown as Db,
     kind: 'postgres',
     describe: `PostgreSQL ${url.host}${url.pathname}`,
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePostgresLocked(databaseUrl, db),
     close: () => pool.end(),
   };
 }

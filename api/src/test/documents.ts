@@ -1,7 +1,21 @@
 import type { Account, Item, Party, Quotation, SaleInvoice } from '@bahi/shared/contracts';
+import { INDIAN_STATES } from '@bahi/shared/india';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { pinMatchesState } from '../services/einvoice/pin';
 import { get, write, type Harness, type SignedUp } from './harness';
 import { sendMultipart } from './multipart';
+
+/**
+ * A PIN code of the state, given by code or name (by the PIN prefixes the e-invoice check knows): 400001 in
+ * Maharashtra, 560001 in Karnataka.
+ */
+function pinIn(state: string): string {
+  const code = INDIAN_STATES.find((s) => s.code === state || s.name.toLowerCase() === state.toLowerCase())?.code ?? state;
+  for (let prefix = 11; prefix <= 85; prefix++) {
+    if (pinMatchesState(`${prefix}0001`, code)) return `${prefix}0001`;
+  }
+  return '400001';
+}
 
 /** Fixtures and calls shared by the sale, quotation and party-balance tests. */
 export function documentFixtures(h: Harness, app: FastifyInstance = h.app) {
@@ -71,8 +85,8 @@ export function documentFixtures(h: Harness, app: FastifyInstance = h.app) {
         gstin: o.gstin,
         creditPeriod: o.creditPeriod,
         openingBalance: o.openingBalance,
-        billingAddress: o.state ? { type: o.shippingState ? 'BILLING' : 'BOTH', miscData: { ad: 'Shop 1', st: o.state, pin: '400001' } } : undefined,
-        shippingAddress: o.shippingState ? { type: 'SHIPPING', miscData: { ad: 'Godown', st: o.shippingState, pin: '560001' } } : undefined,
+        billingAddress: o.state ? { type: o.shippingState ? 'BILLING' : 'BOTH', miscData: { ad: 'Shop 1', st: o.state, pin: pinIn(o.state) } } : undefined,
+        shippingAddress: o.shippingState ? { type: 'SHIPPING', miscData: { ad: 'Godown', st: o.shippingState, pin: pinIn(o.shippingState) } } : undefined,
       },
       { cookie: who.cookie },
     );
@@ -136,7 +150,7 @@ export function documentFixtures(h: Harness, app: FastifyInstance = h.app) {
       app,
       'POST',
       '/api/store-branch/create-branch',
-      { name, address: { street: '1 Main Road', city: name, stateCode: o.stateCode ?? '27', pin: '400001' }, invoicePrefix: o.invoicePrefix },
+      { name, address: { street: '1 Main Road', city: name, stateCode: o.stateCode ?? '27', pin: pinIn(o.stateCode ?? '27') }, invoicePrefix: o.invoicePrefix },
       { cookie: who.cookie },
     );
     if (res.statusCode !== 201) throw new Error(`create-branch answered ${res.statusCode}: ${res.body}`);

@@ -34,11 +34,30 @@ export const mumbaiBranch: Branch = {
   updatedAt: '2026-04-01T05:30:00.000Z',
 };
 
+/** A real PIN code of each GST state (its capital's or main city's head post office), so an address is consistent. */
+const SAMPLE_PINS: Record<string, string> = {
+  '01': '190001', '02': '171001', '03': '141001', '04': '160017', '05': '248001', '06': '122001', '07': '110001',
+  '08': '302001', '09': '226001', '10': '800001', '11': '737101', '12': '791111', '13': '797001', '14': '795001',
+  '15': '796001', '16': '799001', '17': '793001', '18': '781001', '19': '700001', '20': '834001', '21': '751001',
+  '22': '492001', '23': '462001', '24': '380001', '25': '396210', '26': '396210', '27': '400001', '28': '520001',
+  '29': '560001', '30': '403001', '31': '682555', '32': '695001', '33': '600001', '34': '605001', '35': '744101',
+  '36': '500001', '37': '520001', '38': '194101',
+};
+
+/** A PIN code in the state (`null` for a code with no PIN, such as 97 "other territory"). */
+export const samplePin = (stateCode: string): string | null => SAMPLE_PINS[stateCode.padStart(2, '0')] ?? null;
+
+/** A party address in the state, with a PIN code of that state. */
 export function makeAddress(stateCode: string, type: PartyAddress['type'] = 'BOTH', street = 'MG Road'): PartyAddress {
-  return { id: nextId(), type, miscData: { ad: street, st: stateName(stateCode) ?? null, pin: '560001', stateCode } };
+  return { id: nextId(), type, miscData: { ad: street, st: stateName(stateCode) ?? null, pin: samplePin(stateCode), stateCode } };
 }
 
-export function makeParty(overrides: Partial<Party> = {}): Party {
+/**
+ * A party as the API answers it: a customer with nothing but a name unless told; override any field. `stateCode`
+ * gives it a billing (and shipping) address in that state, with a PIN code of the state.
+ */
+export function makeParty({ stateCode, ...overrides }: Partial<Party> & { stateCode?: string } = {}): Party {
+  const address = stateCode ? makeAddress(stateCode) : null;
   return {
     id: nextId(),
     name: `Party ${seq}`,
@@ -51,23 +70,21 @@ export function makeParty(overrides: Partial<Party> = {}): Party {
     panNumber: null,
     creditPeriod: null,
     creditLimit: null,
-    billingAddress: null,
-    shippingAddress: null,
+    billingAddress: address,
+    shippingAddress: address,
     createdAt: '2026-04-01T05:30:00.000Z',
     updatedAt: '2026-04-01T05:30:00.000Z',
     ...overrides,
   };
 }
 
-const karnatakaAddress = makeAddress('29');
 /** A B2B customer in Karnataka (29): inter-state from the Mumbai branch. */
 export const bengaluruParty = makeParty({
   name: 'Bengaluru Retail LLP',
   gstin: gstin('29AABCB1234C1Z'),
   mobileNumber: '9845012345',
   creditPeriod: 30,
-  billingAddress: karnatakaAddress,
-  shippingAddress: karnatakaAddress,
+  stateCode: '29',
 });
 /** A customer in Maharashtra known only by GSTIN: intra-state. */
 export const puneParty = makeParty({ name: 'Pune Traders', gstin: gstin('27AAACP5678D1Z'), mobileNumber: '9822012345' });

@@ -1,4 +1,5 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { UUID } from './records';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -21,4 +22,29 @@ export function documentSearch(
     conditions.push(sql`${columns.partyMobile} like ${`%${local}%`}`);
   }
   return sql`(${sql.join(conditions, sql` or `)})`;
+}
+
+/**
+ * The filters of a list of paid documents (sale invoices, purchase bills): the business, the party, the branch, a
+ * range of the document's `date`, the status (OVERDUE: unpaid or part paid after the due date) and the search.
+ */
+export function paidDocumentFilters(
+  t: { businessId: AnyColumn; partyId: AnyColumn; branchId: AnyColumn; status: AnyColumn; dueDate: AnyColumn },
+  columns: { date: AnyColumn; search: Parameters<typeof documentSearch>[1] },
+  businessId: string,
+  q: { partyId?: string; branchId?: string; from?: string; to?: string; status?: string; q?: string },
+  today: string,
+): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [eq(t.businessId, businessId)];
+  if (q.partyId) conditions.push(UUID.test(q.partyId) ? eq(t.partyId, q.partyId) : sql`false`);
+  if (q.branchId) conditions.push(UUID.test(q.branchId) ? eq(t.branchId, q.branchId) : sql`false`);
+  if (q.from) conditions.push(sql`${columns.date} >= ${q.from}`);
+  if (q.to) conditions.push(sql`${columns.date} <= ${q.to}`);
+  if (q.status === 'OVERDUE') {
+    conditions.push(sql`${t.status} in ('UNPAID', 'PARTIAL') and ${t.dueDate} < ${today}`);
+  } else if (q.status) {
+    conditions.push(eq(t.status, q.status));
+  }
+  if (q.q) conditions.push(documentSearch(q.q, columns.search));
+  return conditions;
 }

@@ -1,8 +1,20 @@
-import type { DocumentType, SalePayment, SaleStatus } from '@bahi/shared/contracts';
+import type { DocumentType, PaymentMode, SalePayment, SaleStatus } from '@bahi/shared/contracts';
+import { fromPaise, toPaise } from '@bahi/shared/india';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { documentTransactions } from '../accounts';
-import { allocationsTo } from '../payments/allocation';
+import { badRequest, conflict } from '../../errors';
+import { documentTransactions, paymentAccount, recordTransaction, type AccountRef } from '../accounts';
+import { allocationsTo, type AllocatableKind, type OpenDocument } from '../payments/allocation';
 import { money } from './records';
+
+/** A document that is paid: a sale invoice (paid in) or a purchase bill (paid out). */
+export type PaidDocumentType = Extract<DocumentType, 'SALE' | 'PURCHASE'>;
+
+/** The transaction a payment against the document records, and which way its money goes. */
+const PAYMENT_OF = {
+  SALE: { type: 'SALE_PAYMENT', direction: 'IN' },
+  PURCHASE: { type: 'PURCHASE_PAYMENT', direction: 'OUT' },
+} as const;
 
 /** Paid in full (a zero document too), part paid, or nothing yet: sale invoices and purchase bills alike. */
 export const paymentStatus = (paid: number, grandTotal: number): Exclude<SaleStatus, 'CANCELLED'> =>
@@ -44,4 +56,86 @@ export async function documentPayments(
     payments.push({ ...a, mode: a.mode as SalePayment['mode'], reversed: cancelled });
   }
   return payments.sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : x.createdAt < y.createdAt ? -1 : x.createdAt > y.createdAt ? 1 : 0));
+}
+
+/** What is still due on a document, in paise: its grand total less what has been paid; nothing once cancelled. */
+export const balanceDue = (status: string, grandTotal: string, paid: string) =>
+  status === 'CANCELLED' ? 0 : toPaise(money(grandTotal)) - toPaise(money(paid));
+
+/** `balanceDue` in SQL, for the sums of a list. */
+export const balanceDueSql = (columns: { status: AnyColumn; grandTotal: AnyColumn }, paid: AnyColumn) =>
+  sql`case when ${columns.status} = 'CANCELLED' then 0 else ${columns.grandTotal} - ${paid} end`;
+
+/**
+ * The payment made with a new document (`payment` of create-sale, create-purchase): at most its grand total
+ * (`tooMuch` says so, naming the total), into the account its mode goes to. Answers the amount in paise (0 without
+ * a payment) and the account.
+ */
+export async function paymentWithDocument(
+  tx: Tx,
+  businessId: string,
+  payment: { amount: string; mode: PaymentMode; accountId?: string } | undefined,
+  grandTotal: number,
+  tooMuch: string,
+): Promise<{ paid: number; account: AccountRef | undefined }> {
+  const paid = payment ? toPaise(payment.amount) : 0;
+  if (paid > grandTotal) throw badRequest(`${tooMuch}, ₹${fromPaise(grandTotal)}`, 'payment.amount');
+  const account = payment ? await paymentAccount(tx, businessId, payment.mode, payment.accountId, 'payment.accountId') : undefined;
+  return { paid, account };
+}
+
+/**
+ * record-payment of a stored document, inside the caller's transaction: refused when `what` ("Invoice S-1") is
+ * cancelled or paid in full, or above its balance; then recorded into the account its mode goes to, and settled on
+ * the document (`kind`). Answers the amount in paise.
+ */
+export async function payDocument(
+  tx: Tx,
+  kind: AllocatableKind,
+  doc: OpenDocument,
+  what: string,
+  body: { amount: string; mode: PaymentMode; accountId?: string; reference?: string; date?: string },
+  p: { businessId: string; today: string; createdBy: string; now: Date },
+): Promise<number> {
+  if (doc.cancelled) throw conflict(`${what} is cancelled: it takes no payments`);
+  if (doc.due === 0) throw conflict(`${what} is already paid in full`);
+  const amount = toPaise(body.amount);
+  if (amount > doc.due) throw badRequest(`Payment cannot be more than the balance due, ₹${fromPaise(doc.due)}`, 'amount');
+  const account = await paymentAccount(tx, p.businessId, body.mode, body.accountId, 'accountId');
+  await recordDocumentPayment(tx, {
+    businessId: p.businessId,
+    document: { type: kind.type as PaidDocumentType, id: doc.id, number: doc.number },
+    partyId: doc.partyId,
+    accountId: account.id,
+    date: body.date ?? p.today,
+    amount,
+    mode: body.mode,
+    reference: body.reference ?? null,
+    createdBy: p.createdBy,
+    now: p.now,
+    // Cash in hand never below 0 (a payment out): recordTransaction refuses with 409 naming this field.
+    field: 'amount',
+  });
+  await kind.settle(tx, p.businessId, doc, amount, p.now);
+  return amount;
+}
+
+/** Records a payment of the document into (a sale) or out of (a purchase) the account; `field` names the amount in a refusal. */
+export async function recordDocumentPayment(
+  tx: Tx,
+  p: {
+    businessId: string;
+    document: { type: PaidDocumentType; id: string; number: string };
+    partyId: string | null;
+    accountId: string;
+    date: string;
+    amount: number;
+    mode: PaymentMode;
+    reference: string | null;
+    createdBy: string;
+    now: Date;
+    field: string;
+  },
+) {
+  await recordTransaction(tx, { ...p, ...PAYMENT_OF[p.document.type], note: null });
 }

@@ -1,6 +1,8 @@
 import type { DocumentBranch, DocumentLine, DocumentParty, DocumentTotals, HsnSummaryRow } from '@bahi/shared/contracts';
 import { stateTaxLabel } from '@bahi/shared/gst';
 import { fromPaise, stateName, toPaise } from '@bahi/shared/india';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import type { purchaseInvoiceLines, purchaseInvoices, quotationLines, quotations, saleInvoiceLines, saleInvoices } from '../../db/schema';
 import type { PreparedDocument } from './prepare';
 
@@ -11,6 +13,9 @@ import type { PreparedDocument } from './prepare';
 
 type HeaderRow = typeof saleInvoices.$inferSelect | typeof quotations.$inferSelect | typeof purchaseInvoices.$inferSelect;
 type LineRow = typeof saleInvoiceLines.$inferSelect | typeof quotationLines.$inferSelect | typeof purchaseInvoiceLines.$inferSelect;
+
+/** A document id: anything else is not found (and never reaches a uuid column). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const money = (v: string | number) => fromPaise(toPaise(String(v)));
 /** numeric(6,3) rates as answers carry them: '18.000' → '18', '0.250' → '0.25'. */
@@ -168,4 +173,31 @@ export function documentFieldsOf(h: HeaderRow, lines: LineRow[]) {
     cancelReason: h.cancelReason,
     createdAt: h.createdAt.toISOString(),
   };
+}
+
+/** The header row of a paid document of the business (locked for update when asked); undefined when there is none. */
+export async function findDocumentRow<T extends typeof saleInvoices | typeof purchaseInvoices>(
+  db: Db | Tx,
+  table: T,
+  businessId: string,
+  id: string,
+  forUpdate = false,
+): Promise<T['$inferSelect'] | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const t = table as typeof saleInvoices;
+  const query = db.select().from(t).where(and(eq(t.businessId, businessId), eq(t.id, id)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row as T['$inferSelect'] | undefined;
+}
+
+/** The stored lines of a paid document, in line order. */
+export async function documentLineRows<T extends typeof saleInvoiceLines | typeof purchaseInvoiceLines>(
+  db: Db | Tx,
+  table: T,
+  businessId: string,
+  id: string,
+): Promise<T['$inferSelect'][]> {
+  const t = table as typeof saleInvoiceLines;
+  const rows = await db.select().from(t).where(and(eq(t.businessId, businessId), eq(t.documentId, id))).orderBy(asc(t.lineNo));
+  return rows as T['$inferSelect'][];
 }

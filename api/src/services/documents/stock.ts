@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { storeBranches } from '../../db/schema';
 import { UNIQUE_VIOLATION, conflict, pgErrorCode } from '../../errors';
 import { applyStockChanges } from '../item/stock';
 import { selectRows } from './rows';
@@ -24,6 +25,21 @@ export interface StockDocument {
   date: string;
   userId: string | null;
   now: Date;
+}
+
+/** The stored lines of a document as stock moves them back (on cancelling). */
+export const stockLinesOf = (
+  lines: Array<{ lineNo: number; itemId: string; itemName: string; itemType: StockLine['itemType']; quantity: string; serialNos: string[] }>,
+): StockLine[] =>
+  lines.map((l) => ({ index: l.lineNo - 1, itemId: l.itemId, itemName: l.itemName, itemType: l.itemType, quantity: l.quantity, serialNos: l.serialNos }));
+
+/** The branch a stored document moved stock at. */
+export async function stockBranchOf(tx: Tx, businessId: string, branchId: string): Promise<StockDocument['branch']> {
+  const [branch] = await tx
+    .select({ id: storeBranches.id, name: storeBranches.name })
+    .from(storeBranches)
+    .where(and(eq(storeBranches.businessId, businessId), eq(storeBranches.id, branchId)));
+  return branch;
 }
 
 /**

@@ -13,29 +13,37 @@ import {
   type RecordPaymentRequest,
 } from '@bahi/shared/contracts';
 import { financialYearOf, inputTaxCredit } from '@bahi/shared/gst';
-import { fromPaise, toPaise } from '@bahi/shared/india';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { fromPaise } from '@bahi/shared/india';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { items, purchaseInvoiceLines, purchaseInvoices, storeBranches } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgError } from '../../errors';
-import { paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
-import { documentSearch } from '../documents/list';
+import { reverseDocumentTransactions } from '../accounts';
+import { paidDocumentKind } from '../documents/allocation';
+import { paidDocumentFilters } from '../documents/list';
 import { PURCHASE_PREFIX, takeNumber } from '../documents/numbering';
-import { documentPayments, isOverdue, paymentStatus } from '../documents/payments';
+import {
+  balanceDue,
+  balanceDueSql,
+  documentPayments,
+  isOverdue,
+  payDocument,
+  paymentStatus,
+  paymentWithDocument,
+  recordDocumentPayment,
+} from '../documents/payments';
 import { prepareDocument, type DocumentContext } from '../documents/prepare';
-import { documentFieldsOf, headerValues, lineValues, money } from '../documents/records';
-import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
+import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues, money } from '../documents/records';
+import { receiveIntoStock, removeReceived, stockBranchOf, stockLinesOf, type StockDocument } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
-import type { AllocatableKind, OpenDocument } from '../payments/allocation';
+import type { OpenDocument } from '../payments/allocation';
 
 export const PURCHASE_NOT_FOUND = 'Purchase bill not found';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type PurchaseRow = typeof purchaseInvoices.$inferSelect;
 
-const balanceOf = (row: Pick<PurchaseRow, 'status' | 'grandTotal' | 'paid'>) =>
-  row.status === 'CANCELLED' ? 0 : toPaise(money(row.grandTotal)) - toPaise(money(row.paid));
+const balanceOf = (row: Pick<PurchaseRow, 'status' | 'grandTotal' | 'paid'>) => balanceDue(row.status, row.grandTotal, row.paid);
 
 export const attachmentUrl = (id: string) => `/api/purchase/purchase-invoice/${id}/attachment`;
 
@@ -77,13 +85,7 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
     if (same) throw duplicateBill(body.billNumber, party.name, financialYear);
 
     const grandTotal = doc.figures.totals.grandTotal;
-    const paid = body.payment ? toPaise(body.payment.amount) : 0;
-    if (paid > grandTotal) {
-      throw badRequest(`Payment made cannot be more than the bill total, ₹${fromPaise(grandTotal)}`, 'payment.amount');
-    }
-    const account = body.payment
-      ? await paymentAccount(tx, auth.businessId, body.payment.mode, body.payment.accountId, 'payment.accountId')
-      : undefined;
+    const { paid, account } = await paymentWithDocument(tx, auth.businessId, body.payment, grandTotal, 'Payment made cannot be more than the bill total');
 
     const number = await takeNumber(tx, auth.businessId, {
       kind: 'PURCHASE',
@@ -142,18 +144,15 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
       where i.business_id = ${auth.businessId} and i.id = p.item_id`);
 
     if (body.payment && account) {
-      await recordTransaction(tx, {
+      await recordDocumentPayment(tx, {
         businessId: auth.businessId,
+        document: { type: 'PURCHASE', id, number: number.number },
+        partyId: party.id,
         accountId: account.id,
         date: billDate,
-        type: 'PURCHASE_PAYMENT',
-        direction: 'OUT',
         amount: paid,
         mode: body.payment.mode,
-        partyId: party.id,
-        document: { type: 'PURCHASE', id, number: number.number },
         reference: body.payment.reference ?? null,
-        note: null,
         createdBy: auth.user.id,
         now,
         field: 'payment.amount',
@@ -166,15 +165,8 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 
-export async function findPurchase(db: Db | Tx, businessId: string, id: string, forUpdate = false): Promise<PurchaseRow | undefined> {
-  if (!UUID.test(id)) return undefined;
-  const query = db
-    .select()
-    .from(purchaseInvoices)
-    .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.id, id)));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
+export const findPurchase = (db: Db | Tx, businessId: string, id: string, forUpdate = false) =>
+  findDocumentRow(db, purchaseInvoices, businessId, id, forUpdate);
 
 function attachmentOf(row: PurchaseRow): PurchaseAttachment | null {
   if (!row.attachmentFileName || !row.attachmentContentType) return null;
@@ -190,11 +182,7 @@ function attachmentOf(row: PurchaseRow): PurchaseAttachment | null {
 export async function getPurchase(db: Db | Tx, businessId: string, id: string, today: string): Promise<PurchaseInvoice> {
   const row = await findPurchase(db, businessId, id);
   if (!row) throw new HttpError(404, PURCHASE_NOT_FOUND);
-  const lines = await db
-    .select()
-    .from(purchaseInvoiceLines)
-    .where(and(eq(purchaseInvoiceLines.businessId, businessId), eq(purchaseInvoiceLines.documentId, id)))
-    .orderBy(asc(purchaseInvoiceLines.lineNo));
+  const lines = await documentLineRows(db, purchaseInvoiceLines, businessId, id);
   const fields = documentFieldsOf(row, lines);
   const byNo = new Map(lines.map((l) => [l.lineNo, l]));
   return {
@@ -223,7 +211,7 @@ export interface PurchasePage {
   meta: PurchaseListMeta;
 }
 
-const balanceSql = sql`case when ${purchaseInvoices.status} = 'CANCELLED' then 0 else ${purchaseInvoices.grandTotal} - ${purchaseInvoices.paid} end`;
+const balanceSql = balanceDueSql(purchaseInvoices, purchaseInvoices.paid);
 
 /**
  * purchase/purchase-invoices: newest bill first, one page, and over everything the filter matches the count and the
@@ -233,18 +221,15 @@ export async function listPurchases(db: Db, businessId: string, q: z.output<type
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? PURCHASE_PAGE_SIZE_DEFAULT;
   const t = purchaseInvoices;
-  const conditions: (SQL | undefined)[] = [eq(t.businessId, businessId)];
-  if (q.partyId) conditions.push(UUID.test(q.partyId) ? eq(t.partyId, q.partyId) : sql`false`);
-  if (q.branchId) conditions.push(UUID.test(q.branchId) ? eq(t.branchId, q.branchId) : sql`false`);
-  if (q.from) conditions.push(sql`${t.billDate} >= ${q.from}`);
-  if (q.to) conditions.push(sql`${t.billDate} <= ${q.to}`);
-  if (q.status === 'OVERDUE') {
-    conditions.push(sql`${t.status} in ('UNPAID', 'PARTIAL') and ${t.dueDate} < ${today}`);
-  } else if (q.status) {
-    conditions.push(eq(t.status, q.status));
-  }
-  if (q.q) conditions.push(documentSearch(q.q, { number: [t.referenceNumber, t.billNumber], partyName: t.partyName, partyMobile: t.partyMobile }));
-  const where = and(...conditions);
+  const where = and(
+    ...paidDocumentFilters(
+      t,
+      { date: t.billDate, search: { number: [t.referenceNumber, t.billNumber], partyName: t.partyName, partyMobile: t.partyMobile } },
+      businessId,
+      q,
+      today,
+    ),
+  );
   const rows = await db
     .select({
       id: t.id,
@@ -327,30 +312,7 @@ export async function recordPurchasePayment(
     async (tx) => {
       const row = await findPurchase(tx, auth.businessId, id, true);
       if (!row) throw new HttpError(404, PURCHASE_NOT_FOUND);
-      if (row.status === 'CANCELLED') throw conflict(`Purchase ${row.referenceNumber} is cancelled: it takes no payments`);
-      const balance = balanceOf(row);
-      if (balance === 0) throw conflict(`Purchase ${row.referenceNumber} is already paid in full`);
-      const amount = toPaise(body.amount);
-      if (amount > balance) throw badRequest(`Payment cannot be more than the balance due, ₹${fromPaise(balance)}`, 'amount');
-      const account = await paymentAccount(tx, auth.businessId, body.mode, body.accountId, 'accountId');
-      await recordTransaction(tx, {
-        businessId: auth.businessId,
-        accountId: account.id,
-        date: body.date ?? today,
-        type: 'PURCHASE_PAYMENT',
-        direction: 'OUT',
-        amount,
-        mode: body.mode,
-        partyId: row.partyId,
-        document: { type: 'PURCHASE', id, number: row.referenceNumber },
-        reference: body.reference ?? null,
-        note: null,
-        createdBy: auth.user.id,
-        now,
-        // Cash in hand never below 0: recordTransaction refuses with 409 naming this field.
-        field: 'amount',
-      });
-      await purchaseAllocationKind.settle(tx, auth.businessId, openDocumentOf(row), amount, now);
+      await payDocument(tx, purchaseAllocationKind, openDocumentOf(row), `Purchase ${row.referenceNumber}`, body, { businessId: auth.businessId, today, createdBy: auth.user.id, now });
     },
   );
   return getPurchase(db, auth.businessId, id, today);
@@ -368,19 +330,13 @@ export async function cancelPurchase(ctx: DocumentContext, id: string, body: Can
     const row = await findPurchase(tx, auth.businessId, id, true);
     if (!row) throw new HttpError(404, PURCHASE_NOT_FOUND);
     if (row.status === 'CANCELLED') throw conflict(`Purchase ${row.referenceNumber} is already cancelled`);
-    const lines = await tx
-      .select()
-      .from(purchaseInvoiceLines)
-      .where(and(eq(purchaseInvoiceLines.businessId, auth.businessId), eq(purchaseInvoiceLines.documentId, id)));
-    const [branch] = await tx
-      .select({ id: storeBranches.id, name: storeBranches.name })
-      .from(storeBranches)
-      .where(and(eq(storeBranches.businessId, auth.businessId), eq(storeBranches.id, row.branchId)));
+    const lines = await documentLineRows(tx, purchaseInvoiceLines, auth.businessId, id);
+    const branch = await stockBranchOf(tx, auth.businessId, row.branchId);
     try {
       await removeReceived(
         tx,
         { businessId: auth.businessId, branch, document: { type: 'PURCHASE', id, number: row.referenceNumber }, date: today, userId: auth.user.id, now },
-        lines.map((l) => ({ index: l.lineNo - 1, itemId: l.itemId, itemName: l.itemName, itemType: l.itemType, quantity: l.quantity, serialNos: l.serialNos })),
+        stockLinesOf(lines),
         'PURCHASE_CANCEL',
         `Purchase ${row.referenceNumber} cancelled`,
       );
@@ -448,38 +404,4 @@ const openDocumentOf = (row: Pick<PurchaseRow, 'id' | 'referenceNumber' | 'billD
 });
 
 /** Purchase bills as a payment out settles them: the supplier's unpaid and part-paid ones, oldest bill first. */
-export const purchaseAllocationKind: AllocatableKind = {
-  type: 'PURCHASE',
-  label: 'bill',
-  async openDocuments(tx, businessId, partyId) {
-    const rows = await tx
-      .select()
-      .from(purchaseInvoices)
-      .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.partyId, partyId), sql`${purchaseInvoices.status} in ('UNPAID', 'PARTIAL')`))
-      .orderBy(asc(purchaseInvoices.id))
-      .for('update');
-    return rows.map(openDocumentOf);
-  },
-  async findDocuments(tx, businessId, ids) {
-    if (ids.length === 0) return [];
-    const rows = await tx
-      .select()
-      .from(purchaseInvoices)
-      .where(and(eq(purchaseInvoices.businessId, businessId), sql`${purchaseInvoices.id} = any(${sql.param(ids)}::uuid[])`))
-      .orderBy(asc(purchaseInvoices.id))
-      .for('update');
-    return rows.map(openDocumentOf);
-  },
-  async settle(tx, businessId, doc, amount, now) {
-    const [row] = await tx
-      .select({ grandTotal: purchaseInvoices.grandTotal, paid: purchaseInvoices.paid })
-      .from(purchaseInvoices)
-      .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.id, doc.id)));
-    const paid = toPaise(money(row.paid)) + amount;
-    await tx
-      .update(purchaseInvoices)
-      .set({ paid: fromPaise(paid), status: paymentStatus(paid, toPaise(money(row.grandTotal))), updatedAt: now })
-      .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.id, doc.id)));
-  },
-};
-
+export const purchaseAllocationKind = paidDocumentKind({ type: 'PURCHASE', label: 'bill', table: purchaseInvoices, paid: 'paid', openDocumentOf });

@@ -12,34 +12,42 @@ import {
   type SaleInvoiceSummary,
   type SaleListMeta,
 } from '@bahi/shared/contracts';
-import { fromPaise, toPaise } from '@bahi/shared/india';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { fromPaise } from '@bahi/shared/india';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { quotations, saleInvoiceLines, saleInvoices, storeBranches } from '../../db/schema';
 import { HttpError, badRequest, conflict } from '../../errors';
-import { paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
-import { documentSearch } from '../documents/list';
-import { documentPayments, isOverdue, paymentStatus } from '../documents/payments';
+import { reverseDocumentTransactions } from '../accounts';
+import { paidDocumentKind } from '../documents/allocation';
+import { paidDocumentFilters } from '../documents/list';
+import {
+  balanceDue,
+  balanceDueSql,
+  documentPayments,
+  isOverdue,
+  payDocument,
+  paymentStatus,
+  paymentWithDocument,
+  recordDocumentPayment,
+} from '../documents/payments';
 import { defaultInvoicePrefix, peekNumber, takeNumber } from '../documents/numbering';
 import { BRANCH_NOT_FOUND, prepareDocument, type DocumentContext } from '../documents/prepare';
-import { documentFieldsOf, headerValues, lineValues, money } from '../documents/records';
-import { returnToStock, takeFromStock, type StockDocument } from '../documents/stock';
+import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues, money } from '../documents/records';
+import { returnToStock, stockBranchOf, stockLinesOf, takeFromStock, type StockDocument } from '../documents/stock';
 import { findBranchRow, defaultBranchRow } from '../branches';
 import { einvoiceStateFor } from '../einvoice/state';
 import { withIdempotency } from '../idempotency';
-import type { AllocatableKind, OpenDocument } from '../payments/allocation';
+import type { OpenDocument } from '../payments/allocation';
 import { claimQuotation, markConverted } from '../quotation';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type InvoiceRow = typeof saleInvoices.$inferSelect;
 
 const statusFor = paymentStatus;
 
-const balanceOf = (row: Pick<InvoiceRow, 'status' | 'grandTotal' | 'received'>) =>
-  row.status === 'CANCELLED' ? 0 : toPaise(money(row.grandTotal)) - toPaise(money(row.received));
+const balanceOf = (row: Pick<InvoiceRow, 'status' | 'grandTotal' | 'received'>) => balanceDue(row.status, row.grandTotal, row.received);
 
 const overdue = isOverdue;
 
@@ -63,13 +71,7 @@ export async function createSale(ctx: DocumentContext, body: z.output<typeof Cre
     const grandTotal = doc.figures.totals.grandTotal;
 
     const quotation = body.quotationId ? await claimQuotation(tx, auth.businessId, body.quotationId, today) : undefined;
-    const paid = body.payment ? toPaise(body.payment.amount) : 0;
-    if (paid > grandTotal) {
-      throw badRequest(`Payment received cannot be more than the invoice total, ₹${fromPaise(grandTotal)}`, 'payment.amount');
-    }
-    const account = body.payment
-      ? await paymentAccount(tx, auth.businessId, body.payment.mode, body.payment.accountId, 'payment.accountId')
-      : undefined;
+    const { paid, account } = await paymentWithDocument(tx, auth.businessId, body.payment, grandTotal, 'Payment received cannot be more than the invoice total');
 
     const number = await takeNumber(tx, auth.businessId, {
       kind: 'SALE',
@@ -99,20 +101,18 @@ export async function createSale(ctx: DocumentContext, body: z.output<typeof Cre
     await tx.insert(saleInvoiceLines).values(lineValues(auth.businessId, id, doc));
 
     if (body.payment && account) {
-      await recordTransaction(tx, {
+      await recordDocumentPayment(tx, {
         businessId: auth.businessId,
+        document: { type: 'SALE', id, number: number.number },
+        partyId: doc.party?.id ?? null,
         accountId: account.id,
         date: invoiceDate,
-        type: 'SALE_PAYMENT',
-        direction: 'IN',
         amount: paid,
         mode: body.payment.mode,
-        partyId: doc.party?.id ?? null,
-        document: { type: 'SALE', id, number: number.number },
         reference: body.payment.reference ?? null,
-        note: null,
         createdBy: auth.user.id,
         now,
+        field: 'payment.amount',
       });
     }
     if (quotation) await markConverted(tx, auth.businessId, quotation.id, id, now);
@@ -123,24 +123,12 @@ export async function createSale(ctx: DocumentContext, body: z.output<typeof Cre
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 
-async function findInvoice(db: Db | Tx, businessId: string, id: string, forUpdate = false): Promise<InvoiceRow | undefined> {
-  if (!UUID.test(id)) return undefined;
-  const query = db
-    .select()
-    .from(saleInvoices)
-    .where(and(eq(saleInvoices.businessId, businessId), eq(saleInvoices.id, id)));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
+const findInvoice = (db: Db | Tx, businessId: string, id: string, forUpdate = false) => findDocumentRow(db, saleInvoices, businessId, id, forUpdate);
 
 export async function getSaleInvoice(db: Db | Tx, businessId: string, id: string, today: string): Promise<SaleInvoice> {
   const row = await findInvoice(db, businessId, id);
   if (!row) throw new HttpError(404, INVOICE_NOT_FOUND);
-  const lines = await db
-    .select()
-    .from(saleInvoiceLines)
-    .where(and(eq(saleInvoiceLines.businessId, businessId), eq(saleInvoiceLines.documentId, id)))
-    .orderBy(asc(saleInvoiceLines.lineNo));
+  const lines = await documentLineRows(db, saleInvoiceLines, businessId, id);
   const payments = await documentPayments(db, businessId, 'SALE', id, 'SALE_PAYMENT', row.status === 'CANCELLED');
   const [quotation] = row.quotationId
     ? await db
@@ -169,7 +157,7 @@ export interface SalePage {
   meta: SaleListMeta;
 }
 
-const balanceSql = sql`case when ${saleInvoices.status} = 'CANCELLED' then 0 else ${saleInvoices.grandTotal} - ${saleInvoices.received} end`;
+const balanceSql = balanceDueSql(saleInvoices, saleInvoices.received);
 
 /**
  * sale/sale-invoices: newest first, one page, and over everything the filter matches the count and the sums of
@@ -178,22 +166,18 @@ const balanceSql = sql`case when ${saleInvoices.status} = 'CANCELLED' then 0 els
 export async function listSaleInvoices(db: Db, businessId: string, q: z.output<typeof SaleInvoiceListQuery>, today: string): Promise<SalePage> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? SALE_PAGE_SIZE_DEFAULT;
-  const conditions: (SQL | undefined)[] = [eq(saleInvoices.businessId, businessId)];
-  if (q.partyId) conditions.push(UUID.test(q.partyId) ? eq(saleInvoices.partyId, q.partyId) : sql`false`);
-  if (q.branchId) conditions.push(UUID.test(q.branchId) ? eq(saleInvoices.branchId, q.branchId) : sql`false`);
-  if (q.from) conditions.push(sql`${saleInvoices.invoiceDate} >= ${q.from}`);
-  if (q.to) conditions.push(sql`${saleInvoices.invoiceDate} <= ${q.to}`);
-  if (q.status === 'OVERDUE') {
-    conditions.push(sql`${saleInvoices.status} in ('UNPAID', 'PARTIAL') and ${saleInvoices.dueDate} < ${today}`);
-  } else if (q.status) {
-    conditions.push(eq(saleInvoices.status, q.status));
-  }
-  if (q.q) {
-    conditions.push(
-      documentSearch(q.q, { number: saleInvoices.invoiceNumber, partyName: saleInvoices.partyName, partyMobile: saleInvoices.partyMobile }),
-    );
-  }
-  const where = and(...conditions);
+  const where = and(
+    ...paidDocumentFilters(
+      saleInvoices,
+      {
+        date: saleInvoices.invoiceDate,
+        search: { number: saleInvoices.invoiceNumber, partyName: saleInvoices.partyName, partyMobile: saleInvoices.partyMobile },
+      },
+      businessId,
+      q,
+      today,
+    ),
+  );
   const rows = await db
     .select({
       id: saleInvoices.id,
@@ -280,28 +264,7 @@ export async function recordSalePayment(
     async (tx) => {
       const row = await findInvoice(tx, auth.businessId, id, true);
       if (!row) throw new HttpError(404, INVOICE_NOT_FOUND);
-      if (row.status === 'CANCELLED') throw conflict(`Invoice ${row.invoiceNumber} is cancelled: it takes no payments`);
-      const balance = balanceOf(row);
-      if (balance === 0) throw conflict(`Invoice ${row.invoiceNumber} is already paid in full`);
-      const amount = toPaise(body.amount);
-      if (amount > balance) throw badRequest(`Payment cannot be more than the balance due, ₹${fromPaise(balance)}`, 'amount');
-      const account = await paymentAccount(tx, auth.businessId, body.mode, body.accountId, 'accountId');
-      await recordTransaction(tx, {
-        businessId: auth.businessId,
-        accountId: account.id,
-        date: body.date ?? today,
-        type: 'SALE_PAYMENT',
-        direction: 'IN',
-        amount,
-        mode: body.mode,
-        partyId: row.partyId,
-        document: { type: 'SALE', id, number: row.invoiceNumber },
-        reference: body.reference ?? null,
-        note: null,
-        createdBy: auth.user.id,
-        now,
-      });
-      await saleAllocationKind.settle(tx, auth.businessId, openDocumentOf(row), amount, now);
+      await payDocument(tx, saleAllocationKind, openDocumentOf(row), `Invoice ${row.invoiceNumber}`, body, { businessId: auth.businessId, today, createdBy: auth.user.id, now });
     },
   );
   return getSaleInvoice(db, auth.businessId, id, today);
@@ -318,18 +281,12 @@ export async function cancelSale(ctx: DocumentContext, id: string, body: CancelD
     const row = await findInvoice(tx, auth.businessId, id, true);
     if (!row) throw new HttpError(404, INVOICE_NOT_FOUND);
     if (row.status === 'CANCELLED') throw conflict(`Invoice ${row.invoiceNumber} is already cancelled`);
-    const lines = await tx
-      .select()
-      .from(saleInvoiceLines)
-      .where(and(eq(saleInvoiceLines.businessId, auth.businessId), eq(saleInvoiceLines.documentId, id)));
-    const [branch] = await tx
-      .select({ id: storeBranches.id, name: storeBranches.name })
-      .from(storeBranches)
-      .where(and(eq(storeBranches.businessId, auth.businessId), eq(storeBranches.id, row.branchId)));
+    const lines = await documentLineRows(tx, saleInvoiceLines, auth.businessId, id);
+    const branch = await stockBranchOf(tx, auth.businessId, row.branchId);
     await returnToStock(
       tx,
       { businessId: auth.businessId, branch, document: { type: 'SALE', id, number: row.invoiceNumber }, date: today, userId: auth.user.id, now },
-      lines.map((l) => ({ index: l.lineNo - 1, itemId: l.itemId, itemName: l.itemName, itemType: l.itemType, quantity: l.quantity, serialNos: l.serialNos })),
+      stockLinesOf(lines),
       'SALE_CANCEL',
       `Sale ${row.invoiceNumber} cancelled`,
     );
@@ -365,37 +322,4 @@ const openDocumentOf = (row: Pick<InvoiceRow, 'id' | 'invoiceNumber' | 'invoiceD
 });
 
 /** Sale invoices as a payment in settles them: the party's unpaid and part-paid ones, oldest first. */
-export const saleAllocationKind: AllocatableKind = {
-  type: 'SALE',
-  label: 'invoice',
-  async openDocuments(tx, businessId, partyId) {
-    const rows = await tx
-      .select()
-      .from(saleInvoices)
-      .where(and(eq(saleInvoices.businessId, businessId), eq(saleInvoices.partyId, partyId), sql`${saleInvoices.status} in ('UNPAID', 'PARTIAL')`))
-      .orderBy(asc(saleInvoices.id))
-      .for('update');
-    return rows.map(openDocumentOf);
-  },
-  async findDocuments(tx, businessId, ids) {
-    if (ids.length === 0) return [];
-    const rows = await tx
-      .select()
-      .from(saleInvoices)
-      .where(and(eq(saleInvoices.businessId, businessId), sql`${saleInvoices.id} = any(${sql.param(ids)}::uuid[])`))
-      .orderBy(asc(saleInvoices.id))
-      .for('update');
-    return rows.map(openDocumentOf);
-  },
-  async settle(tx, businessId, doc, amount, now) {
-    const [row] = await tx
-      .select({ grandTotal: saleInvoices.grandTotal, received: saleInvoices.received })
-      .from(saleInvoices)
-      .where(and(eq(saleInvoices.businessId, businessId), eq(saleInvoices.id, doc.id)));
-    const received = toPaise(money(row.received)) + amount;
-    await tx
-      .update(saleInvoices)
-      .set({ received: fromPaise(received), status: statusFor(received, toPaise(money(row.grandTotal))), updatedAt: now })
-      .where(and(eq(saleInvoices.businessId, businessId), eq(saleInvoices.id, doc.id)));
-  },
-};
+export const saleAllocationKind = paidDocumentKind({ type: 'SALE', label: 'invoice', table: saleInvoices, paid: 'received', openDocumentOf });

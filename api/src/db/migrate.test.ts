@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
+import { adminClient } from '../test/db';
 import { MIGRATIONS_FOLDER, MIGRATION_LOCK_KEY, openPostgresDatabase, type Database } from './client';
 
 /*
@@ -16,22 +17,6 @@ const title = url ? 'migrating one fresh PostgreSQL database from several instan
 /** The `when` of every migration in the journal, oldest first: drizzle records it as `created_at` once applied. */
 const journal = (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> })
   .entries.map((e) => String(e.when));
-
-/** A connection for CREATE/DROP DATABASE: the URL's own database, or `postgres` when that one does not exist. */
-async function connect(to: string): Promise<Client> {
-  const client = new Client({ connectionString: to });
-  try {
-    await client.connect();
-    return client;
-  } catch (e) {
-    if ((e as { code?: string }).code !== '3D000') throw e;
-    const fallback = new URL(to);
-    fallback.pathname = '/postgres';
-    const other = new Client({ connectionString: fallback.toString() });
-    await other.connect();
-    return other;
-  }
-}
 
 async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 20000) {
   const deadline = Date.now() + timeoutMs;
@@ -66,7 +51,7 @@ suite(title, () => {
   };
 
   beforeEach(async () => {
-    admin = await connect(url!);
+    admin = await adminClient(url!);
     name = `bahi_test_mig_${randomBytes(6).toString('hex')}`;
     await admin.query(`create database ${name}`);
     const u = new URL(url!);
@@ -89,7 +74,7 @@ suite(title, () => {
   }, 120000);
 
   it('an instance waits while another session holds the migration lock, then migrates; a later one applies nothing', async () => {
-    const holder = await connect(dbUrl);
+    const holder = await adminClient(dbUrl);
     let waiting: Promise<void> | undefined;
     try {
       await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);

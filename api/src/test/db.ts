@@ -119,7 +119,7 @@ async function createFromTemplate(admin: Client, name: string, template: string)
 }
 
 /** A connection for CREATE/DROP DATABASE: the URL's own database, or `postgres` when that one does not exist. */
-async function adminClient(url: string): Promise<Client> {
+export async function adminClient(url: string): Promise<Client> {
   const client = new Client({ connectionString: url });
   try {
     await client.connect();

@@ -2,7 +2,7 @@ import { fromPaise, toPaise } from '@bahi/shared/india';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { purchaseInvoices, saleInvoices } from '../../db/schema';
 import type { AllocatableKind, OpenDocument } from '../payments/allocation';
-import { paymentStatus, type PaidDocumentType } from './payments';
+import { paymentStatus, type PaidDocumentTables } from './payments';
 import { money } from './records';
 
 type PaidTable = typeof saleInvoices | typeof purchaseInvoices;
@@ -12,13 +12,9 @@ type PaidTable = typeof saleInvoices | typeof purchaseInvoices;
  * party's unpaid and part-paid ones and any asked for by id, locked for update in id order; settling adds to what
  * the `paid` column holds (`received` of a sale invoice, `paid` of a purchase bill) and updates the status.
  */
-export function paidDocumentKind<T extends PaidTable>(o: {
-  type: PaidDocumentType;
-  label: string;
-  table: T;
-  paid: 'received' | 'paid';
-  openDocumentOf: (row: T['$inferSelect']) => OpenDocument;
-}): AllocatableKind {
+export function paidDocumentKind<T extends PaidTable>(
+  o: PaidDocumentTables & { table: T; label: string; openDocumentOf: (row: T['$inferSelect']) => OpenDocument },
+): AllocatableKind {
   // One table type for the query builder; the columns named are in both tables.
   const t = o.table as typeof saleInvoices;
   const paidColumn = (o.table as unknown as Record<'received' | 'paid', typeof saleInvoices.received>)[o.paid];

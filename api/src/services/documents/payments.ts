@@ -1,7 +1,8 @@
-import type { DocumentType, PaymentMode, SalePayment, SaleStatus } from '@bahi/shared/contracts';
+import { indiaToday, type DocumentType, type PaymentMode, type SalePayment, type SaleStatus } from '@bahi/shared/contracts';
 import { fromPaise, toPaise } from '@bahi/shared/india';
 import { sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import type { purchaseInvoiceLines, purchaseInvoices, saleInvoiceLines, saleInvoices } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
 import { documentTransactions, paymentAccount, recordTransaction, type AccountRef } from '../accounts';
 import { allocationsTo, type AllocatableKind, type OpenDocument } from '../payments/allocation';
@@ -9,6 +10,15 @@ import { money } from './records';
 
 /** A document that is paid: a sale invoice (paid in) or a purchase bill (paid out). */
 export type PaidDocumentType = Extract<DocumentType, 'SALE' | 'PURCHASE'>;
+
+/** Where a paid document is stored. */
+export interface PaidDocumentTables {
+  type: PaidDocumentType;
+  table: typeof saleInvoices | typeof purchaseInvoices;
+  lineTable: typeof saleInvoiceLines | typeof purchaseInvoiceLines;
+  /** The column of what has been paid so far: `received` of a sale invoice, `paid` of a purchase bill. */
+  paid: 'received' | 'paid';
+}
 
 /** The transaction a payment against the document records, and which way its money goes. */
 const PAYMENT_OF = {
@@ -91,12 +101,13 @@ export async function paymentWithDocument(
  */
 export async function payDocument(
   tx: Tx,
+  ctx: { auth: { businessId: string; user: { id: string } }; now: Date },
   kind: AllocatableKind,
   doc: OpenDocument,
   what: string,
   body: { amount: string; mode: PaymentMode; accountId?: string; reference?: string; date?: string },
-  p: { businessId: string; today: string; createdBy: string; now: Date },
 ): Promise<number> {
+  const p = { businessId: ctx.auth.businessId, createdBy: ctx.auth.user.id, now: ctx.now };
   if (doc.cancelled) throw conflict(`${what} is cancelled: it takes no payments`);
   if (doc.due === 0) throw conflict(`${what} is already paid in full`);
   const amount = toPaise(body.amount);
@@ -107,7 +118,7 @@ export async function payDocument(
     document: { type: kind.type as PaidDocumentType, id: doc.id, number: doc.number },
     partyId: doc.partyId,
     accountId: account.id,
-    date: body.date ?? p.today,
+    date: body.date ?? indiaToday(ctx.now),
     amount,
     mode: body.mode,
     reference: body.reference ?? null,

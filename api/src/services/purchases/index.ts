@@ -19,8 +19,8 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { items, purchaseInvoiceLines, purchaseInvoices, storeBranches } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgError } from '../../errors';
-import { reverseDocumentTransactions } from '../accounts';
 import { paidDocumentKind } from '../documents/allocation';
+import { cancelPaidDocument } from '../documents/cancel';
 import { paidDocumentFilters } from '../documents/list';
 import { PURCHASE_PREFIX, takeNumber } from '../documents/numbering';
 import {
@@ -35,11 +35,13 @@ import {
 } from '../documents/payments';
 import { prepareDocument, type DocumentContext } from '../documents/prepare';
 import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues, money } from '../documents/records';
-import { receiveIntoStock, removeReceived, stockBranchOf, stockLinesOf, type StockDocument } from '../documents/stock';
+import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
 import type { OpenDocument } from '../payments/allocation';
 
 export const PURCHASE_NOT_FOUND = 'Purchase bill not found';
+/** Where a purchase bill is stored, for the code of services/documents. */
+const TABLES = { type: 'PURCHASE', table: purchaseInvoices, lineTable: purchaseInvoiceLines, paid: 'paid' } as const;
 
 type PurchaseRow = typeof purchaseInvoices.$inferSelect;
 
@@ -312,7 +314,7 @@ export async function recordPurchasePayment(
     async (tx) => {
       const row = await findPurchase(tx, auth.businessId, id, true);
       if (!row) throw new HttpError(404, PURCHASE_NOT_FOUND);
-      await payDocument(tx, purchaseAllocationKind, openDocumentOf(row), `Purchase ${row.referenceNumber}`, body, { businessId: auth.businessId, today, createdBy: auth.user.id, now });
+      await payDocument(tx, ctx, purchaseAllocationKind, openDocumentOf(row), `Purchase ${row.referenceNumber}`, body);
     },
   );
   return getPurchase(db, auth.businessId, id, today);
@@ -329,36 +331,21 @@ export async function cancelPurchase(ctx: DocumentContext, id: string, body: Can
   await db.transaction(async (tx) => {
     const row = await findPurchase(tx, auth.businessId, id, true);
     if (!row) throw new HttpError(404, PURCHASE_NOT_FOUND);
-    if (row.status === 'CANCELLED') throw conflict(`Purchase ${row.referenceNumber} is already cancelled`);
-    const lines = await documentLineRows(tx, purchaseInvoiceLines, auth.businessId, id);
-    const branch = await stockBranchOf(tx, auth.businessId, row.branchId);
-    try {
-      await removeReceived(
-        tx,
-        { businessId: auth.businessId, branch, document: { type: 'PURCHASE', id, number: row.referenceNumber }, date: today, userId: auth.user.id, now },
-        stockLinesOf(lines),
-        'PURCHASE_CANCEL',
-        `Purchase ${row.referenceNumber} cancelled`,
-      );
-    } catch (e) {
-      if (e instanceof HttpError && e.statusCode === 409) {
-        throw conflict(`Purchase ${row.referenceNumber} cannot be cancelled: what it brought in has been sold. ${e.message}`, e.field);
-      }
-      throw e;
-    }
-    await reverseDocumentTransactions(tx, {
-      businessId: auth.businessId,
-      document: { type: 'PURCHASE', id },
-      type: 'PURCHASE_PAYMENT_REVERSAL',
-      date: today,
-      note: `Purchase ${row.referenceNumber} cancelled: ${body.reason}`,
-      createdBy: auth.user.id,
-      now,
+    await cancelPaidDocument(tx, ctx, TABLES, row, {
+      number: row.referenceNumber,
+      what: `Purchase ${row.referenceNumber}`,
+      reason: body.reason,
+      unstock: async (doc, lines) => {
+        try {
+          await removeReceived(tx, doc, lines, 'PURCHASE_CANCEL', `Purchase ${row.referenceNumber} cancelled`);
+        } catch (e) {
+          if (e instanceof HttpError && e.statusCode === 409) {
+            throw conflict(`Purchase ${row.referenceNumber} cannot be cancelled: what it brought in has been sold. ${e.message}`, e.field);
+          }
+          throw e;
+        }
+      },
     });
-    await tx
-      .update(purchaseInvoices)
-      .set({ status: 'CANCELLED', paid: '0.00', cancelledAt: now, cancelReason: body.reason, updatedAt: now })
-      .where(and(eq(purchaseInvoices.businessId, auth.businessId), eq(purchaseInvoices.id, id)));
   });
   return getPurchase(db, auth.businessId, id, today);
 }
@@ -404,4 +391,4 @@ const openDocumentOf = (row: Pick<PurchaseRow, 'id' | 'referenceNumber' | 'billD
 });
 
 /** Purchase bills as a payment out settles them: the supplier's unpaid and part-paid ones, oldest bill first. */
-export const purchaseAllocationKind = paidDocumentKind({ type: 'PURCHASE', label: 'bill', table: purchaseInvoices, paid: 'paid', openDocumentOf });
+export const purchaseAllocationKind = paidDocumentKind({ ...TABLES, label: 'bill', openDocumentOf });

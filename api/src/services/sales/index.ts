@@ -17,9 +17,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { quotations, saleInvoiceLines, saleInvoices, storeBranches } from '../../db/schema';
-import { HttpError, badRequest, conflict } from '../../errors';
-import { reverseDocumentTransactions } from '../accounts';
+import { HttpError, badRequest } from '../../errors';
 import { paidDocumentKind } from '../documents/allocation';
+import { cancelPaidDocument } from '../documents/cancel';
 import { paidDocumentFilters } from '../documents/list';
 import {
   balanceDue,
@@ -34,7 +34,7 @@ import {
 import { defaultInvoicePrefix, peekNumber, takeNumber } from '../documents/numbering';
 import { BRANCH_NOT_FOUND, prepareDocument, type DocumentContext } from '../documents/prepare';
 import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues, money } from '../documents/records';
-import { returnToStock, stockBranchOf, stockLinesOf, takeFromStock, type StockDocument } from '../documents/stock';
+import { returnToStock, takeFromStock, type StockDocument } from '../documents/stock';
 import { findBranchRow, defaultBranchRow } from '../branches';
 import { einvoiceStateFor } from '../einvoice/state';
 import { withIdempotency } from '../idempotency';
@@ -42,6 +42,8 @@ import type { OpenDocument } from '../payments/allocation';
 import { claimQuotation, markConverted } from '../quotation';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
+/** Where a sale invoice is stored, for the code of services/documents. */
+const TABLES = { type: 'SALE', table: saleInvoices, lineTable: saleInvoiceLines, paid: 'received' } as const;
 
 type InvoiceRow = typeof saleInvoices.$inferSelect;
 
@@ -264,7 +266,7 @@ export async function recordSalePayment(
     async (tx) => {
       const row = await findInvoice(tx, auth.businessId, id, true);
       if (!row) throw new HttpError(404, INVOICE_NOT_FOUND);
-      await payDocument(tx, saleAllocationKind, openDocumentOf(row), `Invoice ${row.invoiceNumber}`, body, { businessId: auth.businessId, today, createdBy: auth.user.id, now });
+      await payDocument(tx, ctx, saleAllocationKind, openDocumentOf(row), `Invoice ${row.invoiceNumber}`, body);
     },
   );
   return getSaleInvoice(db, auth.businessId, id, today);
@@ -280,29 +282,12 @@ export async function cancelSale(ctx: DocumentContext, id: string, body: CancelD
   await db.transaction(async (tx) => {
     const row = await findInvoice(tx, auth.businessId, id, true);
     if (!row) throw new HttpError(404, INVOICE_NOT_FOUND);
-    if (row.status === 'CANCELLED') throw conflict(`Invoice ${row.invoiceNumber} is already cancelled`);
-    const lines = await documentLineRows(tx, saleInvoiceLines, auth.businessId, id);
-    const branch = await stockBranchOf(tx, auth.businessId, row.branchId);
-    await returnToStock(
-      tx,
-      { businessId: auth.businessId, branch, document: { type: 'SALE', id, number: row.invoiceNumber }, date: today, userId: auth.user.id, now },
-      stockLinesOf(lines),
-      'SALE_CANCEL',
-      `Sale ${row.invoiceNumber} cancelled`,
-    );
-    await reverseDocumentTransactions(tx, {
-      businessId: auth.businessId,
-      document: { type: 'SALE', id },
-      type: 'SALE_PAYMENT_REVERSAL',
-      date: today,
-      note: `Invoice ${row.invoiceNumber} cancelled: ${body.reason}`,
-      createdBy: auth.user.id,
-      now,
+    await cancelPaidDocument(tx, ctx, TABLES, row, {
+      number: row.invoiceNumber,
+      what: `Invoice ${row.invoiceNumber}`,
+      reason: body.reason,
+      unstock: (doc, lines) => returnToStock(tx, doc, lines, 'SALE_CANCEL', `Sale ${row.invoiceNumber} cancelled`),
     });
-    await tx
-      .update(saleInvoices)
-      .set({ status: 'CANCELLED', received: '0.00', cancelledAt: now, cancelReason: body.reason, updatedAt: now })
-      .where(and(eq(saleInvoices.businessId, auth.businessId), eq(saleInvoices.id, id)));
   });
   return getSaleInvoice(db, auth.businessId, id, today);
 }
@@ -322,4 +307,4 @@ const openDocumentOf = (row: Pick<InvoiceRow, 'id' | 'invoiceNumber' | 'invoiceD
 });
 
 /** Sale invoices as a payment in settles them: the party's unpaid and part-paid ones, oldest first. */
-export const saleAllocationKind = paidDocumentKind({ type: 'SALE', label: 'invoice', table: saleInvoices, paid: 'received', openDocumentOf });
+export const saleAllocationKind = paidDocumentKind({ ...TABLES, label: 'invoice', openDocumentOf });

@@ -5,6 +5,7 @@ import type { saleInvoices } from '../../db/schema';
 import { conflict } from '../../errors';
 import { reverseDocumentTransactions } from '../accounts';
 import type { PaidDocumentTables } from './payments';
+import type { DocumentContext } from './prepare';
 import { documentLineRows } from './records';
 import { stockBranchOf, stockLinesOf, type StockDocument, type StockLine } from './stock';
 
@@ -19,7 +20,7 @@ const REVERSAL_OF = { SALE: 'SALE_PAYMENT_REVERSAL', PURCHASE: 'PURCHASE_PAYMENT
  */
 export async function cancelPaidDocument(
   tx: Tx,
-  ctx: { auth: { businessId: string; user: { id: string } }; now: Date },
+  ctx: Pick<DocumentContext, 'auth' | 'now'>,
   tables: PaidDocumentTables,
   row: { id: string; branchId: string; status: string },
   o: { number: string; what: string; reason: string; unstock: (doc: StockDocument, lines: StockLine[]) => Promise<void> },

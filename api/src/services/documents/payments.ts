@@ -6,6 +6,7 @@ import type { purchaseInvoiceLines, purchaseInvoices, saleInvoiceLines, saleInvo
 import { badRequest, conflict } from '../../errors';
 import { documentTransactions, paymentAccount, recordTransaction, type AccountRef } from '../accounts';
 import { allocationsTo, type AllocatableKind, type OpenDocument } from '../payments/allocation';
+import type { DocumentContext } from './prepare';
 import { money } from './records';
 
 /** A document that is paid: a sale invoice (paid in) or a purchase bill (paid out). */
@@ -101,7 +102,7 @@ export async function paymentWithDocument(
  */
 export async function payDocument(
   tx: Tx,
-  ctx: { auth: { businessId: string; user: { id: string } }; now: Date },
+  ctx: Pick<DocumentContext, 'auth' | 'now'>,
   kind: AllocatableKind,
   doc: OpenDocument,
   what: string,

@@ -21,6 +21,7 @@ import {
   storeBranches,
   taxRates,
   units,
+  listCounts,
 } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCode } from '../../errors';
 import type { AuthContext } from '../auth/sessions';
@@ -169,7 +170,12 @@ function prepareFirstPages(db: Db) {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare('items_first_page'),
-    count: db.select({ total: count() }).from(items).where(business).prepare('items_count'),
+    // The total from the trigger-kept row (migration 0020), not count(*) over every item on each request.
+    count: db
+      .select({ total: listCounts.total })
+      .from(listCounts)
+      .where(and(eq(listCounts.businessId, sql.placeholder('businessId')), eq(listCounts.list, 'items')))
+      .prepare('items_count'),
   };
 }
 const firstPageQueries = new WeakMap<Db, ReturnType<typeof prepareFirstPages>>();
@@ -215,7 +221,7 @@ export async function listItems(db: Db, businessId: string, branchId: string, f:
   const [rows, total] = unfiltered
     ? await Promise.all([
         firstPages(db).page.execute({ businessId, branchId, limit: pageSize, offset: (page - 1) * pageSize }),
-        firstPages(db).count.execute({ businessId }).then(([r]) => Number(r.total)),
+        firstPages(db).count.execute({ businessId }).then(([r]) => Number(r?.total ?? 0)),
       ])
     : pattern
       ? await searchWithIndex(db, (tx) => filtered(tx, false))

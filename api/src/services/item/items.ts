@@ -11,7 +11,6 @@ import {
 } from '@bahi/shared/contracts';
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { searchWithIndex } from '../../db/search';
 import {
   itemCategories,
   itemImages,
@@ -210,12 +209,13 @@ export async function listItems(db: Db, businessId: string, branchId: string, f:
   const page = f.page ?? 1;
   const pageSize = f.pageSize ?? ITEM_PAGE_SIZE_DEFAULT;
 
-  /** Page and count: in parallel on the pool, one after the other inside a transaction. */
-  const filtered = async (q: Db | Tx, parallel: boolean): Promise<[SelectedRow[], number | undefined]> => {
-    const list = orderedItems(selectItems(q, branchId).where(where));
-    const pageRows = () => (paged ? list.limit(pageSize).offset((page - 1) * pageSize) : list);
-    const counted = async () => (paged ? Number((await q.select({ total: count() }).from(items).where(where))[0].total) : undefined);
-    return parallel ? Promise.all([pageRows(), counted()]) : [await pageRows(), await counted()];
+  /** A search or filter: its page and count in parallel on the pool (the trigram index serves `q`, migration 0021). */
+  const filtered = (): Promise<[SelectedRow[], number | undefined]> => {
+    const list = orderedItems(selectItems(db, branchId).where(where));
+    return Promise.all([
+      paged ? list.limit(pageSize).offset((page - 1) * pageSize) : list,
+      paged ? db.select({ total: count() }).from(items).where(where).then(([r]) => Number(r.total)) : undefined,
+    ]);
   };
   const unfiltered = paged && !pattern && !f.itemType && !f.lowStock && !f.categoryId;
   const [rows, total] = unfiltered
@@ -223,9 +223,7 @@ export async function listItems(db: Db, businessId: string, branchId: string, f:
         firstPages(db).page.execute({ businessId, branchId, limit: pageSize, offset: (page - 1) * pageSize }),
         firstPages(db).count.execute({ businessId }).then(([r]) => Number(r?.total ?? 0)),
       ])
-    : pattern
-      ? await searchWithIndex(db, (tx) => filtered(tx, false))
-      : await filtered(db, true);
+    : await filtered();
   const data = rows.map(toItem);
   return paged ? { data, meta: { total: total ?? 0, page, pageSize } } : { data };
 }

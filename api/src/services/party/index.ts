@@ -14,7 +14,6 @@ import { INDIAN_STATES, fromPaise, stateName, toPaise } from '@bahi/shared/india
 import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { searchWithIndex } from '../../db/search';
 import { listCounts, parties, partyAddresses, partyCategories, type AddressTypeValue } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors';
 import { moneyOut as balanceOut } from '../accounts';
@@ -150,21 +149,19 @@ export async function listParties(db: Db, businessId: string, query: z.output<ty
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PARTY_PAGE_SIZE_DEFAULT;
 
-  /** Page and count: in parallel on the pool, one after the other inside a transaction. */
-  const filtered = async (q: Db | Tx, parallel: boolean) => {
-    const pageRows = () => (paged ? partiesIn(q, where).limit(pageSize).offset((page - 1) * pageSize) : partiesIn(q, where));
-    const counted = async () => (paged ? q.select({ total: sql<number>`count(*)::int` }).from(parties).where(where) : undefined);
-    return parallel ? Promise.all([pageRows(), counted()]) : ([await pageRows(), await counted()] as const);
-  };
+  /** A search or filter: its page and count in parallel on the pool (the trigram index serves `q`, migration 0021). */
+  const filtered = () =>
+    Promise.all([
+      paged ? partiesIn(db, where).limit(pageSize).offset((page - 1) * pageSize) : partiesIn(db, where),
+      paged ? db.select({ total: sql<number>`count(*)::int` }).from(parties).where(where) : undefined,
+    ]);
   const unfiltered = paged && !query.partyType && !query.categoryId && !query.q;
   const [rows, total] = unfiltered
     ? await Promise.all([
         firstPages(db).page.execute({ businessId, limit: pageSize, offset: (page - 1) * pageSize }),
         firstPages(db).count.execute({ businessId }),
       ])
-    : query.q
-      ? await searchWithIndex(db, (tx) => filtered(tx, false))
-      : await filtered(db, true);
+    : await filtered();
   const data = rows.map((r) => ({ ...toParty(r.party, r.categoryName, r.addresses ?? []), balance: balanceOut(r.balance) }));
   return total ? { data, meta: { total: Number(total[0]?.total ?? 0), page, pageSize } } : { data };
 }

@@ -147,6 +147,8 @@ describe('Sale report', () => {
     await user.click(picker);
     await user.type(picker, 'cab');
     await waitFor(() => expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ q: 'cab' })));
+    // The server's answer (both items, as mocked) is shown only where it matches what was typed.
+    expect(screen.queryByTitle(cover.itemName)).not.toBeInTheDocument();
     await user.click(await screen.findByTitle('USB-C Cable'));
     await waitFor(() => expect(call).toHaveBeenLastCalledWith({ ...thisMonth, itemId: cable.id, groupBy: 'invoice', page: 1, pageSize: 20 }));
     expect(screen.getByTestId('location')).toHaveTextContent(`itemId=${cable.id}`);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { Select } from 'antd';
 import { ApiError, Id, cacheKey, itemApi } from '@bahi/shared';
-import { useItemSearch } from '@bahi/shared/ui';
+import { itemMatches, useItemSearch } from '@bahi/shared/ui';
 
 /** The chosen item's name after a reload: it may be a product or a service (item/get-item asks which). */
 async function itemName(id: string) {
@@ -32,7 +32,8 @@ export function ItemFilter({ value, onChange, width = 220 }: { value: string | u
   const { data, isLoading } = useItemSearch(q);
   const valid = !!value && Id.safeParse(value).success;
   const { data: chosen } = useSWR(valid ? cacheKey('items', 'detail', value) : null, () => itemName(value!), { shouldRetryOnError: false });
-  const options = (data?.data ?? []).map((i) => ({ value: i.id, label: i.itemName }));
+  // The server searches; an earlier answer that no longer matches what is typed is hidden meanwhile.
+  const options = (data?.data ?? []).filter((i) => itemMatches(i, typed)).map((i) => ({ value: i.id, label: i.itemName }));
   if (chosen && !options.some((o) => o.value === chosen.id)) options.unshift({ value: chosen.id, label: chosen.itemName });
 
   return (

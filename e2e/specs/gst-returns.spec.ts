@@ -11,17 +11,9 @@ import { WRITE_HEADERS, signUpViaApi, watchPageErrors } from './support';
  * Ack No and QR code on the printed invoice.
  */
 
-const CSRF = { 'X-Requested-With': WRITE_HEADERS['X-Requested-With'] };
 // Valid GSTINs (check digit included): the seller in Maharashtra, buyers in Karnataka and Maharashtra.
-const SELLER_GSTIN = '27AAPFU0939F1ZV';
-const KARNATAKA_GSTIN = '29AABCB1234C1ZA';
-const PUNE_GSTIN = '27AAACP5678D1ZB';
-
-interface Ref {
-  id: string;
-  value: number;
-  shortName?: string;
-}
+const [SELLER_GSTIN, KARNATAKA_GSTIN, PUNE_GSTIN] = ['27AAPFU0939F1ZV', '29AABCB1234C1ZA', '27AAACP5678D1ZB'];
+type Ref = { id: string; value: number; shortName?: string };
 
 /** Today in India, as the API dates invoices: 'YYYY-MM-DD'. */
 const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
@@ -39,7 +31,7 @@ async function setUpShop(page: Page) {
   const units: Ref[] = (await (await page.request.get('/api/item/units')).json()).data;
   const goods = (itemName: string, itemCode: string, hsnCode: string, salePrice: string, rate: number) =>
     page.request.post('/api/item/create', {
-      headers: CSRF,
+      headers: { 'X-Requested-With': WRITE_HEADERS['X-Requested-With'] },
       multipart: {
         itemType: 'PRODUCT',
         itemName,

@@ -40,8 +40,16 @@ const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
 type FileFormat = 'xlsx' | 'csv' | 'pdf';
 const isFile = (format: string | undefined): format is FileFormat => format === 'xlsx' || format === 'csv' || format === 'pdf';
 
+interface ReportFile<R> {
+  name: string;
+  title: string;
+  subtitle: string;
+  count: number;
+  sheet: ExportSheet<R>;
+}
+
 /** A report of `count` rows as a file: .xlsx or .csv (up to the export limit), or an A4 PDF (up to 5,000 rows); 413 above. */
-function sendReportFile<R>(reply: FastifyReply, format: FileFormat, file: { name: string; title: string; subtitle: string; count: number; sheet: ExportSheet<R> }) {
+function sendReportFile<R>(reply: FastifyReply, format: FileFormat, file: ReportFile<R>) {
   assertExportable(file.count, format === 'pdf' ? PDF_ROWS_MAX : undefined);
   const name = safeName(file.name);
   if (format === 'pdf') return sendPdf(reply, name, file.title, file.subtitle, file.sheet);
@@ -57,6 +65,16 @@ const FILE_DESCRIPTION =
 export function reportRoutes(app: ZodApp, deps: Deps) {
   app.addHook('preHandler', requireAuth(deps));
   const today = () => indiaToday(deps.clock());
+
+  /** A report call: its JSON answer, or with format=xlsx|csv|pdf the file of every row. */
+  const jsonOrFile =
+    <Q extends { format?: string }, T, R>(json: (businessId: string, q: Q) => Promise<T>, file: (businessId: string, q: Q) => Promise<ReportFile<R>>) =>
+    async (request: FastifyRequest<{ Querystring: Q }>, reply: FastifyReply) => {
+      const { businessId } = authOf(request);
+      const q = request.query as Q;
+      if (isFile(q.format)) return sendReportFile(reply, q.format, await file(businessId, q));
+      return { success: true as const, data: await json(businessId, q) };
+    };
 
   /** The sale and the purchase report: one handler over their sources (JSON, or a file of every row). */
   const documentReportHandler =
@@ -183,23 +201,15 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       produces: FILE_TYPES,
       response: { 200: StockSummaryResponse, ...errorResponses(400, 401, 413) },
     },
-    handler: async (request, reply) => {
-      const { businessId } = authOf(request);
-      const q = request.query;
-      if (isFile(q.format)) {
+    handler: jsonOrFile(
+      (businessId, q: StockSummaryQuery) => stockSummary(deps.db, businessId, q),
+      async (businessId, q) => {
         const x = await stockSummaryExport(deps.db, businessId, q);
         const branch = q.branchId ? x.summary.branches[0]?.branchName : undefined;
         const what = [branch ?? (q.branchId ? 'One branch' : 'All branches'), q.lowStock === 'true' ? 'low stock only' : null].filter(Boolean).join(' · ');
-        return sendReportFile(reply, q.format, {
-          name: `Stock-summary-${today()}`,
-          title: 'Stock summary',
-          subtitle: `${what} · as on ${displayDate(today())}`,
-          count: x.count,
-          sheet: x.sheet,
-        });
-      }
-      return { success: true as const, data: await stockSummary(deps.db, businessId, q) };
-    },
+        return { name: `Stock-summary-${today()}`, title: 'Stock summary', subtitle: `${what} · as on ${displayDate(today())}`, count: x.count, sheet: x.sheet };
+      },
+    ),
   });
 
   app.get('/report/day-book', {
@@ -212,21 +222,13 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       produces: FILE_TYPES,
       response: { 200: DayBookResponse, ...errorResponses(400, 401, 413) },
     },
-    handler: async (request, reply) => {
-      const { businessId } = authOf(request);
-      const q = request.query;
-      if (isFile(q.format)) {
+    handler: jsonOrFile(
+      (businessId, q: DayBookQuery) => dayBook(deps.db, businessId, q, today()),
+      async (businessId, q) => {
         const x = await dayBookExport(deps.db, businessId, q, today());
-        return sendReportFile(reply, q.format, {
-          name: `Day-book-${x.book.date}`,
-          title: 'Day book',
-          subtitle: displayDate(x.book.date),
-          count: x.count,
-          sheet: x.sheet,
-        });
-      }
-      return { success: true as const, data: await dayBook(deps.db, businessId, q, today()) };
-    },
+        return { name: `Day-book-${x.book.date}`, title: 'Day book', subtitle: displayDate(x.book.date), count: x.count, sheet: x.sheet };
+      },
+    ),
   });
 
   app.get('/report/item-profit', {
@@ -239,22 +241,14 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       produces: FILE_TYPES,
       response: { 200: ItemProfitResponse, ...errorResponses(400, 401, 413) },
     },
-    handler: async (request, reply) => {
-      const { businessId } = authOf(request);
-      const q = request.query;
-      if (isFile(q.format)) {
+    handler: jsonOrFile(
+      (businessId, q: ItemProfitQuery) => itemProfit(deps.db, businessId, q, today()),
+      async (businessId, q) => {
         const x = await itemProfitExport(deps.db, businessId, q, today());
         const { from, to } = x.report.meta;
-        return sendReportFile(reply, q.format, {
-          name: `Item-profit-${from}-to-${to}`,
-          title: 'Item-wise profit',
-          subtitle: `${displayDate(from)} to ${displayDate(to)}`,
-          count: x.count,
-          sheet: x.sheet,
-        });
-      }
-      return { success: true as const, data: await itemProfit(deps.db, businessId, q, today()) };
-    },
+        return { name: `Item-profit-${from}-to-${to}`, title: 'Item-wise profit', subtitle: `${displayDate(from)} to ${displayDate(to)}`, count: x.count, sheet: x.sheet };
+      },
+    ),
   });
 
   app.get('/report/gstr3b', {

@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { Select } from 'antd';
 import { ApiError, Id, cacheKey, itemApi } from '@bahi/shared';
-import { itemMatches, useItemSearch } from '@bahi/shared/ui';
+import { SearchFilterSelect, itemMatches, useItemSearch, useTypedSearch } from '@bahi/shared/ui';
 
-/** The chosen item's name after a reload: it may be a product or a service (item/get-item asks which). */
-async function itemName(id: string) {
+/** The chosen item after a reload: it may be a product or a service (item/get-item asks which). */
+async function chosenItem(id: string) {
   try {
     return (await itemApi.get(id, 'PRODUCT')).data;
   } catch (e) {
@@ -19,38 +17,23 @@ async function itemName(id: string) {
  * type through the items API the billing screens use; the chosen one keeps its name after a reload.
  */
 export function ItemFilter({ value, onChange, width = 220 }: { value: string | undefined; onChange: (itemId: string | undefined) => void; width?: number }) {
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    if (!typed) {
-      setQ('');
-      return;
-    }
-    const t = setTimeout(() => setQ(typed), 250);
-    return () => clearTimeout(t);
-  }, [typed]);
-  const { data, isLoading } = useItemSearch(q);
+  const search = useTypedSearch(250);
+  const { data, isLoading } = useItemSearch(search.q);
   const valid = !!value && Id.safeParse(value).success;
-  const { data: chosen } = useSWR(valid ? cacheKey('items', 'detail', value) : null, () => itemName(value!), { shouldRetryOnError: false });
-  // The server searches; an earlier answer that no longer matches what is typed is hidden meanwhile.
-  const options = (data?.data ?? []).filter((i) => itemMatches(i, typed)).map((i) => ({ value: i.id, label: i.itemName }));
-  if (chosen && !options.some((o) => o.value === chosen.id)) options.unshift({ value: chosen.id, label: chosen.itemName });
-
+  const { data: chosen } = useSWR(valid ? cacheKey('items', 'detail', value) : null, () => chosenItem(value!), { shouldRetryOnError: false });
   return (
-    <Select
-      allowClear
-      aria-label="Filter by item"
+    <SearchFilterSelect
+      label="Filter by item"
       placeholder="All items"
-      style={{ width }}
-      value={valid ? value : undefined}
-      options={options}
+      width={width}
+      value={value}
+      // The server searches; an earlier answer that no longer matches what is typed is hidden meanwhile.
+      options={(data?.data ?? []).filter((i) => itemMatches(i, search.typed)).map((i) => ({ value: i.id, label: i.itemName }))}
+      chosen={chosen ? { value: chosen.id, label: chosen.itemName } : undefined}
       loading={isLoading}
-      showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
-      onChange={(v: string | undefined) => {
-        setTyped('');
-        onChange(v);
-      }}
-      notFoundContent={isLoading ? 'Searching…' : 'No item found'}
+      search={search}
+      onChange={onChange}
+      notFound="No item found"
     />
   );
 }

@@ -5,7 +5,7 @@ import { createHarness, get, signUp, write, type Harness, type SignedUp } from '
 import { sendMultipart } from '../test/multipart';
 
 /**
- * The unfiltered lists answer their total from list_counts (migration 0020), kept by triggers: it must always be
+ * The unfiltered lists answer their total from list_counts (migration 0021), kept by triggers: it must always be
  * what count(*) says, per business, through creates, imports (also refused ones) and deletes.
  */
 let h: Harness;

@@ -1,4 +1,4 @@
-/** How many rows a business has in a list, kept by triggers (migration 0020): the unfiltered list's total. */
+/** How many rows a business has in a list, kept by triggers (migration 0021): the unfiltered list's total. */
 import { sql } from 'drizzle-orm';
 import { bigint, check, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 

@@ -169,7 +169,7 @@ function prepareFirstPages(db: Db) {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare('items_first_page'),
-    // The total from the trigger-kept row (migration 0020), not count(*) over every item on each request.
+    // The total from the trigger-kept row (migration 0021), not count(*) over every item on each request.
     count: db
       .select({ total: listCounts.total })
       .from(listCounts)
@@ -209,7 +209,7 @@ export async function listItems(db: Db, businessId: string, branchId: string, f:
   const page = f.page ?? 1;
   const pageSize = f.pageSize ?? ITEM_PAGE_SIZE_DEFAULT;
 
-  /** A search or filter: its page and count in parallel on the pool (the trigram index serves `q`, migration 0021). */
+  /** A search or filter: its page and count in parallel on the pool (the trigram index serves `q`, migration 0022). */
   const filtered = (): Promise<[SelectedRow[], number | undefined]> => {
     const list = orderedItems(selectItems(db, branchId).where(where));
     return Promise.all([

@@ -113,7 +113,7 @@ function prepareFirstPages(db: Db) {
   const business = eq(parties.businessId, sql.placeholder('businessId'));
   return {
     page: partiesIn(db, business).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('parties_first_page'),
-    // The total from the trigger-kept row (migration 0020), not count(*) over every party on each request.
+    // The total from the trigger-kept row (migration 0021), not count(*) over every party on each request.
     count: db
       .select({ total: listCounts.total })
       .from(listCounts)
@@ -149,7 +149,7 @@ export async function listParties(db: Db, businessId: string, query: z.output<ty
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PARTY_PAGE_SIZE_DEFAULT;
 
-  /** A search or filter: its page and count in parallel on the pool (the trigram index serves `q`, migration 0021). */
+  /** A search or filter: its page and count in parallel on the pool (the trigram index serves `q`, migration 0022). */
   const filtered = () =>
     Promise.all([
       paged ? partiesIn(db, where).limit(pageSize).offset((page - 1) * pageSize) : partiesIn(db, where),

@@ -34,7 +34,7 @@ const COLUMNS: TableColumnsType<PaymentSummary> = [
   {
     title: 'Mode / account',
     key: 'mode',
-    width: 190,
+    width: 230,
     render: (_, r) => (
       <Flex vertical>
         <span>

@@ -15,3 +15,10 @@ export function useSupplierPayments(query: Omit<PaymentListQuery, 'direction'>, 
   const q: PaymentListQuery = { ...query, direction: 'OUT' };
   return useSWR(enabled ? cacheKey('purchases', 'payments-out', q) : null, () => paymentApi.list(q), { keepPreviousData: true });
 }
+
+/** Our reference the next bill of the branch would get on `date` (the new-purchase header's preview). */
+export function useNextPurchaseReference(branchId: string | undefined, date: string) {
+  return useSWR(branchId && date ? cacheKey('purchases', 'next-reference', branchId, date) : null, () =>
+    purchaseApi.nextReferenceNumber({ branchId, date }),
+  );
+}

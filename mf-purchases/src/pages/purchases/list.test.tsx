@@ -33,6 +33,13 @@ const page = (data: PurchaseInvoiceSummary[], total = data.length): PurchaseInvo
   meta: { total, page: 1, pageSize: 20, grandTotal: '10620.00', paid: '1000.00', balance: '9620.00', itcAmount: '1620.00' },
 });
 const thisMonth = periodRange('this-month', indiaToday());
+/** The supplier filter's search answers both suppliers; the chosen one is Thane Wholesale. */
+function mockSuppliers() {
+  jest.spyOn(partyApi, 'get').mockResolvedValue(thaneSupplier);
+  return jest
+    .spyOn(partyApi, 'list')
+    .mockResolvedValue({ success: true, data: [delhiSupplier, thaneSupplier], meta: { total: 2, page: 1, pageSize: 20 } });
+}
 const renderList = (route = '/purchases') => renderScreen(<PurchasesListPage />, { path: '/purchases/*', route });
 
 beforeEach(() => signIn(mumbaiBranch));
@@ -69,10 +76,7 @@ describe('PurchasesListPage', () => {
 
   it('filters by status, supplier and search on the server, keeping them in the address', async () => {
     const list = jest.spyOn(purchaseApi, 'list').mockResolvedValue(page([fromThane]));
-    const suppliers = jest
-      .spyOn(partyApi, 'list')
-      .mockResolvedValue({ success: true, data: [delhiSupplier, thaneSupplier], meta: { total: 2, page: 1, pageSize: 20 } });
-    jest.spyOn(partyApi, 'get').mockResolvedValue(thaneSupplier);
+    const suppliers = mockSuppliers();
     const user = setupUser();
     renderList('/purchases?period=this-fy&status=OVERDUE');
     await screen.findByRole('link', { name: 'PUR/26-27/16' });
@@ -186,10 +190,7 @@ describe('PurchasesListPage: Payments out', () => {
   it('is reached from the Bills tab keeping the period, and filters by supplier on the server', async () => {
     jest.spyOn(purchaseApi, 'list').mockResolvedValue(page([fromThane]));
     const payments = jest.spyOn(paymentApi, 'list').mockResolvedValue(paymentsPage([billPayment]));
-    jest
-      .spyOn(partyApi, 'list')
-      .mockResolvedValue({ success: true, data: [delhiSupplier, thaneSupplier], meta: { total: 2, page: 1, pageSize: 20 } });
-    jest.spyOn(partyApi, 'get').mockResolvedValue(thaneSupplier);
+    mockSuppliers();
     const user = setupUser();
     renderList('/purchases?period=this-fy&status=OVERDUE');
     await screen.findByRole('link', { name: 'PUR/26-27/16' });

@@ -5,6 +5,7 @@ import {
   indiaToday,
   type CancelDocumentRequest,
   type CreatePurchaseRequest,
+  type NextNumberQuery,
   type PurchaseAttachment,
   type PurchaseInvoice,
   type PurchaseInvoiceListQuery,
@@ -21,9 +22,10 @@ import { items, purchaseInvoiceLines, purchaseInvoices, storeBranches } from '..
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgError } from '../../errors';
 import { paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
 import { documentSearch } from '../documents/list';
-import { PURCHASE_PREFIX, takeNumber } from '../documents/numbering';
+import { PURCHASE_PREFIX, peekNumber, takeNumber } from '../documents/numbering';
 import { documentPayments, isOverdue, paymentStatus } from '../documents/payments';
-import { prepareDocument, type DocumentContext } from '../documents/prepare';
+import { BRANCH_NOT_FOUND, prepareDocument, type DocumentContext } from '../documents/prepare';
+import { defaultBranchRow, findBranchRow } from '../branches';
 import { documentFieldsOf, headerValues, lineValues, money } from '../documents/records';
 import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
@@ -483,3 +485,15 @@ export const purchaseAllocationKind: AllocatableKind = {
   },
 };
 
+/**
+ * purchase/next-reference-number: our reference the next bill received at the branch (default: the active one)
+ * would get on `date` (default today) — a preview for the new-purchase header; nothing is reserved.
+ */
+export async function nextPurchaseReference(ctx: DocumentContext, q: z.output<typeof NextNumberQuery>) {
+  const { db, auth, now } = ctx;
+  const branch = q.branchId
+    ? await findBranchRow(db, auth.businessId, q.branchId)
+    : ((auth.activeBranchId ? await findBranchRow(db, auth.businessId, auth.activeBranchId) : undefined) ?? (await defaultBranchRow(db, auth.businessId)));
+  if (!branch) throw new HttpError(404, BRANCH_NOT_FOUND, 'branchId');
+  return peekNumber(db, auth.businessId, { kind: 'PURCHASE', prefix: PURCHASE_PREFIX, date: q.date ?? indiaToday(now), branchName: branch.name, branchId: branch.id });
+}

@@ -5,6 +5,7 @@ import {
   AddBankAccountRequest,
   AdjustRequest,
   AdjustResponse,
+  LedgerExportQuery,
   MessageResponse,
   TransactionListQuery,
   TransactionListResponse,
@@ -18,6 +19,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import { addBankAccount, getAccount, listAccounts, listTransactions } from '../services/accounts';
+import { sendLedgerXlsx } from '../services/accounts/ledger-export';
 import { adjust, deleteAccount, setAccountActive, transfer, updateAccount, type AccountContext } from '../services/accounts/movements';
 import { IdempotencyHeaders, idempotencyKeyOf, withIdempotency } from '../services/idempotency';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
@@ -87,6 +89,28 @@ export function accountRoutes(app: ZodApp, deps: Deps) {
       success: true as const,
       ...(await listTransactions(deps.db, authOf(request).businessId, request.query)),
     }),
+  });
+
+  app.get('/transactions/export', {
+    schema: {
+      tags,
+      summary:
+        'Export one account’s ledger for a date range as .xlsx (format=xlsx, the default): opening balance on `from`, ' +
+        'each transaction oldest first with debit (in), credit (out) and running balance, closing balance on `to` ' +
+        '(default today); money as ₹ numbers, dates as dates',
+      description:
+        'The same row cap as the report exports (413 above it). 404 for an account that is not the business’s. The ' +
+        'closing balance with `to` today or later is the balance account/bank-accounts answers.',
+      security: SESSION_SECURITY,
+      querystring: LedgerExportQuery,
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      response: {
+        200: z.unknown().describe('The workbook (.xlsx)'),
+        ...errorResponses(400, 401, 404, 413),
+      },
+    },
+    handler: async (request, reply) =>
+      sendLedgerXlsx(reply, deps.db, authOf(request).businessId, request.query, indiaToday(deps.clock())),
   });
 
   app.put('/update-account/:id', {

@@ -1,10 +1,11 @@
-import { PartyPaymentRequest, PartyPaymentResponse } from '@bahi/shared/contracts';
+import { PartyPaymentRequest, PartyPaymentResponse, PaymentListQuery, PaymentListResponse } from '@bahi/shared/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import type { DocumentContext } from '../services/documents/prepare';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
 import { recordPartyPayment, type PartyPaymentType } from '../services/payments';
+import { listPayments } from '../services/payments/list';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 const tags = ['payment'];
@@ -34,6 +35,23 @@ export function paymentRoutes(app: ZodApp, deps: Deps) {
         return reply.code(201).send({ success: true as const, data: payment });
       },
     });
+
+  app.get('/payments', {
+    schema: {
+      tags,
+      summary:
+        'Payments to suppliers (direction=OUT) or from customers (direction=IN), newest first: with or against a bill, ' +
+        'and payment-out / payment-in with the bills they settled and the advance left; filters partyId, accountId, ' +
+        'from/to; paged (meta {total, page, pageSize, sums {amount, advance}})',
+      description:
+        'A payment whose bill was cancelled is answered `reversed` (its money went back into the account) and left ' +
+        'out of the sums. An allocation to a bill cancelled since is `cancelled` and counts as advance again.',
+      security: SESSION_SECURITY,
+      querystring: PaymentListQuery,
+      response: { 200: PaymentListResponse, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (request) => ({ success: true as const, ...(await listPayments(deps.db, authOf(request).businessId, request.query)) }),
+  });
 
   route(
     '/payment-in',

@@ -226,6 +226,13 @@ describe('numbers', () => {
       expect(late.statusCode).toBe(409);
     }
     expect(numbers).toEqual(['PUR/26-27/1', 'PUR/26-27/2', 'PUR/26-27/3']);
+    // The new-purchase header's preview: the next one of the branch and year, nothing reserved.
+    const peek = (query: string) => get(h.app, `/api/purchase/next-reference-number?${query}`, a.cookie);
+    expect((await peek(`branchId=${godown.id}&date=2026-09-01`)).json().data).toEqual({ number: 'PUR/26-27/4', financialYear: '2026-27' });
+    expect((await peek(`branchId=${godown.id}&date=2026-09-01`)).json().data.number).toBe('PUR/26-27/4');
+    expect((await peek(`branchId=${godown.id}&date=2027-04-02`)).json().data.number).toBe('PUR/27-28/1');
+    expect([(await peek('branchId=00000000-0000-4000-8000-000000000000')).statusCode, (await peek('date=2026-02-30')).statusCode]).toEqual([404, 400]);
+    expect((await get(h.app, `/api/purchase/next-reference-number?branchId=${godown.id}`, b.cookie)).statusCode).toBe(404);
     // Another year starts again from 1.
     const next = await purchase(a, { partyId: local.id, branchId: godown.id, billDate: '2027-04-02', lines: [line(nail.id, { unitPrice: '1' })] });
     expect(next.referenceNumber).toBe('PUR/27-28/1');

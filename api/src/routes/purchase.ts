@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import {
   CancelDocumentRequest,
   CreatePurchaseRequest,
+  NextNumberQuery,
+  NextNumberResponse,
   PURCHASE_MESSAGES,
   PurchaseInvoiceListQuery,
   PurchaseInvoiceListResponse,
@@ -23,6 +25,7 @@ import {
   findPurchase,
   getPurchase,
   listPurchases,
+  nextPurchaseReference,
   recordPurchasePayment,
   setAttachment,
 } from '../services/purchases';
@@ -184,5 +187,16 @@ export function purchaseRoutes(app: ZodApp, deps: Deps) {
         .header('cache-control', 'private, no-cache')
         .send(fs.createReadStream(filePath));
     },
+  });
+
+  app.get('/next-reference-number', {
+    schema: {
+      tags,
+      summary: 'Our reference the next bill received at a branch would get, e.g. PUR/26-27/15 (a preview: nothing is reserved)',
+      security: SESSION_SECURITY,
+      querystring: NextNumberQuery,
+      response: { 200: NextNumberResponse, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (request) => ({ success: true as const, data: await nextPurchaseReference(context(request), request.query) }),
   });
 }

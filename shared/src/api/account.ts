@@ -5,11 +5,13 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   MessageResponse,
   PartyPaymentResponse,
+  PaymentListResponse,
   TransactionListResponse,
   TransferResponse,
   type AddBankAccountRequest,
   type AdjustRequest,
   type PartyPaymentRequest,
+  type PaymentListQuery,
   type TransactionListQuery,
   type TransferRequest,
   type UpdateAccountRequest,
@@ -72,4 +74,6 @@ export const paymentApi = {
     data(apiRequest('payment/payment-in', { method: 'POST', body, headers: idempotencyHeaders(opts), schema: PartyPaymentResponse })),
   paymentOut: (body: PartyPaymentRequest, opts?: CreateOptions) =>
     data(apiRequest('payment/payment-out', { method: 'POST', body, headers: idempotencyHeaders(opts), schema: PartyPaymentResponse })),
+  /** Payments to suppliers (OUT) or from customers (IN), newest first, with the bills settled; meta.sums over all. */
+  list: (query: PaymentListQuery) => apiRequest('payment/payments', { query: { ...query }, schema: PaymentListResponse }),
 };

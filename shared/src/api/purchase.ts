@@ -1,8 +1,10 @@
 import {
+  NextNumberResponse,
   PurchaseInvoiceListResponse,
   PurchaseInvoiceResponse,
   type CancelDocumentRequest,
   type CreatePurchaseRequest,
+  type NextNumberQuery,
   type PurchaseInvoiceListQuery,
   type RecordPaymentRequest,
 } from '../contracts';
@@ -28,6 +30,9 @@ export const purchaseApi = {
     ),
   cancel: (id: string, body: CancelDocumentRequest) =>
     data(apiRequest(path('cancel-purchase', id), { method: 'POST', body, schema: PurchaseInvoiceResponse })),
+  /** Our reference the next bill of the branch would get (nothing is reserved). */
+  nextReferenceNumber: (query: NextNumberQuery = {}) =>
+    data(apiRequest('purchase/next-reference-number', { query: query as Query, schema: NextNumberResponse })),
   /** Attaches (or replaces) the supplier's bill: a PDF, PNG or JPEG of at most 5 MB. */
   attachBill: (id: string, file: Blob, fileName: string, onUploadProgress?: (f: number) => void) =>
     data(apiRequest(path('attach-bill', id), { method: 'POST', body: fileFormData(file, fileName), schema: PurchaseInvoiceResponse, onUploadProgress })),

@@ -39,6 +39,13 @@ export function indiaToday(now: Date = new Date()): string {
 export const PAYMENT_MODES = ['CASH', 'UPI', 'CARD', 'BANK_TRANSFER', 'CHEQUE'] as const;
 export const PaymentMode = z.enum(PAYMENT_MODES, { error: 'Payment mode must be CASH, UPI, CARD, BANK_TRANSFER or CHEQUE' });
 export type PaymentMode = z.infer<typeof PaymentMode>;
+export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
+  CASH: 'Cash',
+  UPI: 'UPI',
+  CARD: 'Card',
+  BANK_TRANSFER: 'Bank transfer',
+  CHEQUE: 'Cheque',
+};
 
 export const ACCOUNT_TYPES = ['CASH', 'BANK'] as const;
 export const AccountType = z.enum(ACCOUNT_TYPES);
@@ -68,6 +75,22 @@ export const TRANSACTION_TYPES = [
 ] as const;
 export const TransactionType = z.enum(TRANSACTION_TYPES, { error: `Type must be one of ${TRANSACTION_TYPES.join(', ')}` });
 export type TransactionType = z.infer<typeof TransactionType>;
+
+/** How a ledger names each kind of transaction (the cash & bank screen, the exported ledger). */
+export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
+  SALE_PAYMENT: 'Sale payment',
+  SALE_PAYMENT_REVERSAL: 'Sale payment reversed',
+  PURCHASE_PAYMENT: 'Purchase payment',
+  PURCHASE_PAYMENT_REVERSAL: 'Purchase payment reversed',
+  PAYMENT_IN: 'Payment in',
+  PAYMENT_OUT: 'Payment out',
+  EXPENSE: 'Expense',
+  EXPENSE_REVERSAL: 'Expense reversed',
+  TRANSFER: 'Transfer',
+  DEPOSIT: 'Deposit',
+  WITHDRAWAL: 'Withdrawal',
+  ADJUSTMENT: 'Adjustment',
+};
 
 export const TRANSACTION_DIRECTIONS = ['IN', 'OUT'] as const;
 export const TransactionDirection = z.enum(TRANSACTION_DIRECTIONS, { error: 'Direction must be IN or OUT' });
@@ -173,6 +196,26 @@ export interface TransactionListQuery {
   groupId?: string;
   page?: number;
   pageSize?: number;
+}
+
+/**
+ * GET account/transactions/export: one account's ledger for a date range as an .xlsx workbook — the opening
+ * balance on `from`, every transaction oldest first with debit (in), credit (out) and the running balance, and the
+ * closing balance on `to` (default today).
+ */
+export const LedgerExportQuery = z
+  .object({
+    accountId: z.string({ error: 'Account is required' }).trim().min(1, 'Account is required').max(40),
+    from: maybe(CalendarDate('From')),
+    to: maybe(CalendarDate('To')),
+    format: maybe(z.enum(['xlsx'], { error: 'format must be xlsx' })),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'To must be on or after From' });
+export interface LedgerExportQuery {
+  accountId: string;
+  from?: string;
+  to?: string;
+  format?: 'xlsx';
 }
 
 export const AccountTransaction = z.object({

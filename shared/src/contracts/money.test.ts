@@ -29,6 +29,18 @@ describe('Money', () => {
       expect(parse(price, bad)).toMatch(/^error: /);
     }
   });
+  it('says an empty or missing amount is required, in every money field; other mistakes keep their message', () => {
+    for (const empty of [undefined, null, '', '   ', '₹ ', ',']) {
+      expect(parse(Money('Amount', { positive: true }), empty)).toBe('error: Amount is required');
+      expect(parse(SignedMoney('Opening balance'), empty)).toBe('error: Opening balance is required');
+      expect(parse(price, empty)).toBe('error: Sale price is required');
+    }
+    expect(parse(Money('Amount', { positive: true }), 'abc')).toBe('error: Amount must be a number');
+    expect(parse(Money('Amount', { positive: true }), '0')).toBe('error: Amount must be more than 0');
+    // Through an object, as a request body is checked: a missing key is required, not "not a number".
+    const body = z.object({ amount: Money('Amount', { positive: true }) });
+    expect(body.safeParse({}).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['amount', 'Amount is required']]);
+  });
   it('refuses negatives unless signed', () => {
     expect(parse(price, -1)).toBe('error: Sale price cannot be negative');
     expect(parse(Money('Sale Price', { message: 'Sale Price must be 0 or more, in steps of 0.01' }), '-1')).toBe(

@@ -65,6 +65,8 @@ function decimalSchema(rule: DecimalRule) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       };
+      // Nothing typed (missing, null, blank or only '₹ ,'): the field is required, not "not a number".
+      if (v === undefined || v === null || (typeof v === 'string' && v.replace(/[₹,\s]/g, '') === '')) return fail(`${label} is required`);
       const d = plainDecimal(v);
       if (!d) return fail(`${label} must be a number`);
       if (d.fraction.length > decimals) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ACCOUNT_LIMITS, DocumentType, PaymentMode, maybe } from './account';
-import { CalendarDate, Id, ok } from './common';
+import { ACCOUNT_LIMITS, DocumentType, PaymentMode, TransactionDirection, maybe } from './account';
+import { CalendarDate, Id, PageMeta, PageNumber, PageSize, ok } from './common';
 import { Money, MoneyString } from './money';
 
 /*
@@ -86,3 +86,83 @@ export const PartyPayment = z.object({
 });
 export type PartyPayment = z.infer<typeof PartyPayment>;
 export const PartyPaymentResponse = ok(PartyPayment);
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET payment/payments: every payment to or from parties (the purchases list's "Payments out" tab)
+
+export const PARTY_PAYMENT_TYPES = {
+  IN: ['SALE_PAYMENT', 'PAYMENT_IN'],
+  OUT: ['PURCHASE_PAYMENT', 'PAYMENT_OUT'],
+} as const;
+export const PAYMENT_LIST_PAGE_SIZE_MAX = 100;
+export const PAYMENT_LIST_PAGE_SIZE_DEFAULT = 20;
+
+/**
+ * GET payment/payments: `direction` OUT — money paid to suppliers (with a bill, recorded against one, or
+ * payment/payment-out) — or IN (money received: with an invoice, against one, or payment/payment-in). Newest first.
+ */
+export const PaymentListQuery = z
+  .object({
+    direction: TransactionDirection,
+    partyId: maybe(z.string().trim().max(40)),
+    accountId: maybe(z.string().trim().max(40)),
+    from: maybe(CalendarDate('From')),
+    to: maybe(CalendarDate('To')),
+    page: maybe(PageNumber),
+    pageSize: maybe(PageSize(PAYMENT_LIST_PAGE_SIZE_MAX)),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'To must be on or after From' });
+export interface PaymentListQuery {
+  direction: 'IN' | 'OUT';
+  partyId?: string;
+  accountId?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export const PaymentListAllocation = z.object({
+  documentType: DocumentType,
+  documentId: Id,
+  /** Our reference (PUR/26-27/15) of a bill, the invoice number of a sale. */
+  documentNumber: z.string(),
+  amount: MoneyString,
+  /** The bill was cancelled since: this share no longer settles anything (it is part of the advance). */
+  cancelled: z.boolean(),
+});
+export type PaymentListAllocation = z.infer<typeof PaymentListAllocation>;
+
+export const PaymentSummary = z.object({
+  /** The transaction's id. */
+  id: Id,
+  /** SALE_PAYMENT / PURCHASE_PAYMENT: made with or against one bill; PAYMENT_IN / PAYMENT_OUT: not tied to one. */
+  type: z.enum(['SALE_PAYMENT', 'PURCHASE_PAYMENT', 'PAYMENT_IN', 'PAYMENT_OUT']),
+  direction: TransactionDirection,
+  date: z.string(),
+  /** Null for a walk-in customer's payment. */
+  partyId: Id.nullable(),
+  partyName: z.string().nullable(),
+  amount: MoneyString,
+  mode: PaymentMode.nullable(),
+  accountId: Id,
+  accountName: z.string(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  /** The bills it settled, oldest first. */
+  allocations: z.array(PaymentListAllocation),
+  /** What of it still stays with the party as an advance: amount − what settles bills not cancelled. */
+  advance: MoneyString,
+  /** Its bill was cancelled and the payment reversed (money back in the account): not counted in the sums. */
+  reversed: z.boolean(),
+  createdAt: z.string(),
+});
+export type PaymentSummary = z.infer<typeof PaymentSummary>;
+
+export const PaymentListMeta = PageMeta.extend({
+  /** Over every payment the filters match (not only the page), reversed ones left out. */
+  sums: z.object({ amount: MoneyString, advance: MoneyString }),
+});
+export type PaymentListMeta = z.infer<typeof PaymentListMeta>;
+export const PaymentListResponse = z.object({ success: z.literal(true), data: z.array(PaymentSummary), meta: PaymentListMeta });
+export type PaymentListResponse = z.infer<typeof PaymentListResponse>;

@@ -99,6 +99,10 @@ export interface PreparedDocument {
   invoicePrefix: string;
 }
 
+/** The session's active branch, else the default one (undefined when the business has none). */
+export const activeOrDefaultBranch = async (db: Db | Tx, auth: AuthContext): Promise<BranchRow | undefined> =>
+  (auth.activeBranchId ? await findBranchRow(db, auth.businessId, auth.activeBranchId) : undefined) ?? (await defaultBranchRow(db, auth.businessId));
+
 /** The request's branch, else the session's active one, else the default one. */
 export async function documentBranch(tx: Tx, auth: AuthContext, branchId: string | undefined): Promise<BranchRow> {
   if (branchId !== undefined) {
@@ -106,7 +110,7 @@ export async function documentBranch(tx: Tx, auth: AuthContext, branchId: string
     if (!row) throw new HttpError(404, BRANCH_NOT_FOUND, 'branchId');
     return row;
   }
-  const row = (auth.activeBranchId ? await findBranchRow(tx, auth.businessId, auth.activeBranchId) : undefined) ?? (await defaultBranchRow(tx, auth.businessId));
+  const row = await activeOrDefaultBranch(tx, auth);
   if (!row) throw conflict('Create a store branch first: documents are issued by a branch.', 'branchId');
   return row;
 }

@@ -5,6 +5,7 @@ import {
   indiaToday,
   type CancelDocumentRequest,
   type CreatePurchaseRequest,
+  type NextNumberQuery,
   type PurchaseAttachment,
   type PurchaseInvoice,
   type PurchaseInvoiceListQuery,
@@ -22,7 +23,7 @@ import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgError } from '../.
 import { paidDocumentKind } from '../documents/allocation';
 import { cancelPaidDocument } from '../documents/cancel';
 import { paidDocumentFilters } from '../documents/list';
-import { PURCHASE_PREFIX, takeNumber } from '../documents/numbering';
+import { PURCHASE_PREFIX, peekNumber, takeNumber } from '../documents/numbering';
 import {
   balanceDue,
   balanceDueSql,
@@ -33,7 +34,8 @@ import {
   paymentWithDocument,
   recordDocumentPayment,
 } from '../documents/payments';
-import { prepareDocument, type DocumentContext } from '../documents/prepare';
+import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, type DocumentContext } from '../documents/prepare';
+import { findBranchRow } from '../branches';
 import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues, money } from '../documents/records';
 import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
@@ -392,3 +394,14 @@ const openDocumentOf = (row: Pick<PurchaseRow, 'id' | 'referenceNumber' | 'billD
 
 /** Purchase bills as a payment out settles them: the supplier's unpaid and part-paid ones, oldest bill first. */
 export const purchaseAllocationKind = paidDocumentKind({ ...TABLES, label: 'bill', openDocumentOf });
+
+/**
+ * purchase/next-reference-number: our reference the next bill received at the branch (default: the active one)
+ * would get on `date` (default today) — a preview for the new-purchase header; nothing is reserved.
+ */
+export async function nextPurchaseReference(ctx: DocumentContext, q: z.output<typeof NextNumberQuery>) {
+  const { db, auth, now } = ctx;
+  const branch = q.branchId ? await findBranchRow(db, auth.businessId, q.branchId) : await activeOrDefaultBranch(db, auth);
+  if (!branch) throw new HttpError(404, BRANCH_NOT_FOUND, 'branchId');
+  return peekNumber(db, auth.businessId, { kind: 'PURCHASE', prefix: PURCHASE_PREFIX, date: q.date ?? indiaToday(now), branchName: branch.name, branchId: branch.id });
+}

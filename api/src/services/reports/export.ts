@@ -3,17 +3,31 @@ import { REPORT_EXPORT_ROWS_MAX } from '@bahi/shared/contracts';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { HttpError } from '../../errors';
-import { amount as formatIndianMoney } from '../pdf/format';
+import { displayDate, amount as formatIndianMoney } from '../pdf/format';
 import { Pen } from '../pdf/pen';
 import { Table } from '../pdf/table';
 
-/** A column of an exported report: money and quantities are written as numbers, the rest as text. */
+/**
+ * A column of an exported report: money and quantities are written as numbers, dates ('YYYY-MM-DD') as dates
+ * (dd/mm/yyyy), the rest as text.
+ */
 export interface ExportColumn<R> {
   header: string;
-  kind: 'text' | 'money' | 'quantity' | 'count';
+  kind: 'text' | 'money' | 'quantity' | 'count' | 'date';
   value: (row: R) => string | number | null;
   width?: number;
+  /** The spreadsheet's number format, when not the kind's own (e.g. INR_NUMBER_FORMAT for money in rupees). */
+  numFmt?: string;
 }
+
+/** Rupees with Indian grouping (₹1,23,45,678.90) in a spreadsheet: lakhs and crores by value, as Excel allows. */
+export const INR_NUMBER_FORMAT = '[>=10000000]"₹"##\\,##\\,##\\,##0.00;[>=100000]"₹"##\\,##\\,##0.00;"₹"##,##0.00';
+
+const KIND_FORMATS: Partial<Record<ExportColumn<unknown>['kind'], string>> = {
+  money: '#,##0.00',
+  quantity: '#,##0.###',
+  date: 'dd/mm/yyyy',
+};
 
 /** One sheet: its columns, its rows in chunks (each chunk read from the database as the file is written), a totals row. */
 export interface ExportSheet<R> {
@@ -30,10 +44,23 @@ export function assertExportable(rows: number, max = REPORT_EXPORT_ROWS_MAX) {
   }
 }
 
+/** How many rows an export reads from the database at a time. */
+export const EXPORT_CHUNK = 5000;
+
+/** Every row of a report for a file (at most the export limit), read a chunk at a time as the file is written. */
+export async function* inChunks<R>(count: number, read: (limit: number, offset: number) => Promise<R[]>): AsyncIterable<R[]> {
+  for (let offset = 0; offset < Math.min(count, REPORT_EXPORT_ROWS_MAX); offset += EXPORT_CHUNK) yield await read(EXPORT_CHUNK, offset);
+}
+
 const cellValue = <R>(c: ExportColumn<R>, row: R) => {
   const v = c.value(row);
   if (v === null || v === undefined) return null;
-  return c.kind === 'text' ? String(v) : Number(v);
+  return c.kind === 'text' || c.kind === 'date' ? String(v) : Number(v);
+};
+/** A spreadsheet cell: a date column's 'YYYY-MM-DD' as a date (midnight UTC: the calendar day, whatever the zone). */
+const sheetValue = <R>(c: ExportColumn<R>, row: R) => {
+  const v = cellValue(c, row);
+  return c.kind === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : v;
 };
 
 /** A spreadsheet-formula-looking text cell is written as text (CSV injection). */
@@ -58,15 +85,15 @@ export function sendXlsx<R>(reply: FastifyReply, fileName: string, sheets: Expor
       sheet.columns = s.columns.map((c) => ({
         header: c.header,
         width: c.width ?? Math.max(12, c.header.length + 2),
-        style: c.kind === 'money' ? { numFmt: '#,##0.00' } : c.kind === 'quantity' ? { numFmt: '#,##0.###' } : {},
+        style: c.numFmt ?? KIND_FORMATS[c.kind] ? { numFmt: c.numFmt ?? KIND_FORMATS[c.kind] } : {},
       }));
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
       for await (const chunk of s.rows) {
-        for (const row of chunk) sheet.addRow(s.columns.map((c) => cellValue(c, row))).commit();
+        for (const row of chunk) sheet.addRow(s.columns.map((c) => sheetValue(c, row))).commit();
       }
       if (s.totals) {
-        const r = sheet.addRow(s.columns.map((c, i) => (i === 0 ? 'Total' : c.kind === 'text' ? null : cellValue(c, s.totals as R))));
+        const r = sheet.addRow(s.columns.map((c, i) => (i === 0 ? 'Total' : c.kind === 'text' || c.kind === 'date' ? null : cellValue(c, s.totals as R))));
         r.font = { bold: true };
         r.commit();
       }
@@ -96,13 +123,14 @@ export function sendCsv<R>(reply: FastifyReply, fileName: string, s: ExportSheet
 export const PDF_ROWS_MAX = 5000;
 const LANDSCAPE = { width: 841.89, height: 595.28 };
 const MARGIN = 28;
-const FIGURE_WIDTH: Record<ExportColumn<unknown>['kind'], number> = { money: 62, quantity: 52, count: 40, text: 64 };
+const FIGURE_WIDTH: Record<ExportColumn<unknown>['kind'], number> = { money: 62, quantity: 52, count: 40, text: 64, date: 52 };
 
 /** Formats a cell for print: money with Indian grouping and two decimals, the rest as it is. */
 function printed<R>(c: ExportColumn<R>, row: R): string {
   const v = c.value(row);
   if (v === null || v === undefined || v === '') return '';
   if (c.kind === 'money') return formatIndianMoney(String(v));
+  if (c.kind === 'date') return displayDate(String(v));
   return String(v);
 }
 

@@ -32,10 +32,10 @@ import {
   recordDocumentPayment,
 } from '../documents/payments';
 import { defaultInvoicePrefix, peekNumber, takeNumber } from '../documents/numbering';
-import { BRANCH_NOT_FOUND, prepareDocument, type DocumentContext } from '../documents/prepare';
+import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, type DocumentContext } from '../documents/prepare';
 import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues, money } from '../documents/records';
 import { returnToStock, takeFromStock, type StockDocument } from '../documents/stock';
-import { findBranchRow, defaultBranchRow } from '../branches';
+import { findBranchRow } from '../branches';
 import { einvoiceStateFor } from '../einvoice/state';
 import { withIdempotency } from '../idempotency';
 import type { OpenDocument } from '../payments/allocation';
@@ -236,9 +236,7 @@ export async function listSaleInvoices(db: Db, businessId: string, q: z.output<t
 /** sale/next-invoice-number: what the next invoice of a branch would be numbered (nothing is reserved). */
 export async function nextInvoiceNumber(ctx: DocumentContext, q: z.output<typeof NextNumberQuery>) {
   const { db, auth, now } = ctx;
-  const branch = q.branchId
-    ? await findBranchRow(db, auth.businessId, q.branchId)
-    : ((auth.activeBranchId ? await findBranchRow(db, auth.businessId, auth.activeBranchId) : undefined) ?? (await defaultBranchRow(db, auth.businessId)));
+  const branch = q.branchId ? await findBranchRow(db, auth.businessId, q.branchId) : await activeOrDefaultBranch(db, auth);
   if (!branch) throw new HttpError(404, BRANCH_NOT_FOUND, 'branchId');
   return peekNumber(db, auth.businessId, {
     kind: 'SALE',

@@ -20,6 +20,7 @@ function mockReferenceData() {
   jest.spyOn(itemApi, 'list').mockResolvedValue({ success: true, data: [mouse, sleeve], meta: { total: 2, page: 1, pageSize: 20 } });
   jest.spyOn(itemApi, 'taxes').mockResolvedValue(TAXES);
   jest.spyOn(accountApi, 'accounts').mockResolvedValue(ACCOUNTS);
+  jest.spyOn(purchaseApi, 'nextReferenceNumber').mockResolvedValue({ number: 'PUR/26-27/15', financialYear: '2026-27' });
   jest
     .spyOn(partyApi, 'list')
     .mockResolvedValue({ success: true, data: [delhiSupplier, thaneSupplier], meta: { total: 2, page: 1, pageSize: 20 } });
@@ -79,6 +80,14 @@ afterEach(() => {
 });
 
 describe('create purchase', () => {
+  it('shows our reference the bill will get, whole, for the branch and the bill date', async () => {
+    const next = jest.spyOn(purchaseApi, 'nextReferenceNumber');
+    renderCreate();
+    await waitFor(() => expect(screen.getByTestId('number-preview')).toHaveTextContent(/^PUR\/26-27\/15$/));
+    expect(next).toHaveBeenCalledWith({ branchId: mumbaiBranch.id, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(screen.getByTestId('number-preview').textContent).not.toContain('…');
+  });
+
   it('enters a bill from an out-of-state supplier by keyboard: IGST as the engine computes it, and saves it', async () => {
     const saved = makePurchase();
     const create = jest.spyOn(purchaseApi, 'create').mockResolvedValue(saved);

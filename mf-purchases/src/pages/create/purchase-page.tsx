@@ -55,6 +55,7 @@ import {
   toPurchaseRequest,
   type PurchaseDraft,
 } from './purchase-model';
+import { useNextPurchaseReference } from '../../components/purchase-data';
 
 const NO_TAXES: TaxRate[] = [];
 const POS_OPTIONS = INDIAN_STATES.map((s) => ({ value: s.code, label: `${s.code}-${s.name}` }));
@@ -154,6 +155,7 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
 
   const { data: taxes } = useTaxRates();
   const { data: accounts } = useAccounts();
+  const nextReference = useNextPurchaseReference(branch?.id, draft.billDate);
   const supply = useMemo(() => purchaseSupplyOf(draft, branch, user?.business ?? null), [draft, branch, user]);
   const figures = useMemo(
     () => (supply.supplyType ? computeBill(draft, supply.supplyType, draft.reverseCharge) : null),
@@ -250,7 +252,8 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
 
   let preview: string;
   try {
-    preview = `${documentSeriesPrefix('PUR', financialYearOf(draft.billDate).label)}…`;
+    // The number itself once the server answers; until then the series, its number still to come.
+    preview = nextReference.data?.number ?? `${documentSeriesPrefix('PUR', financialYearOf(draft.billDate).label)}…`;
   } catch {
     preview = '…';
   }
@@ -285,7 +288,7 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
         back="/purchases"
         subtitle={`Received at ${branch.name} · Enter adds the item · Ctrl+Enter saves`}
         extra={
-          <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
+          <Typography.Text type="secondary" style={{ alignSelf: 'center', whiteSpace: 'nowrap' }} title="Our reference for this bill: given when it is saved">
             Our ref.{' '}
             <Typography.Text strong data-testid="number-preview" style={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace' }}>
               {preview}

@@ -104,7 +104,7 @@ describe('ExpenseQuickAdd', () => {
     await user.paste('27AAECT4321F1ZZ');
     await user.click(within(drawer()).getByRole('button', { name: /Save expense/ }));
     expect(await within(drawer()).findByText('Category is required')).toBeInTheDocument();
-    expect(await within(drawer()).findByText('Amount must be a number')).toBeInTheDocument();
+    expect(await within(drawer()).findByText('Amount is required')).toBeInTheDocument();
     expect(within(drawer()).getByText('GST rate is required')).toBeInTheDocument();
     expect(within(drawer()).getByText('GSTIN check character does not match; please re-check the number')).toBeInTheDocument();
     expect(create).not.toHaveBeenCalled();

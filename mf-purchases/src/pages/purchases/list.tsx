@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Card, Col, Flex, Row, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
 import { PURCHASE_STATUS_FILTERS, formatRupees, type PurchaseInvoiceListQuery, type PurchaseInvoiceSummary } from '@bahi/shared';
@@ -15,6 +15,7 @@ import {
   useDocumentListParams,
 } from '@bahi/shared/ui';
 import { usePurchaseInvoices } from '../../components/purchase-data';
+import { PaymentsOutTab } from './payments-out';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 const money = (v: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatRupees(v)}</span>;
@@ -73,12 +74,18 @@ const COLUMNS: TableColumnsType<PurchaseInvoiceSummary> = [
   },
 ];
 
-/** purchases/*: the supplier bills, filtered, summed and paged on the server. */
+type Tab = 'bills' | 'payments';
+
+/**
+ * purchases/*: the supplier bills, and (`?tab=payments`) the payments made to suppliers — each tab filtered, summed
+ * and paged on the server; the period and the supplier carry over between the tabs.
+ */
 export function PurchasesListPage() {
   const navigate = useNavigate();
   const list = useDocumentListParams(PURCHASE_STATUS_FILTERS);
+  const tab: Tab = list.params.get('tab') === 'payments' ? 'payments' : 'bills';
   const { query, filtered, clear, onPage } = list;
-  const bills = usePurchaseInvoices(query as PurchaseInvoiceListQuery);
+  const bills = usePurchaseInvoices(query as PurchaseInvoiceListQuery, tab === 'bills');
   const meta = bills.data?.meta;
   const statusOptions = useMemo(() => PURCHASE_STATUS_FILTERS.map((s) => ({ value: s, label: SALE_STATUS_LABELS[s] })), []);
 
@@ -88,9 +95,37 @@ export function PurchasesListPage() {
     </Button>
   );
 
+  const tabs = (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => {
+        // The bills' status and search mean nothing to payments; the period and the supplier carry over.
+        const next = new URLSearchParams(list.params);
+        for (const k of ['status', 'q', 'page', 'tab']) next.delete(k);
+        if (key === 'payments') next.set('tab', 'payments');
+        navigate({ search: next.toString() });
+      }}
+      items={[
+        { key: 'bills', label: 'Bills' },
+        { key: 'payments', label: 'Payments out' },
+      ]}
+    />
+  );
+
+  if (tab === 'payments') {
+    return (
+      <>
+        <PageHeader title="Purchases" extra={create} />
+        {tabs}
+        <PaymentsOutTab list={list} create={create} />
+      </>
+    );
+  }
+
   return (
     <>
       <PageHeader title="Purchases" extra={create} />
+      {tabs}
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} sm={12} lg={5}>
           <SummaryCard title="Bills" value={meta ? new Intl.NumberFormat('en-IN').format(meta.total) : undefined} />

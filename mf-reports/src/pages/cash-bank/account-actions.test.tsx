@@ -160,4 +160,44 @@ describe('Cash & bank actions', () => {
     expect(blobs[0].type).toBe('text/csv;charset=utf-8');
     expect(text).toContain('"02/05/2026","Payment in","","","","","3000.50","","13000.50"');
   });
+
+  describe('Export .xlsx', () => {
+    const realFetch = global.fetch;
+    afterEach(() => {
+      global.fetch = realFetch;
+    });
+    const capture = () => {
+      const blobs: Blob[] = [];
+      const names: string[] = [];
+      Object.assign(URL, { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:ledger'), revokeObjectURL: () => undefined });
+      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        names.push(this.download);
+      });
+      return { blobs, names };
+    };
+
+    it('downloads the server’s workbook of the chosen account and dates', async () => {
+      const fetch = jest.fn().mockResolvedValue(new Response('PK-ledger', { status: 200 }));
+      global.fetch = fetch;
+      const { blobs, names } = capture();
+      const user = setupUser();
+      renderPage(`/cash-bank?account=${hdfc.id}&from=2026-05-01&to=2026-05-31`);
+      await user.click(await screen.findByRole('button', { name: /Export \.xlsx/ }));
+      await waitFor(() => expect(names).toEqual(['ledger-HDFC-Current-2026-05-01-to-2026-05-31.xlsx']));
+      expect(fetch.mock.calls[0][0]).toBe(`/api/account/transactions/export?accountId=${hdfc.id}&format=xlsx&from=2026-05-01&to=2026-05-31`);
+      expect(await blobs[0].text()).toBe('PK-ledger');
+    });
+
+    it('says why when the server refuses (too many rows)', async () => {
+      const message = 'The export would have 100002 rows; at most 100000 fit in one file. Choose a shorter period or a filter.';
+      global.fetch = jest.fn().mockResolvedValue(new Response(JSON.stringify({ success: false, message }), { status: 413 }));
+      const { names } = capture();
+      const user = setupUser();
+      renderPage(`/cash-bank?account=${hdfc.id}`);
+      await user.click(await screen.findByRole('button', { name: /Export \.xlsx/ }));
+      await waitFor(() => expect(notificationTexts()).toEqual(expect.arrayContaining([expect.stringContaining(message)])));
+      expect(notificationTexts().join(' ')).toContain('Ledger not exported');
+      expect(names).toEqual([]);
+    });
+  });
 });

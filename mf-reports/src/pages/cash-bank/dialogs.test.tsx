@@ -79,6 +79,10 @@ describe('Deposit', () => {
     expect(within(dialog).getByText('Cash in hand has ₹5,000.00')).toBeInTheDocument();
     await choose(user, dialog, 'To account', 'HDFC Current (XXXX4321)');
     const amount = within(dialog).getByRole('spinbutton', { name: 'Amount' });
+    // Nothing typed: the amount is required (not "must be a number"), and nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(itemOf(amount)).findByText('Amount is required')).toBeInTheDocument();
+    expect(transfer).not.toHaveBeenCalled();
     await typeInto(user, amount, '6000');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(transfer).toHaveBeenCalledTimes(1));

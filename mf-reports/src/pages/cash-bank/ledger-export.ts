@@ -1,4 +1,5 @@
-import { TRANSACTION_PAGE_SIZE_MAX, accountApi, type Account, type AccountTransaction } from '@bahi/shared';
+import { TRANSACTION_PAGE_SIZE_MAX, accountApi, type Account, type AccountTransaction, type LedgerExportQuery } from '@bahi/shared';
+import { downloadFile, saveFile } from '@bahi/shared/ui';
 import { TRANSACTION_TYPE_LABELS, formatDate } from '../../components/format';
 
 /** Rows beyond this are not exported (the screen says so): 50 pages of 200. */
@@ -57,4 +58,21 @@ export function downloadText(text: string, fileName: string, type = 'text/csv;ch
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The file name of an account's ledger export: ledger-HDFC-Current-2026-05-01-to-2026-05-31.csv */
+export function ledgerFileName(account: Account, extension: 'csv' | 'xlsx', from?: string, to?: string): string {
+  const name = account.displayName.replace(/[^\w-]+/g, '-').replace(/^-|-$/g, '') || 'account';
+  return `ledger-${name}${from ? `-${from}` : ''}${to ? `-to-${to}` : ''}.${extension}`;
+}
+
+/**
+ * Downloads the account's ledger for the dates as .xlsx, made by the server (GET account/transactions/export):
+ * opening balance, every transaction with debit, credit and running balance, closing balance. Failures reject
+ * with the server's message (404 account, 413 too many rows).
+ */
+export async function downloadLedgerXlsx(account: Account, from?: string, to?: string): Promise<void> {
+  const query: LedgerExportQuery = { accountId: account.id, format: 'xlsx', ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  const file = await downloadFile(`account/transactions/export?${new URLSearchParams({ ...query })}`);
+  saveFile(file, ledgerFileName(account, 'xlsx', from, to));
 }

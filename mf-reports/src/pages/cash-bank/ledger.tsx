@@ -7,7 +7,7 @@ import { TRANSACTION_PAGE_SIZE_DEFAULT, errorMessage, formatRupees, type Account
 import { ErrorState, notify } from '@bahi/shared/ui';
 import { useTransactions } from '../../components/cash-bank-data';
 import { PAYMENT_MODE_LABELS, TRANSACTION_TYPE_LABELS, formatDate, isNegative } from '../../components/format';
-import { downloadText, fetchLedger, ledgerCsv } from './ledger-export';
+import { downloadLedgerXlsx, downloadText, fetchLedger, ledgerCsv, ledgerFileName } from './ledger-export';
 
 export interface LedgerFilter {
   from?: string;
@@ -37,19 +37,22 @@ export function Ledger({ account, filter, onFilter }: { account: Account; filter
   const pageSize = TRANSACTION_PAGE_SIZE_DEFAULT;
   const query = { accountId: account.id, from: filter.from, to: filter.to, page: filter.page, pageSize };
   const { data, error, isLoading, mutate } = useTransactions(query);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
 
-  const exportCsv = async () => {
-    setExporting(true);
+  const exportLedger = async (format: 'xlsx' | 'csv') => {
+    setExporting(format);
     try {
+      if (format === 'xlsx') {
+        await downloadLedgerXlsx(account, filter.from, filter.to);
+        return;
+      }
       const { rows, total } = await fetchLedger(account.id, filter.from, filter.to);
-      const name = account.displayName.replace(/[^\w-]+/g, '-').replace(/^-|-$/g, '') || 'account';
-      downloadText(ledgerCsv(account, rows, filter.from, filter.to), `ledger-${name}${filter.from ? `-${filter.from}` : ''}${filter.to ? `-to-${filter.to}` : ''}.csv`);
+      downloadText(ledgerCsv(account, rows, filter.from, filter.to), ledgerFileName(account, 'csv', filter.from, filter.to));
       if (rows.length < total) notify.warning(`Exported the ${rows.length} oldest of ${total} transactions: narrow the dates to export the rest`);
     } catch (e) {
       notify.error('Ledger not exported', { description: errorMessage(e) });
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -110,7 +113,21 @@ export function Ledger({ account, filter, onFilter }: { account: Account; filter
             }
             placeholder={['From', 'To']}
           />
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} title="Download the ledger for these dates as a CSV file (opens in Excel)">
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting === 'xlsx'}
+            disabled={exporting !== null}
+            onClick={() => void exportLedger('xlsx')}
+            title="Download the ledger for these dates as an Excel workbook: opening balance, debit, credit, running and closing balance"
+          >
+            Export .xlsx
+          </Button>
+          <Button
+            loading={exporting === 'csv'}
+            disabled={exporting !== null}
+            onClick={() => void exportLedger('csv')}
+            title="Download the ledger for these dates as a CSV file"
+          >
             Export CSV
           </Button>
         </Flex>

@@ -1,4 +1,4 @@
-import { formatRupees, fromPaise, stateName, type PaymentMode, type SaleStatus, type QuotationStatus } from '@bahi/shared';
+import { formatRupees, fromPaise, stateName, type SaleStatus, type QuotationStatus } from '@bahi/shared';
 
 /** DD/MM/YYYY, as Indian invoices write dates (gst-rules.md); '-' when there is none. */
 export function formatDate(date: string | null | undefined): string {
@@ -21,13 +21,7 @@ export function formatQuantity(quantity: string | number): string {
   return Number.isFinite(n) ? new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 }).format(n) : String(quantity);
 }
 
-export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
-  CASH: 'Cash',
-  UPI: 'UPI',
-  CARD: 'Card',
-  BANK_TRANSFER: 'Bank transfer',
-  CHEQUE: 'Cheque',
-};
+export { PAYMENT_MODE_LABELS } from '@bahi/shared';
 
 export const SALE_STATUS_LABELS: Record<SaleStatus | 'OVERDUE', string> = {
   PAID: 'Paid',

@@ -24,16 +24,7 @@ import { paidDocumentKind } from '../documents/allocation';
 import { cancelPaidDocument } from '../documents/cancel';
 import { paidDocumentFilters } from '../documents/list';
 import { PURCHASE_PREFIX, peekNumber, takeNumber } from '../documents/numbering';
-import {
-  balanceDue,
-  balanceDueSql,
-  documentPayments,
-  isOverdue,
-  payDocument,
-  paymentStatus,
-  paymentWithDocument,
-  recordDocumentPayment,
-} from '../documents/payments';
+import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, paymentStatus, paymentWithDocument, recordDocumentPayment } from '../documents/payments';
 import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, type DocumentContext } from '../documents/prepare';
 import { findBranchRow } from '../branches';
 import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues, money } from '../documents/records';

@@ -21,16 +21,7 @@ import { HttpError, badRequest } from '../../errors';
 import { paidDocumentKind } from '../documents/allocation';
 import { cancelPaidDocument } from '../documents/cancel';
 import { paidDocumentFilters } from '../documents/list';
-import {
-  balanceDue,
-  balanceDueSql,
-  documentPayments,
-  isOverdue,
-  payDocument,
-  paymentStatus,
-  paymentWithDocument,
-  recordDocumentPayment,
-} from '../documents/payments';
+import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, paymentStatus, paymentWithDocument, recordDocumentPayment } from '../documents/payments';
 import { defaultInvoicePrefix, peekNumber, takeNumber } from '../documents/numbering';
 import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, type DocumentContext } from '../documents/prepare';
 import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues, money } from '../documents/records';

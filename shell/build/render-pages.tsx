@@ -12,14 +12,24 @@ export function renderPage(path: string): string {
 }
 
 /**
- * index.html with `path`'s page inside #root (marked with the path, so the browser hydrates it only there), and the
- * start chunks' stylesheets, which index.html only preloads, applied from the head: the page looks as it will once
- * React runs. Nothing is inlined (the Content-Security-Policy allows no inline script).
+ * index.html with `path`'s page inside #root (marked with the path, so the browser hydrates it only there). The start
+ * chunks' stylesheets, which index.html preloads, are in the head as `<style>` (their text, from `styles` by href),
+ * so the page is styled in its first frame without waiting for another request, exactly as it will be once React
+ * runs; and linked at the end of the body, where they block nothing above them and the chunk loader finds them.
+ * No script is inlined (the Content-Security-Policy allows none).
  */
-export function pageHtml(indexHtml: string, path: string, markup = renderPage(path)): string {
+export function pageHtml(indexHtml: string, path: string, styles: Record<string, string>, markup = renderPage(path)): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root)) throw new Error(`index.html has no ${root}`);
-  const styled = indexHtml.replace(/<link([^>]*?)\bas="style"([^>]*?)\brel="preload"/g, '<link$1rel="stylesheet"$2');
-  if (styled === indexHtml) throw new Error('index.html preloads no stylesheet; the prerendered page would be unstyled');
-  return styled.replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${path}">${markup}</div>`);
+  const hrefs: string[] = [];
+  const styled = indexHtml.replace(/<link[^>]*?\bas="style"[^>]*?>/g, (link) => {
+    const href = /\bhref="([^"]+)"/.exec(link)?.[1] ?? '';
+    if (!(href in styles) || styles[href].includes('</')) throw new Error(`no text to inline for the stylesheet ${href}`);
+    hrefs.push(href);
+    return `<style>${styles[href].replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '')}</style>`;
+  });
+  if (hrefs.length === 0) throw new Error('index.html preloads no stylesheet; the prerendered page would be unstyled');
+  return styled
+    .replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${path}">${markup}</div>`)
+    .replace('</body>', `${hrefs.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}</body>`);
 }

@@ -26,7 +26,8 @@ interface Shop {
   partyId: string;
 }
 
-async function shop(server: { baseUrl: string; outbox: string }, label: string): Promise<Shop> {
+/** A fresh business with three items (plenty of stock) and a customer: what create-sale bills. */
+export async function shop(server: { baseUrl: string; outbox: string }, label: string): Promise<Shop> {
   const session = await signUp(server, label);
   const cookie = session.cookieHeader;
   const profile = await call<{ data: { user: { business: { id: string } }; activeStoreBranch: { id: string } } }>(server, cookie, 'GET', '/api/auth/profile');
@@ -43,7 +44,8 @@ async function shop(server: { baseUrl: string; outbox: string }, label: string):
   return { cookie, businessId: profile.data.user.business.id, branchId: profile.data.activeStoreBranch.id, itemIds, partyId: party.data.id };
 }
 
-const saleBody = (s: Shop) =>
+/** A 3-line invoice (18 % exclusive, 12 % inclusive with a discount, 5 %) with ₹500 received in cash. */
+export const saleBody = (s: Shop) =>
   JSON.stringify({
     partyId: s.partyId,
     lines: [

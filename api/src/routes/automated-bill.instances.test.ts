@@ -18,11 +18,13 @@ suite(title, () => {
   let h: Harness;
   let a: SignedUp;
   let instances: Instances;
+  let f: ReturnType<typeof documentFixtures>;
 
   beforeAll(async () => {
     h = await createHarness();
     a = await signUp(h, { businessName: 'Tiffin Service', stateCode: '27' });
     instances = instancesOf(h);
+    f = documentFixtures(h);
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await instances?.close();
@@ -36,7 +38,6 @@ suite(title, () => {
     Number((await selectRows<{ n: string }>(h.database.db, sql`select count(*)::text as n from ${sql.identifier(table)} where business_id = ${a.profile.user.business.id}`))[0].n);
 
   it('issues exactly ten invoices for ten schedules due at once, with both schedulers running', async () => {
-    const f = documentFixtures(h);
     const meals = await f.item(a, { type: 'SERVICE', name: 'Tiffin', price: '120', rate: 'gst-5' });
     const today = indiaToday(h.clock.now());
     for (let i = 0; i < 10; i++) {
@@ -67,5 +68,41 @@ suite(title, () => {
       sql`select status, periods_run from automated_bill_schedules where business_id = ${a.profile.user.business.id}`,
     );
     expect(schedules.every((s) => s.status === 'ENDED' && Number(s.periods_run) === 1)).toBe(true);
+  });
+
+  it('issues one bill for one Idempotency-Key of run-now sent 6 times at once across both instances', async () => {
+    const rent = await f.item(a, { type: 'SERVICE', name: 'Shop rent', price: '5000', rate: 'gst-18' });
+    const party = await f.party(a, { state: '27' });
+    const today = indiaToday(h.clock.now());
+    const created = await write(
+      h.app,
+      'POST',
+      '/api/automated-bill/create-schedule',
+      { partyId: party.id, lines: [{ itemId: rent.id, quantity: 1 }], frequency: { type: 'MONTHLY', dayOfMonth: 1 }, startDate: addDays(today, 40) },
+      { cookie: a.cookie },
+    );
+    expect(created.statusCode).toBe(201);
+    const id: string = created.json().data.id;
+    const before = await count('sale_invoices');
+    // Schedulers off: only the clicks issue bills.
+    const apps = [await instances.open(), await instances.open()];
+    await Promise.all(apps.map((app) => app.ready()));
+    const click = (i: number, key: string) =>
+      write(apps[i % 2], 'POST', `/api/automated-bill/run-now/${id}`, {}, { cookie: a.cookie, headers: { 'idempotency-key': key } });
+
+    const same = await Promise.all(Array.from({ length: 6 }, (_, i) => click(i, 'issue-now-6')));
+    expect(same.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    const runs = same.map((r) => r.json().data.run);
+    expect(runs[0]).toMatchObject({ status: 'ISSUED', runDate: today });
+    expect(new Set(runs.map((r) => r.invoiceId)).size).toBe(1);
+    expect(new Set(runs.map((r) => r.period)).size).toBe(1);
+    expect((await count('sale_invoices')) - before).toBe(1);
+
+    // Two clicks with their own keys at once, one on each instance: two bills, of the next two periods.
+    const two = await Promise.all([click(0, 'issue-now-a'), click(1, 'issue-now-b')]);
+    expect(two.map((r) => r.statusCode)).toEqual([200, 200]);
+    const periods = two.map((r) => r.json().data.run.period).sort();
+    expect(new Set([runs[0].period, ...periods]).size).toBe(3);
+    expect((await count('sale_invoices')) - before).toBe(3);
   });
 });

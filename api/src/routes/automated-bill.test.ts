@@ -32,7 +32,8 @@ const tick = () => scheduler.automatedBills!.tick();
 
 const create = (who: SignedUp, body: object, key?: string) =>
   write(h.app, 'POST', '/api/automated-bill/create-schedule', body, { cookie: who.cookie, headers: key ? { 'idempotency-key': key } : {} });
-const action = (who: SignedUp, name: string, id: string, body: object = {}) => write(h.app, 'POST', `/api/automated-bill/${name}/${id}`, body, { cookie: who.cookie });
+const action = (who: SignedUp, name: string, id: string, body: object = {}, key?: string) =>
+  write(h.app, 'POST', `/api/automated-bill/${name}/${id}`, body, { cookie: who.cookie, headers: key ? { 'idempotency-key': key } : {} });
 const detail = async (who: SignedUp, id: string): Promise<Schedule> => {
   const res = await get(h.app, `/api/automated-bill/schedule/${id}`, who.cookie);
   expect(res.statusCode).toBe(200);
@@ -182,6 +183,34 @@ describe('automated bills', () => {
     const { run, nextRunDate } = res.json().data;
     expect(run).toMatchObject({ period, runDate: period < today() ? period : today(), status: 'ISSUED' });
     expect(nextRunDate > period).toBe(true);
+  });
+
+  it('issues one bill for one Idempotency-Key of run-now sent twice, answering the same run; 422 for another body', async () => {
+    const s = await rent(a, { startDate: addDays(today(), 3) });
+    const first = await action(a, 'run-now', s.id, {}, 'issue-now-once');
+    const second = await action(a, 'run-now', s.id, {}, 'issue-now-once');
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const run: ScheduleRun = first.json().data.run;
+    expect(run).toMatchObject({ period: addDays(today(), 3), runDate: today(), status: 'ISSUED' });
+    expect(second.json().data.run).toEqual(run);
+    let after = await detail(a, s.id);
+    expect(after.runs).toEqual([run]);
+    expect(after.nextRunDate).toBe(addDays(today(), 4));
+
+    // A new click (a new key) issues the next bill.
+    const next = await action(a, 'run-now', s.id, {}, 'issue-now-twice');
+    expect(next.json().data.run).toMatchObject({ period: addDays(today(), 4), status: 'ISSUED' });
+    expect(next.json().data.run.invoiceId).not.toBe(run.invoiceId);
+
+    // The key again with another body (a retry of a period, another schedule) issues nothing: 422.
+    const other = await rent(a, { startDate: addDays(today(), 3) });
+    for (const res of [await action(a, 'run-now', s.id, { period: run.period }, 'issue-now-once'), await action(a, 'run-now', other.id, {}, 'issue-now-once')]) {
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ success: false, message: expect.stringContaining('Idempotency-Key was already used') });
+    }
+    after = await detail(a, s.id);
+    expect(after.runs).toHaveLength(2);
+    expect((await detail(a, other.id)).runs).toEqual([]);
   });
 
   it('changes future bills only when edited', async () => {

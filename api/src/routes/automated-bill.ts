@@ -104,12 +104,17 @@ export function automatedBillRoutes(app: ZodApp, deps: Deps) {
       summary: 'Issue the next bill now, or with { period } retry a failed run; answers the schedule and the run',
       description:
         'A bill that cannot be issued (stock, an item) answers 200 with run.status FAILED and run.reason, as the ' +
-        'scheduler records it.',
+        'scheduler records it. With an Idempotency-Key, the same key and body within 24 hours answer the first ' +
+        'run again and issue nothing more; 422 when the key was used with another body.',
       security: SESSION_SECURITY,
       params: ScheduleIdParams,
+      headers: IdempotencyHeaders,
       body: RunNowRequest,
-      response: { 200: RunNowResponse, ...errorResponses(400, 401, 404, 409) },
+      response: { 200: RunNowResponse, ...errorResponses(400, 401, 404, 409, 422) },
     },
-    handler: async (request) => ({ success: true as const, data: await runScheduleNow(context(request), request.params.id, request.body) }),
+    handler: async (request) => ({
+      success: true as const,
+      data: await runScheduleNow(context(request), request.params.id, request.body, idempotencyKeyOf(request.headers)),
+    }),
   });
 }

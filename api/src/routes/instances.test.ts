@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../services/documents/rows';
 import { documentFixtures } from '../test/documents';
-import { SETUP_TIMEOUT_MS, TestBrowser, createHarness, newPhone, signUp, type Harness, type SignedUp } from '../test/harness';
+import { SETUP_TIMEOUT_MS, TestBrowser, TestClock, createHarness, newPhone, signUp, type Harness, type SignedUp } from '../test/harness';
 import { instancesOf, type Instances } from '../test/instances';
 
 /*
@@ -18,6 +18,18 @@ const title = onPostgres ? 'requests spread over two API instances on one Postgr
 
 /** Codes one phone may be sent (from all addresses) in the short window, on both instances. */
 const SENDS_PER_PHONE = 4;
+/** Requests one address may make to the auth routes a minute, on both instances together. */
+const AUTH_PER_MINUTE = 4;
+
+/**
+ * The clock of the instances that count the per-address limit: it stands at 15 seconds into a minute until the test
+ * moves it, so every request counts in one known one-minute window (and the answer's Retry-After is known) however
+ * long the test takes; a real clock could roll the window over mid-test.
+ */
+let stillAt = Date.UTC(2026, 5, 1, 4, 30, 15);
+class StillClock extends TestClock {
+  override readonly now = () => new Date(stillAt);
+}
 
 suite(title, () => {
   let h: Harness;
@@ -105,5 +117,37 @@ suite(title, () => {
     const other = newPhone();
     expect((await login(apps[0], other)).statusCode).toBe(200);
     expect((await login(apps[1], other)).statusCode).toBe(200);
+  });
+
+  it('counts the per-address limit of the auth routes over both instances: past it, either instance answers 429', async () => {
+    const counting = instancesOf({ ...h, clock: new StillClock() });
+    try {
+      const env = { AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_PER_MINUTE) };
+      const limited = [await counting.open(env), await counting.open(env)];
+      await Promise.all(limited.map((app) => app.ready()));
+      const login = (app: FastifyInstance, address = '198.51.100.20') => new TestBrowser(app, {}, address).post('/api/auth/login', { mobileNumber: newPhone() });
+
+      // Twice the limit at once, half to each instance: each alone would let all of its half through.
+      const results = await Promise.all(Array.from({ length: 2 * AUTH_PER_MINUTE }, (_, i) => login(limited[i % 2])));
+      expect(results.map((r) => r.statusCode).sort()).toEqual([...Array(AUTH_PER_MINUTE).fill(200), ...Array(AUTH_PER_MINUTE).fill(429)]);
+      for (const app of limited) {
+        const res = await login(app);
+        expect(res.statusCode).toBe(429);
+        // 15 seconds into the minute: the window ends in 45.
+        expect(res.headers['retry-after']).toBe('45');
+        expect(res.json()).toEqual({ success: false, message: 'Too many requests from your network. Please try again in 45 seconds.' });
+      }
+      // Another address has its own count, on both.
+      expect((await login(limited[0], '198.51.100.21')).statusCode).toBe(200);
+      expect((await login(limited[1], '198.51.100.21')).statusCode).toBe(200);
+
+      // The next minute is a new window: the limit again, counted over both.
+      stillAt += 45_000;
+      const next = await Promise.all(Array.from({ length: AUTH_PER_MINUTE + 1 }, (_, i) => login(limited[i % 2])));
+      expect(next.map((r) => r.statusCode).sort()).toEqual([...Array(AUTH_PER_MINUTE).fill(200), 429]);
+      expect(next.find((r) => r.statusCode === 429)!.headers['retry-after']).toBe('60');
+    } finally {
+      await counting.close();
+    }
   });
 });

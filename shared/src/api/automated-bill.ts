@@ -24,5 +24,6 @@ export const automatedBillApi = {
   resume: (id: string) => data(apiRequest(path('resume', id), { method: 'POST', schema: ScheduleResponse })),
   end: (id: string) => data(apiRequest(path('end', id), { method: 'POST', schema: ScheduleResponse })),
   /** The next bill now; with `period`, retry that failed run. Answers the schedule and the run. */
-  runNow: (id: string, body: RunNowRequest = {}) => data(apiRequest(path('run-now', id), { method: 'POST', body, schema: RunNowResponse })),
+  runNow: (id: string, body: RunNowRequest = {}, opts?: CreateOptions) =>
+    data(apiRequest(path('run-now', id), { method: 'POST', body, headers: idempotencyHeaders(opts), schema: RunNowResponse })),
 };

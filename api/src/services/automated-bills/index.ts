@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   CreateSaleRequest,
   SCHEDULE_PAGE_SIZE_DEFAULT,
@@ -283,24 +283,60 @@ async function retryPeriod(tx: Tx, s: ScheduleRow, period: string, now: Date): P
 }
 
 /**
- * automated-bill/run-now/:id: with `period`, retry that failed run; without, issue the next bill now (dated today
- * when its date is still ahead, else its own date). Answers the schedule and the run.
+ * The id an Idempotency-Key of run-now remembers: a name-based uuid of the schedule and the period (a run has no id
+ * of its own), so a replay answers the very run the first request made.
  */
-export async function runScheduleNow(ctx: DocumentContext, id: string, body: z.output<typeof RunNowRequest>): Promise<Schedule & { run: ScheduleRun }> {
+export function runResourceId(scheduleId: string, period: string): string {
+  const hex = createHash('sha256').update(`automated-bill-run\n${scheduleId}\n${period}`).digest('hex');
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The period a run-now was about to issue was issued meanwhile (by the scheduler or another click): look again. */
+class PeriodMovedOn extends Error {}
+
+/**
+ * automated-bill/run-now/:id: with `period`, retry that failed run; without, issue the next bill now (dated today
+ * when its date is still ahead, else its own date). Answers the schedule and the run. With an Idempotency-Key the
+ * same key and body answer the first request's run again (on any instance), and issue nothing more.
+ */
+export async function runScheduleNow(
+  ctx: DocumentContext,
+  id: string,
+  body: z.output<typeof RunNowRequest>,
+  key?: string,
+): Promise<Schedule & { run: ScheduleRun }> {
   const { db, auth, now } = ctx;
   const today = indiaToday(now);
-  const period = await db.transaction(async (tx) => {
-    const row = await lockedSchedule(tx, auth.businessId, id);
-    if (body.period) return (await retryPeriod(tx, row, body.period, now)).period;
-    if (row.status !== 'ACTIVE') throw conflict(row.status === 'PAUSED' ? 'Resume this automated bill to issue it' : 'This automated bill has ended');
-    const next = row.nextRunDate;
-    if (!next) throw conflict('This automated bill has no bills left to issue');
-    const run = await issuePeriod(tx, row, next, next < today ? next : today, now);
-    if (!run) throw conflict('That bill is being issued already. Try again.');
-    return run.period;
-  });
-  const schedule = await getSchedule(db, auth.businessId, id);
-  return { ...schedule, run: schedule.runs.find((r) => r.period === period)! };
+  const request = { scheduleId: id, period: body.period ?? null };
+  for (let attempt = 1; ; attempt++) {
+    // The key remembers the run before it is made: the period asked for, or the one due next as read now (checked
+    // again under the schedule's lock).
+    const expected = body.period ?? (await findSchedule(db, auth.businessId, id))?.nextRunDate ?? null;
+    const resourceId = UUID.test(id) && expected ? runResourceId(id, expected) : randomUUID();
+    try {
+      const result = await withIdempotency(db, { businessId: auth.businessId, key, scope: 'automated-bill.run-now', body: request, resourceId, now }, async (tx) => {
+        const row = await lockedSchedule(tx, auth.businessId, id);
+        if (body.period) {
+          await retryPeriod(tx, row, body.period, now);
+          return;
+        }
+        if (row.status !== 'ACTIVE') throw conflict(row.status === 'PAUSED' ? 'Resume this automated bill to issue it' : 'This automated bill has ended');
+        const next = row.nextRunDate;
+        if (!next) throw conflict('This automated bill has no bills left to issue');
+        if (next !== expected) throw new PeriodMovedOn();
+        const run = await issuePeriod(tx, row, next, next < today ? next : today, now);
+        if (!run) throw conflict('That bill is being issued already. Try again.');
+      });
+      const schedule = await getSchedule(db, auth.businessId, id);
+      const run = schedule.runs.find((r) => runResourceId(id, r.period) === result.resourceId);
+      if (!run) throw new HttpError(404, RUN_NOT_FOUND);
+      return { ...schedule, run };
+    } catch (e) {
+      if (!(e instanceof PeriodMovedOn)) throw e;
+      if (attempt >= 3) throw conflict('This automated bill is being issued right now. Try again.');
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

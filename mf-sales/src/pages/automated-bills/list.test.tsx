@@ -113,7 +113,7 @@ describe('AutomatedBillsPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(`schedule=${rent.id}`);
 
     await user.click(history.getByRole('button', { name: 'Retry the bill of 31/05/2026' }));
-    expect(runNow).toHaveBeenCalledWith(rent.id, { period: '2026-05-31' });
+    expect(runNow).toHaveBeenCalledWith(rent.id, { period: '2026-05-31' }, { idempotencyKey: expect.any(String) });
     await waitFor(() => expect(notificationTexts()).toContain('Invoice MUM/26-27/9 issued, dated 31/05/2026'));
     expect(await history.findByRole('link', { name: 'MUM/26-27/9' })).toBeInTheDocument();
     expect(history.queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
@@ -129,6 +129,31 @@ describe('AutomatedBillsPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Issue now' }));
     await waitFor(() => expect(notificationTexts().join()).toContain('The bill of 30/06/2026 could not be issued'));
     expect(notificationTexts().join()).toContain('Item not found');
+  });
+
+  it('sends an Idempotency-Key with each Issue now: the same key again after a lost answer, a new one per new click', async () => {
+    jest.spyOn(automatedBillApi, 'list').mockResolvedValue(page([rent]));
+    jest.spyOn(automatedBillApi, 'get').mockResolvedValue(rent);
+    const issued = { ...rent.runs[1], period: '2026-06-30', runDate: indiaToday(), invoiceNumber: 'MUM/26-27/10' };
+    const runNow = jest
+      .spyOn(automatedBillApi, 'runNow')
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue({ ...rent, runs: [issued, ...rent.runs], run: issued });
+    const user = setupUser();
+    renderPage(`/automated-bills?schedule=${rent.id}`);
+    const issueNow = await screen.findByRole('button', { name: 'Issue now' });
+    await user.click(issueNow);
+    await waitFor(() => expect(notificationTexts().join()).toContain('Could not do that'));
+    await user.click(issueNow);
+    await waitFor(() => expect(notificationTexts().join()).toContain('Invoice MUM/26-27/10 issued'));
+    await user.click(issueNow);
+    await waitFor(() => expect(runNow).toHaveBeenCalledTimes(3));
+    const keys = runNow.mock.calls.map((call) => call[2]?.idempotencyKey);
+    expect(runNow.mock.calls.map((call) => call.slice(0, 2))).toEqual(Array(3).fill([rent.id, {}]));
+    expect(keys[0]).toEqual(expect.any(String));
+    // The click after the lost answer retries the same request; the click after the answer is a new one.
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
   });
 
   it('pauses, resumes and ends a schedule', async () => {

@@ -1,7 +1,16 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { App, Button, Drawer, Flex, Table, Tag, Typography } from 'antd';
-import { describeFrequency, errorMessage, formatRupees, revalidateArea, automatedBillApi, type Schedule, type ScheduleRun } from '@bahi/shared';
+import {
+  describeFrequency,
+  errorMessage,
+  formatRupees,
+  newIdempotencyKey,
+  revalidateArea,
+  automatedBillApi,
+  type Schedule,
+  type ScheduleRun,
+} from '@bahi/shared';
 import { DetailRows, ErrorState, LoadingState, notify } from '@bahi/shared/ui';
 import { useSchedule } from '../../components/sales-data';
 import { formatDate, formatQuantity } from '@bahi/shared/ui';
@@ -26,12 +35,21 @@ export function ScheduleDetail({ id, onClose, onEdit }: { id: string; onClose: (
   const { data: schedule, error, isLoading, mutate } = useSchedule(id);
   const { modal } = App.useApp();
   const [busy, setBusy] = useState<string | null>(null);
+  /**
+   * The key of the issue (or retry) not yet answered: a click after a lost answer sends the same key, so the bill
+   * the first click may have issued is answered, not issued twice. A new click after an answer gets a new key.
+   */
+  const attempt = useRef<{ key: string; target: string } | null>(null);
 
   const act = async (action: Action, period?: string) => {
+    if (busy) return;
     setBusy(period ?? action);
     try {
       if (action === 'run-now') {
-        const result = await automatedBillApi.runNow(id, period ? { period } : {});
+        const target = `${id}:${period ?? 'next'}`;
+        if (attempt.current?.target !== target) attempt.current = { key: newIdempotencyKey(), target };
+        const result = await automatedBillApi.runNow(id, period ? { period } : {}, { idempotencyKey: attempt.current.key });
+        attempt.current = null;
         const { run, ...rest } = result;
         await mutate(rest, { revalidate: false });
         reportRun(run);

@@ -236,7 +236,8 @@ describe('POST /api/sale/sale-invoice/:id/irn', () => {
     const shortIrn = await uploadIrn(a, intra.id, { ...irpResponse({ number: intra.invoiceNumber }), Irn: 'abc' });
     expect(shortIrn.statusCode).toBe(422);
     expect(shortIrn.json().message).toMatch(/64 hexadecimal/);
-    expect((await f.getInvoice(a, intra.id)).json().data.einvoice.status).toBe('NOT_GENERATED');
+    // Its JSON was downloaded above: still waiting for the IRP's answer.
+    expect((await f.getInvoice(a, intra.id)).json().data.einvoice.status).toBe('JSON_READY');
   });
 
   it('refuses bad input with 4xx, never 500', async () => {
@@ -310,6 +311,51 @@ describe('settings and the list', () => {
     const pending = (await get(h.app, '/api/sale/einvoice-invoices?status=NOT_GENERATED', a.cookie)).json();
     expect(pending.data.every((r: { einvoice: { status: string } }) => r.einvoice.status === 'NOT_GENERATED')).toBe(true);
     expect((await get(h.app, '/api/sale/einvoice-invoices?status=DONE', a.cookie)).statusCode).toBe(400);
+  });
+});
+
+describe('JSON ready: a valid e-invoice JSON made, no IRN yet', () => {
+  const statusInList = async (who: SignedUp, id: string, filter = '') => {
+    const list = (await get(h.app, `/api/sale/einvoice-invoices?pageSize=100${filter}`, who.cookie)).json();
+    return list.data.find((r: { id: string }) => r.id === id)?.einvoice.status as string | undefined;
+  };
+
+  it('is set by the single and the bulk download, filtered on, and gives way to IRN received', async () => {
+    await write(h.app, 'PUT', '/api/sale/einvoice-settings', { enabled: true, fromDate: '2026-04-01' }, { cookie: a.cookie });
+    const one = await f.invoice(a, { partyId: puneParty, lines: [{ itemId: items.pen, quantity: 3 }] });
+    const two = await f.invoice(a, { partyId: bengaluruParty, lines: [{ itemId: items.pen, quantity: 4 }] });
+    expect(await statusInList(a, one.id)).toBe('NOT_GENERATED');
+    expect(await statusInList(a, one.id, '&status=NOT_GENERATED')).toBe('NOT_GENERATED');
+
+    // Another business asking for it changes nothing.
+    expect((await einvoice(b, one.id, '?download=true')).statusCode).toBe(404);
+    expect(await statusInList(a, one.id)).toBe('NOT_GENERATED');
+
+    expect((await einvoice(a, one.id, '?download=true')).statusCode).toBe(200);
+    expect(await statusInList(a, one.id)).toBe('JSON_READY');
+    expect((await f.getInvoice(a, one.id)).json().data.einvoice.status).toBe('JSON_READY');
+    expect(await statusInList(a, one.id, '&status=JSON_READY')).toBe('JSON_READY');
+    expect(await statusInList(a, one.id, '&status=NOT_GENERATED')).toBeUndefined();
+    const ready = (await get(h.app, '/api/sale/einvoice-invoices?status=JSON_READY&pageSize=100', a.cookie)).json().data;
+    expect(ready.every((r: { einvoice: { status: string } }) => r.einvoice.status === 'JSON_READY')).toBe(true);
+
+    expect((await write(h.app, 'POST', '/api/sale/einvoice-bulk', { ids: [two.id, broken.id] }, { cookie: a.cookie })).statusCode).toBe(200);
+    expect(await statusInList(a, two.id)).toBe('JSON_READY');
+    // An invalid invoice produced no file: not JSON ready.
+    expect(await statusInList(a, broken.id)).toBe('NOT_GENERATED');
+
+    expect((await uploadIrn(a, one.id, irpResponse({ number: one.invoiceNumber }))).statusCode).toBe(201);
+    expect(await statusInList(a, one.id)).toBe('IRN_RECEIVED');
+    expect(await statusInList(a, one.id, '&status=JSON_READY')).toBeUndefined();
+  });
+
+  it('a cancelled invoice whose JSON was made (no IRN) is no longer JSON ready', async () => {
+    const inv = await f.invoice(a, { partyId: puneParty, lines: [{ itemId: items.pen, quantity: 1 }] });
+    expect((await einvoice(a, inv.id)).statusCode).toBe(200);
+    expect((await f.getInvoice(a, inv.id)).json().data.einvoice.status).toBe('JSON_READY');
+    expect((await f.cancel(a, inv.id)).json().data.einvoice.status).toBe('NOT_GENERATED');
+    expect(await statusInList(a, inv.id)).toBeUndefined();
+    expect(await statusInList(a, inv.id, '&status=JSON_READY')).toBeUndefined();
   });
 });
 

@@ -648,6 +648,76 @@ describe('the reports home, stock summary, day book and item profit', () => {
     expect(p.meta).toMatchObject({ total: 2, from: '2026-05-01', to: '2026-06-30' });
   });
 
+  /** The first sheet of an .xlsx answer as rows of cell values (header first). */
+  const sheetRows = async (res: Awaited<ReturnType<typeof call>>) => {
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    return (book.worksheets[0].getSheetValues().filter(Boolean) as unknown[][]).map((r) => r.slice(1));
+  };
+  const column = (rows: unknown[][], header: string) => rows.map((r) => r[(rows[0] as string[]).indexOf(header)]);
+  const csvLines = (res: Awaited<ReturnType<typeof call>>) => {
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    return res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+  };
+
+  it('exports stock summary, day book and item profit as .xlsx, .csv and PDF, totals equal to the JSON answer', async () => {
+    const stock = (await call('stock-summary')).json().data;
+    const stockXlsx = await sheetRows(await call('stock-summary?format=xlsx'));
+    expect(stockXlsx[0]).toEqual(['Item', 'Code', 'Branch', 'Unit', 'Quantity', 'Unit cost', 'Value', 'Low stock']);
+    expect(stockXlsx.slice(1, -1).map((r) => [r[0], r[2], r[4], r[6]])).toEqual(
+      stock.rows.map((r: { itemName: string; branchName: string; quantity: string; value: string }) => [r.itemName, r.branchName, Number(r.quantity), Number(r.value)]),
+    );
+    expect(stockXlsx.at(-1)![0]).toBe('Total');
+    expect(column(stockXlsx, 'Value').at(-1)).toBe(Number(stock.totals.value));
+    const lowCsv = csvLines(await call(`stock-summary?lowStock=true&branchId=${pune.id}&format=csv`));
+    expect(lowCsv.map((l) => l.split(',')[0])).toEqual(['Item', 'Cap', 'Total']);
+
+    const day = (await call('day-book?date=2026-05-10')).json().data;
+    const dayRes = await call('day-book?date=2026-05-10&format=xlsx');
+    expect(dayRes.headers['content-disposition']).toContain('Day-book-2026-05-10.xlsx');
+    const dayXlsx = await sheetRows(dayRes);
+    expect(dayXlsx.length).toBe(day.entries.length + 2);
+    expect(column(dayXlsx, 'Type').slice(1, 3)).toEqual(['Sale', 'Sale payment']);
+    expect(column(dayXlsx, 'Money in').at(-1)).toBe(Number(day.totals.moneyIn));
+    expect(column(dayXlsx, 'Money out').at(-1)).toBe(Number(day.totals.moneyOut));
+    expect(column(dayXlsx, 'Money in').slice(1, -1).filter((v) => v !== null && v !== undefined).reduce((n: number, v) => n + Number(v), 0)).toBe(Number(day.totals.moneyIn));
+    expect(csvLines(await call('day-book?date=2026-05-10&format=csv'))).toHaveLength(day.entries.length + 2);
+
+    const profit = (await call('item-profit?from=2026-05-01&to=2026-06-30')).json().data;
+    const profitRes = await call('item-profit?from=2026-05-01&to=2026-06-30&format=xlsx');
+    expect(profitRes.headers['content-disposition']).toContain('Item-profit-2026-05-01-to-2026-06-30.xlsx');
+    const profitXlsx = await sheetRows(profitRes);
+    expect(profitXlsx[0]).toEqual(['Item', 'Quantity', 'Sale value', 'Cost', 'Profit', 'Margin %']);
+    expect(profitXlsx.slice(1).map((r) => r[0])).toEqual(['Shirt', 'Cap', 'Total']);
+    expect(profitXlsx.at(-1)!.slice(2, 5)).toEqual([profit.totals.saleValue, profit.totals.cost, profit.totals.profit].map(Number));
+    expect(csvLines(await call('item-profit?from=2026-05-01&to=2026-06-30&format=csv')).at(-1)).toBe('Total,,2400,1400,1000,');
+
+    for (const [path, title] of [
+      ['stock-summary?format=pdf', 'Stock summary'],
+      ['day-book?date=2026-05-10&format=pdf', 'Day book'],
+      ['item-profit?from=2026-05-01&to=2026-06-30&format=pdf', 'Item-wise profit'],
+    ]) {
+      const pdf = await call(path);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect((await pdfText(pdf.rawPayload)).text).toContain(title);
+    }
+  });
+
+  it("exports nothing of another business's stock, day or sales; a bad format is 400", async () => {
+    const other = await signUp(h, { businessName: 'Export Co' });
+    expect((await sheetRows(await call(`stock-summary?branchId=${pune.id}&format=xlsx`, other))).map((r) => r[0])).toEqual(['Item', 'Total']);
+    expect(csvLines(await call('day-book?date=2026-05-10&format=csv', other)).map((l) => l.split(',')[0])).toEqual(['Time', 'Total']);
+    const profit = await sheetRows(await call(`item-profit?from=2026-05-01&to=2026-06-30&itemId=${shirt.id}&format=xlsx`, other));
+    expect(profit.map((r) => r[0])).toEqual(['Item', 'Total']);
+    expect(profit.at(-1)!.slice(2, 5)).toEqual([0, 0, 0]);
+    for (const path of ['stock-summary?format=doc', 'day-book?format=xml', 'item-profit?format=XLSX']) expect([path, (await call(path)).statusCode]).toEqual([path, 400]);
+    expect((await get(h.app, '/api/report/day-book?format=xlsx')).statusCode).toBe(401);
+  });
+
   it('shows another business nothing of these, and refuses bad parameters with 400', async () => {
     const other = await signUp(h, { businessName: 'Empty Co' });
     const s = (await call('summary?from=2026-05-01&to=2026-05-31', other)).json().data;

@@ -26,17 +26,37 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import { displayDate } from '../services/pdf/format';
-import { PDF_ROWS_MAX, assertExportable, sendCsv, sendPdf, sendXlsx } from '../services/reports/export';
+import { PDF_ROWS_MAX, assertExportable, sendCsv, sendPdf, sendXlsx, type ExportSheet } from '../services/reports/export';
 import { gstr1, gstr1Sheets } from '../services/reports/gstr1';
 import { gstr3b } from '../services/reports/gstr3b';
 import { ledgerSheet, partyLedger } from '../services/reports/ledger';
-import { dayBook, itemProfit, reportSummary, stockSummary } from '../services/reports/overview';
+import { dayBook, dayBookExport, itemProfit, itemProfitExport, reportSummary, stockSummary, stockSummaryExport } from '../services/reports/overview';
 import { PURCHASE_SOURCE, SALE_SOURCE, asPurchase, documentReport, documentReportExport, type ReportSource } from '../services/reports/sales';
 import { getGstSettings, updateGstSettings } from '../services/reports/settings';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 const FILE_TYPES = ['application/json', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv', 'application/pdf'];
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
+type FileFormat = 'xlsx' | 'csv' | 'pdf';
+const isFile = (format: string | undefined): format is FileFormat => format === 'xlsx' || format === 'csv' || format === 'pdf';
+
+interface ReportFile<R> {
+  name: string;
+  title: string;
+  subtitle: string;
+  count: number;
+  sheet: ExportSheet<R>;
+}
+
+/** A report of `count` rows as a file: .xlsx or .csv (up to the export limit), or an A4 PDF (up to 5,000 rows); 413 above. */
+function sendReportFile<R>(reply: FastifyReply, format: FileFormat, file: ReportFile<R>) {
+  assertExportable(file.count, format === 'pdf' ? PDF_ROWS_MAX : undefined);
+  const name = safeName(file.name);
+  if (format === 'pdf') return sendPdf(reply, name, file.title, file.subtitle, file.sheet);
+  return format === 'xlsx' ? sendXlsx(reply, name, [file.sheet]) : sendCsv(reply, name, file.sheet);
+}
+const FILE_DESCRIPTION =
+  'format=xlsx or csv answers a file with every row (at most the export limit; 413 above it), with a totals row; format=pdf an A4 landscape print of up to 5,000 rows.';
 
 /**
  * Reports and GST returns (issue 12 §1, §2), for the session's business only: the seed's `sale/sale-reports` and
@@ -46,23 +66,32 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
   app.addHook('preHandler', requireAuth(deps));
   const today = () => indiaToday(deps.clock());
 
+  /** A report call: its JSON answer, or with format=xlsx|csv|pdf the file of every row. */
+  const jsonOrFile =
+    <Q extends { format?: string }, T, R>(json: (businessId: string, q: Q) => Promise<T>, file: (businessId: string, q: Q) => Promise<ReportFile<R>>) =>
+    async (request: FastifyRequest<{ Querystring: Q }>, reply: FastifyReply) => {
+      const { businessId } = authOf(request);
+      const q = request.query as Q;
+      if (isFile(q.format)) return sendReportFile(reply, q.format, await file(businessId, q));
+      return { success: true as const, data: await json(businessId, q) };
+    };
+
   /** The sale and the purchase report: one handler over their sources (JSON, or a file of every row). */
   const documentReportHandler =
     <T>(src: ReportSource, answer: (r: SaleReport) => T) =>
     async (request: FastifyRequest<{ Querystring: SaleReportQuery }>, reply: FastifyReply) => {
       const { businessId } = authOf(request);
       const q = request.query;
-      if (q.format === 'xlsx' || q.format === 'csv' || q.format === 'pdf') {
+      if (isFile(q.format)) {
         const x = await documentReportExport(deps.db, src, businessId, q, today());
-        assertExportable(x.count, q.format === 'pdf' ? PDF_ROWS_MAX : undefined);
         const title = `${src.words.document === 'Bill' ? 'Purchase' : 'Sale'} report`;
-        const name = safeName(`${title.replace(' ', '-')}-${x.groupBy}-${x.f.from}-to-${x.f.to}`);
-        const sheet = { name: title, columns: x.columns, rows: x.rows, totals: x.totals };
-        if (q.format === 'pdf') {
-          const subtitle = `${displayDate(x.f.from)} to ${displayDate(x.f.to)} · by ${x.groupBy}${q.status ? ` · ${q.status}` : ''}`;
-          return sendPdf(reply, name, title, subtitle, sheet);
-        }
-        return q.format === 'xlsx' ? sendXlsx(reply, name, [sheet]) : sendCsv(reply, name, sheet);
+        return sendReportFile(reply, q.format, {
+          name: `${title.replace(' ', '-')}-${x.groupBy}-${x.f.from}-to-${x.f.to}`,
+          title,
+          subtitle: `${displayDate(x.f.from)} to ${displayDate(x.f.to)} · by ${x.groupBy}${q.status ? ` · ${q.status}` : ''}`,
+          count: x.count,
+          sheet: { name: title, columns: x.columns, rows: x.rows, totals: x.totals },
+        });
       }
       return { success: true as const, data: answer(await documentReport(deps.db, src, businessId, q, today())) };
     };
@@ -166,33 +195,60 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags: ['report'],
       summary: 'Stock per branch: quantity, unit cost (purchase price without tax) and value of every product; low-stock products',
+      description: FILE_DESCRIPTION,
       security: SESSION_SECURITY,
       querystring: StockSummaryQuery,
-      response: { 200: StockSummaryResponse, ...errorResponses(400, 401) },
+      produces: FILE_TYPES,
+      response: { 200: StockSummaryResponse, ...errorResponses(400, 401, 413) },
     },
-    handler: async (request) => ({ success: true as const, data: await stockSummary(deps.db, authOf(request).businessId, request.query) }),
+    handler: jsonOrFile(
+      (businessId, q: StockSummaryQuery) => stockSummary(deps.db, businessId, q),
+      async (businessId, q) => {
+        const x = await stockSummaryExport(deps.db, businessId, q);
+        const branch = q.branchId ? x.summary.branches[0]?.branchName : undefined;
+        const what = [branch ?? (q.branchId ? 'One branch' : 'All branches'), q.lowStock === 'true' ? 'low stock only' : null].filter(Boolean).join(' · ');
+        return { name: `Stock-summary-${today()}`, title: 'Stock summary', subtitle: `${what} · as on ${displayDate(today())}`, count: x.count, sheet: x.sheet };
+      },
+    ),
   });
 
   app.get('/report/day-book', {
     schema: {
       tags: ['report'],
       summary: 'Day book: every sale, quotation and money movement of a day (default today), in the order recorded',
+      description: FILE_DESCRIPTION,
       security: SESSION_SECURITY,
       querystring: DayBookQuery,
-      response: { 200: DayBookResponse, ...errorResponses(400, 401) },
+      produces: FILE_TYPES,
+      response: { 200: DayBookResponse, ...errorResponses(400, 401, 413) },
     },
-    handler: async (request) => ({ success: true as const, data: await dayBook(deps.db, authOf(request).businessId, request.query, today()) }),
+    handler: jsonOrFile(
+      (businessId, q: DayBookQuery) => dayBook(deps.db, businessId, q, today()),
+      async (businessId, q) => {
+        const x = await dayBookExport(deps.db, businessId, q, today());
+        return { name: `Day-book-${x.book.date}`, title: 'Day book', subtitle: displayDate(x.book.date), count: x.count, sheet: x.sheet };
+      },
+    ),
   });
 
   app.get('/report/item-profit', {
     schema: {
       tags: ['report'],
       summary: 'Item-wise profit for a period: sale value (taxable) − cost (quantity × unit cost), most profitable first',
+      description: FILE_DESCRIPTION,
       security: SESSION_SECURITY,
       querystring: ItemProfitQuery,
-      response: { 200: ItemProfitResponse, ...errorResponses(400, 401) },
+      produces: FILE_TYPES,
+      response: { 200: ItemProfitResponse, ...errorResponses(400, 401, 413) },
     },
-    handler: async (request) => ({ success: true as const, data: await itemProfit(deps.db, authOf(request).businessId, request.query, today()) }),
+    handler: jsonOrFile(
+      (businessId, q: ItemProfitQuery) => itemProfit(deps.db, businessId, q, today()),
+      async (businessId, q) => {
+        const x = await itemProfitExport(deps.db, businessId, q, today());
+        const { from, to } = x.report.meta;
+        return { name: `Item-profit-${from}-to-${to}`, title: 'Item-wise profit', subtitle: `${displayDate(from)} to ${displayDate(to)}`, count: x.count, sheet: x.sheet };
+      },
+    ),
   });
 
   app.get('/report/gstr3b', {

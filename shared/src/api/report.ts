@@ -43,9 +43,9 @@ export const reportApi = {
     data(apiRequest('report/gst-settings', { method: 'PUT', body, schema: GstSettingsResponse })),
   /** GET report/summary: the reports home's figures and the sales of each month of the financial year. */
   summary: (query: ReportSummaryQuery = {}) => data(apiRequest('report/summary', { query: query as Query, schema: ReportSummaryResponse })),
-  stockSummary: (query: StockSummaryQuery = {}) => data(apiRequest('report/stock-summary', { query: query as Query, schema: StockSummaryResponse })),
-  dayBook: (query: DayBookQuery = {}) => data(apiRequest('report/day-book', { query: query as Query, schema: DayBookResponse })),
-  itemProfit: (query: ItemProfitQuery = {}) => data(apiRequest('report/item-profit', { query: query as Query, schema: ItemProfitResponse })),
+  stockSummary: (query: Omit<StockSummaryQuery, 'format'> = {}) => data(apiRequest('report/stock-summary', { query: query as Query, schema: StockSummaryResponse })),
+  dayBook: (query: Omit<DayBookQuery, 'format'> = {}) => data(apiRequest('report/day-book', { query: query as Query, schema: DayBookResponse })),
+  itemProfit: (query: Omit<ItemProfitQuery, 'format'> = {}) => data(apiRequest('report/item-profit', { query: query as Query, schema: ItemProfitResponse })),
 };
 
 const withQuery = (path: string, query: object) => {
@@ -65,4 +65,9 @@ export const reportUrls = {
     withQuery('purchase/purchase-reports', { ...query, format }),
   ledger: (query: Omit<LedgerQuery, 'format' | 'page' | 'pageSize'>, format: 'xlsx' | 'pdf' = 'xlsx') => withQuery('report/ledger', { ...query, format }),
   gstr1: (query: Omit<Gstr1Query, 'format'>) => withQuery('report/gstr1', { ...query, format: 'xlsx' }),
+  stockSummary: (query: Omit<StockSummaryQuery, 'format' | 'page' | 'pageSize'>, format: 'xlsx' | 'csv' | 'pdf') =>
+    withQuery('report/stock-summary', { ...query, format }),
+  dayBook: (query: Omit<DayBookQuery, 'format'>, format: 'xlsx' | 'csv' | 'pdf') => withQuery('report/day-book', { ...query, format }),
+  itemProfit: (query: Omit<ItemProfitQuery, 'format' | 'page' | 'pageSize'>, format: 'xlsx' | 'csv' | 'pdf') =>
+    withQuery('report/item-profit', { ...query, format }),
 };

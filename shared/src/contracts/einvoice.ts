@@ -7,7 +7,7 @@ import { MoneyString } from './money';
  * before it is offered; the IRP's answer (IRN, Ack No and date, signed invoice and QR string) stored on the invoice.
  */
 
-export const EINVOICE_STATUSES = ['NOT_GENERATED', 'IRN_RECEIVED', 'CANCELLED'] as const;
+export const EINVOICE_STATUSES = ['NOT_GENERATED', 'JSON_READY', 'IRN_RECEIVED', 'CANCELLED'] as const;
 export const EInvoiceStatus = z.enum(EINVOICE_STATUSES);
 export type EInvoiceStatus = z.infer<typeof EInvoiceStatus>;
 
@@ -16,7 +16,10 @@ export const IRN_CANCEL_HOURS = 24;
 
 /** An invoice's e-invoice state, part of every sale invoice answer. */
 export const EInvoiceState = z.object({
-  /** NOT_GENERATED: no IRN yet; IRN_RECEIVED: the IRP registered it; CANCELLED: the invoice was cancelled after. */
+  /**
+   * NOT_GENERATED: no IRN and no e-invoice JSON made yet; JSON_READY: a valid e-invoice JSON was downloaded (single or
+   * bulk) and the IRP's answer is awaited; IRN_RECEIVED: the IRP registered it; CANCELLED: the invoice was cancelled after.
+   */
   status: EInvoiceStatus,
   irn: z.string().nullable(),
   ackNo: z.string().nullable(),
@@ -166,7 +169,8 @@ export const EInvoiceListItem = z.object({
 });
 export type EInvoiceListItem = z.infer<typeof EInvoiceListItem>;
 
-export const EINVOICE_STATUS_FILTERS = ['NOT_GENERATED', 'IRN_RECEIVED'] as const;
+/** The list's status filter: the statuses an eligible invoice can have (a cancelled one shows only with its IRN). */
+export const EINVOICE_STATUS_FILTERS = ['NOT_GENERATED', 'JSON_READY', 'IRN_RECEIVED'] as const;
 export const EInvoiceListQuery = z
   .object({
     status: z.enum(EINVOICE_STATUS_FILTERS, { error: `Status must be one of ${EINVOICE_STATUS_FILTERS.join(', ')}` }).optional(),

@@ -12,8 +12,8 @@ import { SALE_STATUSES } from './sales';
  * - Money is a two-decimal string as everywhere else; the GSTR-1 answer alone carries plain JSON numbers with at
  *   most two decimals, because that is the GST portal's own format.
  * - Totals are computed by the database over everything the filter matches, never from the page of rows.
- * - Exports (`format=xlsx|csv`) answer a file with every row (no paging), up to REPORT_EXPORT_ROWS_MAX rows; the
- *   sale report's PDF (`format=pdf`, for printing) up to 5,000 rows.
+ * - Exports (`format=xlsx|csv`) answer a file with every row (no paging), up to REPORT_EXPORT_ROWS_MAX rows; a
+ *   PDF (`format=pdf`, for printing: sale and purchase reports, stock summary, day book, item profit) up to 5,000 rows.
  */
 
 export const REPORT_PERIODS = ['TODAY', 'YESTERDAY', 'THIS_WEEK', 'THIS_MONTH', 'LAST_MONTH', 'THIS_QUARTER', 'THIS_FY', 'LAST_FY'] as const;
@@ -428,12 +428,14 @@ export const StockSummaryQuery = z.object({
   lowStock: optional(z.enum(['true', 'false'], { error: 'lowStock must be true or false' })),
   page: optional(PageNumber),
   pageSize: optional(PageSize(REPORT_PAGE_SIZE_MAX)),
+  format: Format(REPORT_FORMATS),
 });
 export interface StockSummaryQuery {
   branchId?: string;
   lowStock?: 'true' | 'false';
   page?: number;
   pageSize?: number;
+  format?: (typeof REPORT_FORMATS)[number];
 }
 
 export const StockSummaryRow = z.object({
@@ -464,10 +466,11 @@ export const StockSummaryResponse = ok(StockSummary);
 // ---------------------------------------------------------------------------------------------------------------
 // Day book (GET report/day-book)
 
-export const DayBookQuery = z.object({ date: optional(CalendarDate('Date')), branchId: IdFilter('Branch') });
+export const DayBookQuery = z.object({ date: optional(CalendarDate('Date')), branchId: IdFilter('Branch'), format: Format(REPORT_FORMATS) });
 export interface DayBookQuery {
   date?: string;
   branchId?: string;
+  format?: (typeof REPORT_FORMATS)[number];
 }
 
 export const DayBookEntry = z.object({
@@ -507,13 +510,21 @@ export const DAY_BOOK_MAX = 5000;
 // Item-wise profit (GET report/item-profit)
 
 export const ItemProfitQuery = z
-  .object({ ...periodFields, branchId: IdFilter('Branch'), itemId: IdFilter('Item'), page: optional(PageNumber), pageSize: optional(PageSize(REPORT_PAGE_SIZE_MAX)) })
+  .object({
+    ...periodFields,
+    branchId: IdFilter('Branch'),
+    itemId: IdFilter('Item'),
+    page: optional(PageNumber),
+    pageSize: optional(PageSize(REPORT_PAGE_SIZE_MAX)),
+    format: Format(REPORT_FORMATS),
+  })
   .superRefine(refinePeriod);
 export interface ItemProfitQuery extends PeriodQuery {
   branchId?: string;
   itemId?: string;
   page?: number;
   pageSize?: number;
+  format?: (typeof REPORT_FORMATS)[number];
 }
 
 export const ItemProfitRow = z.object({

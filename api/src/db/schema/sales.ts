@@ -216,6 +216,11 @@ export const saleInvoices = pgTable(
     /** Payments in, net of reversals. */
     received: money('received').notNull().default('0'),
     quotationId: uuid('quotation_id'),
+    /**
+     * When a valid e-invoice JSON of the invoice was last produced (its e-invoice status is then JSON ready until an
+     * IRN is stored). Invoices are not edited after they are issued; an edit, if one is ever allowed, must clear it.
+     */
+    einvoiceJsonAt: timestamp('einvoice_json_at', { withTimezone: true, mode: 'date' }),
   },
   (t): PgTableExtraConfigValue[] => [
     primaryKey({ name: 'sale_invoices_pkey', columns: [t.businessId, t.id] }),

@@ -18,7 +18,7 @@ import { money } from '../documents/records';
 import { INVOICE_NOT_FOUND, getSaleInvoice } from '../sales';
 import { buildEInvoice } from './build';
 import { defaultIrpClient, readIrpAnswer, type IrpClient } from './irp';
-import { einvoiceStateOf, irnRowsOf } from './state';
+import { einvoiceStateOf, irnRowsOf, markEInvoiceJsonMade } from './state';
 import { validateEInvoice } from './validate';
 
 export { buildEInvoice, einvoiceFileName } from './build';
@@ -67,6 +67,7 @@ export async function einvoiceFile(db: Db, businessId: string, id: string, now: 
   const json = einvoiceOf(invoice, today);
   const submission = await irp.submit([{ number: invoice.invoiceNumber, json }]);
   if (submission.mode !== 'FILE') throw new HttpError(409, 'The IRP answered directly: no file to download');
+  await markEInvoiceJsonMade(db, businessId, [invoice.id], now);
   return { fileName: submission.fileName, json };
 }
 
@@ -90,6 +91,7 @@ export async function einvoiceBulk(db: Db, businessId: string, ids: string[], no
   }
   const submission = await irp.submit(valid);
   if (submission.mode !== 'FILE') throw new HttpError(409, 'The IRP answered directly: no file to download');
+  await markEInvoiceJsonMade(db, businessId, valid.map((v) => v.id), now);
   return { fileName: submission.fileName, json: submission.json, invoiceIds: valid.map((v) => v.id), failed };
 }
 
@@ -164,8 +166,10 @@ export async function listEInvoiceInvoices(db: Db, businessId: string, q: z.outp
   ];
   if (q.from) conditions.push(sql`${saleInvoices.invoiceDate} >= ${q.from}`);
   if (q.to) conditions.push(sql`${saleInvoices.invoiceDate} <= ${q.to}`);
+  const jsonMade = sql`${saleInvoices.einvoiceJsonAt} is not null`;
   if (q.status === 'IRN_RECEIVED') conditions.push(hasIrn);
-  if (q.status === 'NOT_GENERATED') conditions.push(sql`not ${hasIrn}`);
+  if (q.status === 'JSON_READY') conditions.push(sql`not ${hasIrn} and ${jsonMade} and ${saleInvoices.status} <> 'CANCELLED'`);
+  if (q.status === 'NOT_GENERATED') conditions.push(sql`not ${hasIrn} and not ${jsonMade}`);
   const where = and(...conditions);
   const rows = await db
     .select({
@@ -176,6 +180,7 @@ export async function listEInvoiceInvoices(db: Db, businessId: string, q: z.outp
       partyGstin: sql<string | null>`${saleInvoices.partySnapshot}->>'gstin'`,
       grandTotal: saleInvoices.grandTotal,
       status: saleInvoices.status,
+      jsonAt: saleInvoices.einvoiceJsonAt,
     })
     .from(saleInvoices)
     .where(where)
@@ -186,7 +191,7 @@ export async function listEInvoiceInvoices(db: Db, businessId: string, q: z.outp
   const irns = await irnRowsOf(db, businessId, rows.map((r) => r.id));
   return {
     data: rows.map((r): EInvoiceListItem => {
-      const { status, irn, ackNo, ackDate } = einvoiceStateOf(irns.get(r.id), r.status === 'CANCELLED');
+      const { status, irn, ackNo, ackDate } = einvoiceStateOf(irns.get(r.id), r.status === 'CANCELLED', r.jsonAt);
       return {
         id: r.id,
         invoiceNumber: r.invoiceNumber,

@@ -1,13 +1,16 @@
 import { EINVOICE_NOT_GENERATED, IRN_CANCEL_HOURS, type EInvoiceState } from '@bahi/shared/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { saleInvoiceIrns } from '../../db/schema';
+import { saleInvoiceIrns, saleInvoices } from '../../db/schema';
 
 type IrnRow = Pick<typeof saleInvoiceIrns.$inferSelect, 'irn' | 'ackNo' | 'ackDate' | 'signedQrCode'>;
 
-/** An invoice's e-invoice state from its IRN (if any) and whether it was cancelled. */
-export function einvoiceStateOf(irn: IrnRow | undefined, invoiceCancelled: boolean): EInvoiceState {
-  if (!irn) return EINVOICE_NOT_GENERATED;
+/**
+ * An invoice's e-invoice state from its IRN (if any), whether it was cancelled, and when its e-invoice JSON was last
+ * produced (JSON ready: made, no IRN yet; a cancelled invoice without an IRN is no longer e-invoiced).
+ */
+export function einvoiceStateOf(irn: IrnRow | undefined, invoiceCancelled: boolean, jsonAt: Date | null = null): EInvoiceState {
+  if (!irn) return jsonAt && !invoiceCancelled ? { ...EINVOICE_NOT_GENERATED, status: 'JSON_READY' } : EINVOICE_NOT_GENERATED;
   return {
     status: invoiceCancelled ? 'CANCELLED' : 'IRN_RECEIVED',
     irn: irn.irn,
@@ -38,5 +41,20 @@ export async function irnRowsOf(db: Db | Tx, businessId: string, invoiceIds: str
 /** The e-invoice state of one invoice (for the invoice answer). */
 export async function einvoiceStateFor(db: Db | Tx, businessId: string, invoiceId: string, invoiceCancelled: boolean): Promise<EInvoiceState> {
   const rows = await irnRowsOf(db, businessId, [invoiceId]);
-  return einvoiceStateOf(rows.get(invoiceId), invoiceCancelled);
+  const irn = rows.get(invoiceId);
+  if (irn) return einvoiceStateOf(irn, invoiceCancelled);
+  const [made] = await db
+    .select({ at: saleInvoices.einvoiceJsonAt })
+    .from(saleInvoices)
+    .where(and(eq(saleInvoices.businessId, businessId), eq(saleInvoices.id, invoiceId)));
+  return einvoiceStateOf(undefined, invoiceCancelled, made?.at ?? null);
+}
+
+/** Marks the invoices' e-invoice JSON as produced now (JSON ready until their IRN is stored). */
+export async function markEInvoiceJsonMade(db: Db | Tx, businessId: string, invoiceIds: string[], now: Date) {
+  if (invoiceIds.length === 0) return;
+  await db
+    .update(saleInvoices)
+    .set({ einvoiceJsonAt: now })
+    .where(and(eq(saleInvoices.businessId, businessId), inArray(saleInvoices.id, invoiceIds)));
 }

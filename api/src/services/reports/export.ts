@@ -30,6 +30,14 @@ export function assertExportable(rows: number, max = REPORT_EXPORT_ROWS_MAX) {
   }
 }
 
+/** How many rows an export reads from the database at a time. */
+export const EXPORT_CHUNK = 5000;
+
+/** Every row of a report for a file (at most the export limit), read a chunk at a time as the file is written. */
+export async function* inChunks<R>(count: number, read: (limit: number, offset: number) => Promise<R[]>): AsyncIterable<R[]> {
+  for (let offset = 0; offset < Math.min(count, REPORT_EXPORT_ROWS_MAX); offset += EXPORT_CHUNK) yield await read(EXPORT_CHUNK, offset);
+}
+
 const cellValue = <R>(c: ExportColumn<R>, row: R) => {
   const v = c.value(row);
   if (v === null || v === undefined) return null;

@@ -3,13 +3,16 @@ import {
   REPORT_PAGE_SIZE_DEFAULT,
   resolvePeriod,
   type DayBook,
+  type DayBookEntry,
   type DayBookQuery,
   type ItemProfit,
   type ItemProfitQuery,
+  type ItemProfitRow,
   type PeriodQuery,
   type ReportSummary,
   type StockSummary,
   type StockSummaryQuery,
+  type StockSummaryRow,
 } from '@bahi/shared/contracts';
 import { financialYearOf } from '@bahi/shared/gst';
 import { fromPaise, toPaise } from '@bahi/shared/india';
@@ -19,6 +22,7 @@ import { listAccounts, moneyOut } from '../accounts';
 import { selectRows } from '../documents/rows';
 import { partyMovements } from '../party/balances';
 import { UUID } from './common';
+import { inChunks, type ExportSheet } from './export';
 
 /*
  * The reports home, stock summary, day book and item-wise profit (issue 12 §1). Every figure is summed by the
@@ -115,7 +119,34 @@ export async function reportSummary(db: Db, businessId: string, q: PeriodQuery, 
 // ---------------------------------------------------------------------------------------------------------------
 // GET report/stock-summary
 
+/** One page of the stock summary's rows (branch, then item name). */
+async function stockRows(db: Db, filtered: SQL, limit: number, offset: number): Promise<StockSummaryRow[]> {
+  const rows = await selectRows<Record<string, string | number | boolean | null>>(
+    db,
+    sql`select x.*, x.quantity::text as quantity, x.unit_cost::text as unit_cost, round(x.quantity * x.unit_cost, 2)::text as value
+        from (${filtered}) x order by lower(x.branch_name), lower(x.item_name), x.item_id limit ${limit} offset ${offset}`,
+  );
+  return rows.map((r) => ({
+    branchId: String(r.branch_id),
+    branchName: String(r.branch_name),
+    itemId: String(r.item_id),
+    itemName: String(r.item_name),
+    itemCode: String(r.item_code),
+    unit: r.unit === null ? null : String(r.unit),
+    quantity: Number(r.quantity).toFixed(3),
+    unitCost: moneyOut(String(r.unit_cost)),
+    value: moneyOut(String(r.value)),
+    alertQuantity: r.alert_quantity === null ? null : Number(r.alert_quantity),
+    lowStock: Boolean(r.low_stock),
+  }));
+}
+
 export async function stockSummary(db: Db, businessId: string, q: StockSummaryQuery): Promise<StockSummary> {
+  return (await stockSummaryWithRows(db, businessId, q)).summary;
+}
+
+/** The stock summary (its first page) and a reader of any page of its rows, for an export. */
+async function stockSummaryWithRows(db: Db, businessId: string, q: StockSummaryQuery) {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? REPORT_PAGE_SIZE_DEFAULT;
   // Every product at every branch (no stock row: 0 there); services hold no stock.
@@ -129,11 +160,7 @@ export async function stockSummary(db: Db, businessId: string, q: StockSummaryQu
     ${ITEM_COST_JOIN}
     where i.business_id = ${businessId} and i.item_type = 'PRODUCT' and ${idMatch(sql.raw('b.id'), q.branchId)}`;
   const filtered = sql`select * from (${base}) x where ${q.lowStock === 'true' ? sql`x.low_stock` : sql`true`}`;
-  const rows = await selectRows<Record<string, string | number | boolean | null>>(
-    db,
-    sql`select x.*, x.quantity::text as quantity, x.unit_cost::text as unit_cost, round(x.quantity * x.unit_cost, 2)::text as value
-        from (${filtered}) x order by lower(x.branch_name), lower(x.item_name), x.item_id limit ${pageSize} offset ${(page - 1) * pageSize}`,
-  );
+  const rows = await stockRows(db, filtered, pageSize, (page - 1) * pageSize);
   const branches = await selectRows<{ branch_id: string; branch_name: string; items: number; value: string; low: number }>(
     db,
     sql`select x.branch_id, x.branch_name, count(*)::int as items, coalesce(sum(round(x.quantity * x.unit_cost, 2)), 0)::text as value,
@@ -141,20 +168,8 @@ export async function stockSummary(db: Db, businessId: string, q: StockSummaryQu
         from (${filtered}) x group by x.branch_id, x.branch_name order by lower(x.branch_name)`,
   );
   const total = branches.reduce((n, b) => n + Number(b.items), 0);
-  return {
-    rows: rows.map((r) => ({
-      branchId: String(r.branch_id),
-      branchName: String(r.branch_name),
-      itemId: String(r.item_id),
-      itemName: String(r.item_name),
-      itemCode: String(r.item_code),
-      unit: r.unit === null ? null : String(r.unit),
-      quantity: Number(r.quantity).toFixed(3),
-      unitCost: moneyOut(String(r.unit_cost)),
-      value: moneyOut(String(r.value)),
-      alertQuantity: r.alert_quantity === null ? null : Number(r.alert_quantity),
-      lowStock: Boolean(r.low_stock),
-    })),
+  const summary: StockSummary = {
+    rows,
     branches: branches.map((b) => ({ branchId: b.branch_id, branchName: b.branch_name, items: Number(b.items), value: moneyOut(b.value), lowStock: Number(b.low) })),
     totals: {
       value: fromPaise(branches.reduce((n, b) => n + toPaise(moneyOut(b.value)), 0)),
@@ -162,6 +177,32 @@ export async function stockSummary(db: Db, businessId: string, q: StockSummaryQu
     },
     meta: { total, page, pageSize },
   };
+  return { summary, read: (limit: number, offset: number) => stockRows(db, filtered, limit, offset) };
+}
+
+type StockTotals = StockSummary['totals'];
+const isStockRow = (r: StockSummaryRow | StockTotals): r is StockSummaryRow => 'itemId' in r;
+const stockCell = (fn: (r: StockSummaryRow) => string | null) => (r: StockSummaryRow | StockTotals) => (isStockRow(r) ? fn(r) : null);
+
+/** The stock summary as a file: every row (not a page), the value total. */
+export async function stockSummaryExport(db: Db, businessId: string, q: StockSummaryQuery) {
+  const { summary, read } = await stockSummaryWithRows(db, businessId, { ...q, page: 1, pageSize: 1 });
+  const sheet: ExportSheet<StockSummaryRow | StockTotals> = {
+    name: 'Stock summary',
+    columns: [
+      { header: 'Item', kind: 'text', value: stockCell((r) => r.itemName), width: 28 },
+      { header: 'Code', kind: 'text', value: stockCell((r) => r.itemCode) },
+      { header: 'Branch', kind: 'text', value: stockCell((r) => r.branchName), width: 20 },
+      { header: 'Unit', kind: 'text', value: stockCell((r) => r.unit) },
+      { header: 'Quantity', kind: 'quantity', value: stockCell((r) => r.quantity) },
+      { header: 'Unit cost', kind: 'money', value: stockCell((r) => r.unitCost) },
+      { header: 'Value', kind: 'money', value: (r) => r.value },
+      { header: 'Low stock', kind: 'text', value: stockCell((r) => (r.lowStock ? 'Yes' : null)) },
+    ],
+    rows: inChunks(summary.meta.total, read),
+    totals: summary.totals,
+  };
+  return { count: summary.meta.total, sheet, summary };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -238,10 +279,67 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
   };
 }
 
+const TIME = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** 'SALE_PAYMENT' → 'Sale payment', 'STOCK_ADD' → 'Stock add'. */
+const typeLabel = (type: string) => type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, ' ');
+type DayBookTotals = DayBook['totals'];
+const isEntry = (r: DayBookEntry | DayBookTotals): r is DayBookEntry => 'at' in r;
+const entryCell = (fn: (r: DayBookEntry) => string | null) => (r: DayBookEntry | DayBookTotals) => (isEntry(r) ? fn(r) : null);
+
+/** The day book as a file: every entry of the day (at most DAY_BOOK_MAX), money in and out totalled. */
+export async function dayBookExport(db: Db, businessId: string, q: DayBookQuery, today: string) {
+  const book = await dayBook(db, businessId, q, today);
+  const sheet: ExportSheet<DayBookEntry | DayBookTotals> = {
+    name: 'Day book',
+    columns: [
+      { header: 'Time', kind: 'text', value: entryCell((r) => TIME.format(new Date(r.at))) },
+      { header: 'Type', kind: 'text', value: entryCell((r) => typeLabel(r.type)), width: 16 },
+      { header: 'Number', kind: 'text', value: entryCell((r) => r.documentNumber), width: 18 },
+      { header: 'Party', kind: 'text', value: entryCell((r) => r.partyName), width: 24 },
+      { header: 'Particulars', kind: 'text', value: entryCell((r) => r.description), width: 28 },
+      { header: 'Account', kind: 'text', value: entryCell((r) => r.accountName) },
+      { header: 'Status', kind: 'text', value: entryCell((r) => r.status) },
+      { header: 'Amount', kind: 'money', value: entryCell((r) => r.amount) },
+      { header: 'Money in', kind: 'money', value: (r) => r.moneyIn },
+      { header: 'Money out', kind: 'money', value: (r) => r.moneyOut },
+    ],
+    rows: [book.entries],
+    totals: book.totals,
+  };
+  return { count: book.entries.length, sheet, book };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // GET report/item-profit
 
+/** One page of item-wise profit, most profitable first. */
+async function profitRows(db: Db, grouped: SQL, limit: number, offset: number): Promise<ItemProfitRow[]> {
+  const rows = await selectRows<{ item_id: string; item_name: string; quantity: string; sale_value: string; cost: string }>(
+    db,
+    sql`select g.item_id::text as item_id, g.item_name, g.quantity::text as quantity, g.sale_value::text as sale_value, g.cost::text as cost
+        from (${grouped}) g order by g.sale_value - g.cost desc, lower(g.item_name), g.item_id
+        limit ${limit} offset ${offset}`,
+  );
+  return rows.map((r) => {
+    const sale = toPaise(moneyOut(r.sale_value));
+    const profit = sale - toPaise(moneyOut(r.cost));
+    return {
+      itemId: r.item_id,
+      itemName: r.item_name,
+      quantity: Number(r.quantity).toFixed(3),
+      saleValue: moneyOut(r.sale_value),
+      cost: moneyOut(r.cost),
+      profit: fromPaise(profit),
+      marginPercent: sale > 0 ? ((profit * 100) / sale).toFixed(2) : null,
+    };
+  });
+}
+
 export async function itemProfit(db: Db, businessId: string, q: ItemProfitQuery, today: string): Promise<ItemProfit> {
+  return (await itemProfitWithRows(db, businessId, q, today)).report;
+}
+
+async function itemProfitWithRows(db: Db, businessId: string, q: ItemProfitQuery, today: string) {
   const { from, to } = resolvePeriod(q, today);
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? REPORT_PAGE_SIZE_DEFAULT;
@@ -257,32 +355,38 @@ export async function itemProfit(db: Db, businessId: string, q: ItemProfitQuery,
     where s.business_id = ${businessId} and s.invoice_date between ${from} and ${to} and s.status <> 'CANCELLED'
       and ${idMatch(sql.raw('s.branch_id'), q.branchId)} and ${idMatch(sql.raw('l.item_id'), q.itemId)}
     group by l.item_id, i.name`;
-  const rows = await selectRows<{ item_id: string; item_name: string; quantity: string; sale_value: string; cost: string }>(
-    db,
-    sql`select g.item_id::text as item_id, g.item_name, g.quantity::text as quantity, g.sale_value::text as sale_value, g.cost::text as cost
-        from (${grouped}) g order by g.sale_value - g.cost desc, lower(g.item_name), g.item_id
-        limit ${pageSize} offset ${(page - 1) * pageSize}`,
-  );
+  const rows = await profitRows(db, grouped, pageSize, (page - 1) * pageSize);
   const [totals] = await selectRows<{ n: number; sale_value: string; cost: string }>(
     db,
     sql`select count(*)::int as n, coalesce(sum(g.sale_value), 0)::text as sale_value, coalesce(sum(g.cost), 0)::text as cost from (${grouped}) g`,
   );
   const profitOf = (sale: string, cost: string) => fromPaise(toPaise(moneyOut(sale)) - toPaise(moneyOut(cost)));
-  return {
-    rows: rows.map((r) => {
-      const sale = toPaise(moneyOut(r.sale_value));
-      const profit = sale - toPaise(moneyOut(r.cost));
-      return {
-        itemId: r.item_id,
-        itemName: r.item_name,
-        quantity: Number(r.quantity).toFixed(3),
-        saleValue: moneyOut(r.sale_value),
-        cost: moneyOut(r.cost),
-        profit: fromPaise(profit),
-        marginPercent: sale > 0 ? ((profit * 100) / sale).toFixed(2) : null,
-      };
-    }),
+  const report: ItemProfit = {
+    rows,
     totals: { saleValue: moneyOut(totals.sale_value), cost: moneyOut(totals.cost), profit: profitOf(totals.sale_value, totals.cost) },
     meta: { total: Number(totals.n), page, pageSize, from, to },
   };
+  return { report, read: (limit: number, offset: number) => profitRows(db, grouped, limit, offset) };
+}
+
+type ProfitTotals = ItemProfit['totals'];
+const isProfitRow = (r: ItemProfitRow | ProfitTotals): r is ItemProfitRow => 'itemId' in r;
+
+/** Item-wise profit as a file: every item sold in the period, the totals row. */
+export async function itemProfitExport(db: Db, businessId: string, q: ItemProfitQuery, today: string) {
+  const { report, read } = await itemProfitWithRows(db, businessId, { ...q, page: 1, pageSize: 1 }, today);
+  const sheet: ExportSheet<ItemProfitRow | ProfitTotals> = {
+    name: 'Item profit',
+    columns: [
+      { header: 'Item', kind: 'text', value: (r) => (isProfitRow(r) ? r.itemName : null), width: 28 },
+      { header: 'Quantity', kind: 'quantity', value: (r) => (isProfitRow(r) ? r.quantity : null) },
+      { header: 'Sale value', kind: 'money', value: (r) => r.saleValue },
+      { header: 'Cost', kind: 'money', value: (r) => r.cost },
+      { header: 'Profit', kind: 'money', value: (r) => r.profit },
+      { header: 'Margin %', kind: 'count', value: (r) => (isProfitRow(r) ? r.marginPercent : null) },
+    ],
+    rows: inChunks(report.meta.total, read),
+    totals: report.totals,
+  };
+  return { count: report.meta.total, sheet, report };
 }

@@ -1,5 +1,4 @@
 import {
-  REPORT_EXPORT_ROWS_MAX,
   REPORT_PAGE_SIZE_DEFAULT,
   resolvePeriod,
   type SaleReport,
@@ -13,7 +12,7 @@ import type { Db } from '../../db/client';
 import { moneyOut } from '../accounts';
 import { selectRows } from '../documents/rows';
 import { UUID } from './common';
-import type { ExportColumn } from './export';
+import { inChunks, type ExportColumn } from './export';
 
 type Query = SaleReportQuery;
 
@@ -267,8 +266,6 @@ export function asPurchase<T extends { received: string | null }>(row: T): Omit<
   return { ...rest, paid: received };
 }
 
-const EXPORT_CHUNK = 5000;
-
 /** Every row of the report for a file, read in chunks as the file is written. */
 export async function documentReportExport(db: Db, src: ReportSource, businessId: string, q: Query, today: string) {
   const f = filterOf(businessId, q, today);
@@ -276,10 +273,7 @@ export async function documentReportExport(db: Db, src: ReportSource, businessId
   const r = reportQueries(db, src, f, groupBy);
   const count = await r.count();
   const totals = await r.totals();
-  async function* rows() {
-    for (let offset = 0; offset < Math.min(count, REPORT_EXPORT_ROWS_MAX); offset += EXPORT_CHUNK) yield await r.page(EXPORT_CHUNK, offset);
-  }
-  return { count, totals, rows: rows(), columns: reportColumns(src, groupBy, r.documentLevel), f, groupBy };
+  return { count, totals, rows: inChunks(count, (limit, offset) => r.page(limit, offset)), columns: reportColumns(src, groupBy, r.documentLevel), f, groupBy };
 }
 
 const FIRST: Record<SaleReportGroup, string> = { invoice: '', day: 'Date', month: 'Month', party: 'Party', item: 'Item', hsn: 'HSN/SAC' };

@@ -40,6 +40,14 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
+/** The Excel, CSV and PDF links: the report's call with the filters on screen and the format. */
+const exportLinks = () =>
+  (['Excel', 'CSV', 'PDF'] as const).map((name) => {
+    const href = new URL(screen.getByRole('link', { name: new RegExp(name) }).getAttribute('href')!, 'http://x');
+    return { path: href.pathname, query: Object.fromEntries(href.searchParams) };
+  });
+
+
 describe('Day book', () => {
   it("opens on today's transactions", async () => {
     const call = jest.spyOn(reportApi, 'dayBook').mockResolvedValue({ ...book, date: indiaToday(), entries: [] });
@@ -88,5 +96,14 @@ describe('Day book', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Shirt: +5')).toBeInTheDocument();
     expect(call).toHaveBeenCalledTimes(2);
+  });
+
+  it('exports the day shown as Excel, CSV and PDF', async () => {
+    jest.spyOn(reportApi, 'dayBook').mockResolvedValue(book);
+    renderScreen(<DayBookPage />, { path: '/reports/day-book', route: '/reports/day-book?date=2026-11-10' });
+    await screen.findByText('Shirt: +5');
+    expect(exportLinks()).toEqual(
+      ['xlsx', 'csv', 'pdf'].map((format) => ({ path: expect.stringMatching(/\/report\/day-book$/), query: { date: '2026-11-10', format } })),
+    );
   });
 });

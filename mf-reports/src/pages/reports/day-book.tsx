@@ -1,11 +1,12 @@
 import { Alert, Card, DatePicker, Flex, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { errorMessage, formatRupees, indiaToday, type DayBookEntry } from '@bahi/shared';
+import { errorMessage, formatRupees, indiaToday, reportUrls, type DayBookEntry } from '@bahi/shared';
 import { EmptyState, ErrorState, PageHeader, TableSkeleton, formatDate } from '@bahi/shared/ui';
 import { BranchFilter } from './components/branch-filter';
 import { useDayBook } from './components/data';
 import { DocumentLink } from './components/document-link';
+import { ExportLinks } from './components/export-links';
 import { Money } from './components/money';
 import { useReportParams } from './components/report-params';
 
@@ -106,7 +107,12 @@ export default function DayBookPage() {
 
   return (
     <>
-      <PageHeader title="Day book" back="/reports" subtitle={formatDate(date)} />
+      <PageHeader
+        title="Day book"
+        back="/reports"
+        subtitle={formatDate(date)}
+        extra={<ExportLinks url={(format) => reportUrls.dayBook({ date, branchId }, format)} formats={['xlsx', 'csv', 'pdf']} />}
+      />
       <Card style={{ marginBottom: 16 }}>
         <Flex gap={12} wrap>
           <DatePicker

@@ -21,6 +21,14 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
+/** The Excel, CSV and PDF links: the report's call with the filters on screen and the format. */
+const exportLinks = () =>
+  (['Excel', 'CSV', 'PDF'] as const).map((name) => {
+    const href = new URL(screen.getByRole('link', { name: new RegExp(name) }).getAttribute('href')!, 'http://x');
+    return { path: href.pathname, query: Object.fromEntries(href.searchParams) };
+  });
+
+
 describe('Item profit', () => {
   it("shows each item's quantity, sale value, cost, profit and margin for this month, with totals", async () => {
     const call = jest.spyOn(reportApi, 'itemProfit').mockResolvedValue(report);
@@ -62,5 +70,15 @@ describe('Item profit', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No items sold in this period')).toBeInTheDocument();
     expect(call).toHaveBeenCalledTimes(2);
+  });
+
+  it('exports the period and branch as Excel, CSV and PDF', async () => {
+    jest.spyOn(reportApi, 'itemProfit').mockResolvedValue(report);
+    renderScreen(<ItemProfitPage />, { path: '/reports/item-profit', route: `/reports/item-profit?period=this-fy&branchId=${mumbaiBranch.id}` });
+    await screen.findByText('Shirt');
+    const fy = periodRange('this-fy', indiaToday());
+    expect(exportLinks()).toEqual(
+      ['xlsx', 'csv', 'pdf'].map((format) => ({ path: expect.stringMatching(/\/report\/item-profit$/), query: { ...fy, branchId: mumbaiBranch.id, format } })),
+    );
   });
 });

@@ -1,9 +1,10 @@
 import { Card, Flex, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { errorMessage, formatIndianNumber, type ItemProfitRow } from '@bahi/shared';
+import { errorMessage, formatIndianNumber, reportUrls, type ItemProfitRow } from '@bahi/shared';
 import { EmptyState, ErrorState, LIST_PAGE_SIZES, PageHeader, PeriodFilter, TableSkeleton, formatDate, formatQuantity, useDocumentListParams } from '@bahi/shared/ui';
 import { BranchFilter } from './components/branch-filter';
 import { useItemProfit } from './components/data';
+import { ExportLinks } from './components/export-links';
 import { Money } from './components/money';
 
 /** A loss reads in red. */
@@ -96,7 +97,12 @@ export default function ItemProfitPage() {
 
   return (
     <>
-      <PageHeader title="Item profit" back="/reports" subtitle={`${formatDate(query.from)} – ${formatDate(query.to)}`} />
+      <PageHeader
+        title="Item profit"
+        back="/reports"
+        subtitle={`${formatDate(query.from)} – ${formatDate(query.to)}`}
+        extra={<ExportLinks url={(format) => reportUrls.itemProfit({ from: query.from, to: query.to, branchId }, format)} formats={['xlsx', 'csv', 'pdf']} />}
+      />
       <Card>
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
           <PeriodFilter list={list} />

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
-import { branchApi, indiaToday, partyApi, reportApi, type PurchaseReport } from '@bahi/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { branchApi, indiaToday, itemApi, partyApi, reportApi, type PurchaseReport } from '@bahi/shared';
 import { periodRange } from '@bahi/shared/ui';
-import { mumbaiBranch, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import { cable, mumbaiBranch, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
 import PurchaseReportPage from './purchase';
 
 const BILL_ID = '5e1d2c3b-4a59-4687-9a1b-00000000b001';
@@ -42,5 +42,21 @@ describe('Purchase report', () => {
     await user.click(screen.getByRole('combobox', { name: 'Filter by party' }));
     expect(await screen.findByText('No supplier found')).toBeInTheDocument();
     expect(suppliers).toHaveBeenCalledWith(expect.objectContaining({ partyType: 'SUPPLIER' }));
+  });
+
+  it('has the period, party, item, branch and status filters; the item goes to the query and the address', async () => {
+    const call = jest.spyOn(reportApi, 'purchaseReport').mockResolvedValue(bills);
+    jest.spyOn(partyApi, 'list').mockResolvedValue({ success: true, data: [], meta: { total: 0, page: 1, pageSize: 20 } });
+    jest.spyOn(itemApi, 'list').mockResolvedValue({ success: true, data: [cable], meta: { total: 1, page: 1, pageSize: 20 } });
+    const user = setupUser();
+    renderScreen(<PurchaseReportPage />, { path: '/reports/purchase' });
+    await screen.findByRole('link', { name: 'TW-88' });
+    for (const name of ['Period', 'Filter by party', 'Filter by item', 'Filter by branch', 'Filter by status']) {
+      expect(screen.getByRole('combobox', { name })).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('combobox', { name: 'Filter by item' }));
+    await user.click(await screen.findByTitle('USB-C Cable'));
+    await waitFor(() => expect(call).toHaveBeenLastCalledWith(expect.objectContaining({ itemId: cable.id, groupBy: 'invoice' })));
+    expect(screen.getByTestId('location')).toHaveTextContent(`itemId=${cable.id}`);
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { ApiError, branchApi, indiaToday, partyApi, reportApi, type SaleReport, type SaleReportRow } from '@bahi/shared';
+import { ApiError, branchApi, indiaToday, itemApi, partyApi, reportApi, type SaleReport, type SaleReportRow } from '@bahi/shared';
 import { periodRange } from '@bahi/shared/ui';
-import { bengaluruParty, mumbaiBranch, puneParty, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import { bengaluruParty, cable, cover, mumbaiBranch, puneParty, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
 import SaleReportPage from './sales';
 
 const INVOICE_ID = '5e1d2c3b-4a59-4687-9a1b-00000000a001';
@@ -135,6 +135,36 @@ describe('Sale report', () => {
     const open = jest.spyOn(window, 'open').mockReturnValue(null);
     await user.click(screen.getByRole('button', { name: /Print/ }));
     expect(open).toHaveBeenCalledWith(expect.stringContaining('format=pdf'), '_blank', 'noopener');
+  });
+
+  it('filters by an item searched on the server, kept in the address and the export links', async () => {
+    const call = jest.spyOn(reportApi, 'saleReport').mockResolvedValue(report([row({})]));
+    const search = jest.spyOn(itemApi, 'list').mockResolvedValue({ success: true, data: [cable, cover], meta: { total: 2, page: 1, pageSize: 20 } });
+    const user = setupUser();
+    const { unmount } = renderReport();
+    await screen.findByRole('link', { name: 'MUM/26-27/7' });
+    const picker = screen.getByRole('combobox', { name: 'Filter by item' });
+    await user.click(picker);
+    await user.type(picker, 'cab');
+    await waitFor(() => expect(search).toHaveBeenLastCalledWith(expect.objectContaining({ q: 'cab' })));
+    // The server's answer (both items, as mocked) is shown only where it matches what was typed.
+    expect(screen.queryByTitle(cover.itemName)).not.toBeInTheDocument();
+    await user.click(await screen.findByTitle('USB-C Cable'));
+    await waitFor(() => expect(call).toHaveBeenLastCalledWith({ ...thisMonth, itemId: cable.id, groupBy: 'invoice', page: 1, pageSize: 20 }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`itemId=${cable.id}`);
+    const href = new URL(screen.getByRole('link', { name: /Excel/ }).getAttribute('href')!, 'http://x');
+    expect(href.searchParams.get('itemId')).toBe(cable.id);
+    unmount();
+
+    // A reload keeps the item, by name, though the first page of the search does not hold it.
+    search.mockResolvedValue({ success: true, data: [], meta: { total: 0, page: 1, pageSize: 20 } });
+    const get = jest.spyOn(itemApi, 'get').mockResolvedValue({ success: true, data: cover });
+    renderReport(`/reports/sales?itemId=${cover.id}`);
+    await waitFor(() => expect(call).toHaveBeenLastCalledWith(expect.objectContaining({ itemId: cover.id })));
+    expect(await screen.findByTitle(cover.itemName)).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith(cover.id, 'PRODUCT');
+    await user.click(screen.getByRole('combobox', { name: 'Filter by item' }).closest('.ant-select')!.querySelector('.ant-select-clear')!);
+    await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('itemId='));
   });
 
   it('pages on the server', async () => {

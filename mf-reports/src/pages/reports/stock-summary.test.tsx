@@ -39,6 +39,14 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
+/** The Excel, CSV and PDF links: the report's call with the filters on screen and the format. */
+const exportLinks = () =>
+  (['Excel', 'CSV', 'PDF'] as const).map((name) => {
+    const href = new URL(screen.getByRole('link', { name: new RegExp(name) }).getAttribute('href')!, 'http://x');
+    return { path: href.pathname, query: Object.fromEntries(href.searchParams) };
+  });
+
+
 describe('Stock summary', () => {
   it('shows quantity and value per branch, marks low stock, and totals every branch', async () => {
     const call = jest.spyOn(reportApi, 'stockSummary').mockResolvedValue(summary);
@@ -80,5 +88,14 @@ describe('Stock summary', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No stock yet')).toBeInTheDocument();
     expect(call).toHaveBeenCalledTimes(2);
+  });
+
+  it('exports as Excel, CSV and PDF with the branch filter', async () => {
+    jest.spyOn(reportApi, 'stockSummary').mockResolvedValue(summary);
+    renderScreen(<StockSummaryPage />, { path: '/reports/stock-summary', route: `/reports/stock-summary?branchId=${puneBranch.id}` });
+    await screen.findAllByText('Shirt');
+    expect(exportLinks()).toEqual(
+      ['xlsx', 'csv', 'pdf'].map((format) => ({ path: expect.stringMatching(/\/report\/stock-summary$/), query: { branchId: puneBranch.id, format } })),
+    );
   });
 });

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Card, Col, Flex, Row, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { errorMessage, formatIndianNumber, formatRupees, type StockSummaryRow } from '@bahi/shared';
+import { errorMessage, formatIndianNumber, formatRupees, reportUrls, type StockSummaryRow } from '@bahi/shared';
 import { EmptyState, ErrorState, LIST_PAGE_SIZES, PageHeader, SummaryCard, TableSkeleton, formatQuantity } from '@bahi/shared/ui';
 import { BranchFilter } from './components/branch-filter';
 import { useStockSummary } from './components/data';
+import { ExportLinks } from './components/export-links';
 import { Money } from './components/money';
 import { useReportParams } from './components/report-params';
 
@@ -92,7 +93,11 @@ export default function StockSummaryPage() {
 
   return (
     <>
-      <PageHeader title="Stock summary" back="/reports" />
+      <PageHeader
+        title="Stock summary"
+        back="/reports"
+        extra={<ExportLinks url={(format) => reportUrls.stockSummary({ branchId }, format)} formats={['xlsx', 'csv', 'pdf']} />}
+      />
       <Card style={{ marginBottom: 16 }}>
         <BranchFilter
           value={branchId}

@@ -73,6 +73,28 @@ describe('EInvoicingPage', () => {
     expect(within(dialog).getByText('ItemList[0].HsnCd')).toBeInTheDocument();
   });
 
+  it('a downloaded JSON turns the row to JSON ready; the status filter has JSON ready', async () => {
+    jest.spyOn(einvoiceApi, 'settings').mockResolvedValue({ enabled: true, fromDate: '2026-04-01' });
+    const ready = { ...pending, einvoice: { ...pending.einvoice, status: 'JSON_READY' as const } };
+    const list = jest.spyOn(einvoiceApi, 'list').mockResolvedValueOnce(listOf([pending])).mockResolvedValue(listOf([ready]));
+    const fileName = 'EInvoice-MUM-26-27-42.json';
+    jest.spyOn(einvoiceApi, 'get').mockResolvedValue({ fileName, json: { Version: '1.1' } as never });
+    URL.createObjectURL = jest.fn(() => 'blob:x');
+    URL.revokeObjectURL = jest.fn();
+    const saved = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const user = setupUser();
+    renderPage();
+    const row = (await screen.findByText('MUM/26-27/42')).closest('tr')!;
+    expect(row).toHaveTextContent('Not generated');
+    await user.click(within(row).getByRole('button', { name: 'Download JSON of MUM/26-27/42' }));
+    await waitFor(() => expect(screen.getByText('MUM/26-27/42').closest('tr')).toHaveTextContent('JSON ready'));
+    expect(saved).toHaveBeenCalled();
+    // Still waiting for the IRP: its response can be uploaded on the row.
+    expect(within(screen.getByText('MUM/26-27/42').closest('tr')!).getByRole('button', { name: 'Upload IRP response of MUM/26-27/42' })).toBeInTheDocument();
+    await user.click(screen.getByText('JSON ready', { selector: '.ant-segmented-item-label' }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'JSON_READY' })));
+  });
+
   it("uploads the IRP's response file on the invoice's row", async () => {
     jest.spyOn(einvoiceApi, 'settings').mockResolvedValue({ enabled: true, fromDate: '2026-04-01' });
     jest.spyOn(einvoiceApi, 'list').mockResolvedValueOnce(listOf([pending])).mockResolvedValue(listOf([{ ...pending, einvoice: done.einvoice }]));

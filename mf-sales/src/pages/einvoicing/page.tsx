@@ -24,10 +24,13 @@ const PAGE_SIZE = 20;
 
 export const EINVOICE_STATUS_LABELS: Record<EInvoiceStatus, string> = {
   NOT_GENERATED: 'Not generated',
+  JSON_READY: 'JSON ready',
   IRN_RECEIVED: 'IRN received',
   CANCELLED: 'Cancelled',
 };
-const STATUS_COLORS: Record<EInvoiceStatus, string> = { NOT_GENERATED: 'default', IRN_RECEIVED: 'green', CANCELLED: 'red' };
+const STATUS_COLORS: Record<EInvoiceStatus, string> = { NOT_GENERATED: 'default', JSON_READY: 'blue', IRN_RECEIVED: 'green', CANCELLED: 'red' };
+/** Its JSON can be (re)downloaded and the IRP's response uploaded: no IRN yet. */
+const awaitingIrn = (r: EInvoiceListItem) => r.einvoice.status === 'NOT_GENERATED' || r.einvoice.status === 'JSON_READY';
 
 /** What keeps invoices from the IRP: one invoice's problems, or several invoices' (bulk). */
 interface Problems {
@@ -123,6 +126,8 @@ export function EInvoicingPage() {
     try {
       const { fileName, json } = await einvoiceApi.get(row.id);
       saveFile(jsonFile([json]), fileName);
+      // The invoice is now JSON ready.
+      void list.mutate();
     } catch (e) {
       const errors = einvoiceProblems(e);
       if (errors.length) setProblems({ title: `Invoice ${row.invoiceNumber} cannot be e-invoiced yet`, groups: [{ invoiceNumber: row.invoiceNumber, message: errorMessage(e), errors }] });
@@ -138,6 +143,7 @@ export function EInvoicingPage() {
     try {
       const result = await einvoiceApi.bulk(selected);
       saveFile(jsonFile(result.json), result.fileName);
+      void list.mutate();
       if (result.failed.length) {
         setProblems({
           title: `${result.failed.length} of ${selected.length} invoices left out of the file`,
@@ -205,7 +211,7 @@ export function EInvoicingPage() {
       key: 'actions',
       width: 260,
       render: (_, r) =>
-        r.einvoice.status === 'NOT_GENERATED' ? (
+        awaitingIrn(r) ? (
           <Flex gap={8}>
             <Button size="small" icon={<DownloadOutlined />} loading={busy === r.id} onClick={() => void download(r)} aria-label={`Download JSON of ${r.invoiceNumber}`}>
               JSON
@@ -255,7 +261,7 @@ export function EInvoicingPage() {
           rowSelection={{
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys.map(String)),
-            getCheckboxProps: (r) => ({ disabled: r.einvoice.status !== 'NOT_GENERATED', 'aria-label': `Select ${r.invoiceNumber}` }),
+            getCheckboxProps: (r) => ({ disabled: !awaitingIrn(r), 'aria-label': `Select ${r.invoiceNumber}` }),
           }}
           pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data.meta.total, hideOnSinglePage: true, onChange: (p) => setParam({ page: String(p) }) }}
           locale={{ emptyText: <EmptyState title="No B2B invoices to report" description={`Invoices to parties with a GSTIN dated on or after ${formatDate(settings.data.fromDate!)} appear here.`} /> }}

@@ -8,6 +8,8 @@ export * from './cancel-modal';
 export * from './data';
 export * from './format';
 export * from './item-search';
+export * from './search-filter';
+export * from './typed-search';
 export * from './line-grid';
 export * from './party-filter';
 export * from './party-picker';

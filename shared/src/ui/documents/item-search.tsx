@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef } from 'react';
 import { Flex, Select, Typography } from 'antd';
 import type { RefSelectProps } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
@@ -6,6 +6,7 @@ import { formatRupees, type Item } from '@bahi/shared';
 import { useItemSearch } from './data';
 import { formatQuantity } from './format';
 import type { DocumentSide } from './bill-model';
+import { useTypedSearch } from './typed-search';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 
@@ -56,17 +57,7 @@ export const ItemSearch = forwardRef<RefSelectProps, { onPick: (item: Item) => v
   { onPick, autoFocus, side = 'SALE' },
   ref,
 ) {
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    // Cleared (after a pick): at once, so no search is left pending.
-    if (!typed) {
-      setQ('');
-      return;
-    }
-    const t = setTimeout(() => setQ(typed), 150);
-    return () => clearTimeout(t);
-  }, [typed]);
+  const { typed, setTyped, q } = useTypedSearch(150);
   const { data, isLoading } = useItemSearch(q);
   // The server searches; this hides an earlier answer that no longer matches, so a quick Enter never picks it.
   const items = (data?.data ?? []).filter((i) => itemMatches(i, typed));

@@ -1,8 +1,9 @@
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef } from 'react';
 import { Flex, Select, Typography } from 'antd';
 import type { RefSelectProps } from 'antd';
 import type { Party, PartyType } from '@bahi/shared';
 import { usePartySearch } from './data';
+import { useTypedSearch } from './typed-search';
 
 const WALK_IN = '__walk_in__';
 const ADD = '__add__';
@@ -36,17 +37,7 @@ export const PartyPicker = forwardRef<RefSelectProps, PartyPickerProps>(function
   { party: chosen, partyType, walkIn = false, onPick, onAdd, status, id },
   ref,
 ) {
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    // Cleared (after a pick): at once, so no search is left pending.
-    if (!typed) {
-      setQ('');
-      return;
-    }
-    const t = setTimeout(() => setQ(typed), 200);
-    return () => clearTimeout(t);
-  }, [typed]);
+  const { typed, setTyped, q } = useTypedSearch(200);
   const { data, isLoading } = usePartySearch(q, partyType);
   const parties = data?.data ?? [];
   const list = chosen && !parties.some((p) => p.id === chosen.id) ? [chosen, ...parties] : parties;

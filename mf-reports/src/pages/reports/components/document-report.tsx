@@ -28,6 +28,7 @@ import {
 import { BranchFilter } from './branch-filter';
 import { useDocumentReport, type DocumentReportQuery, type ReportSide } from './data';
 import { ExportLinks } from './export-links';
+import { ItemFilter } from './item-filter';
 import { Money } from './money';
 
 /*
@@ -131,10 +132,12 @@ export function DocumentReport({ side }: { side: ReportSide }) {
   const { params, query, set, filtered, onPage } = list;
   const groupBy: SaleReportGroup = isGroup(params.get('groupBy')) ? (params.get('groupBy') as SaleReportGroup) : 'invoice';
   const branchId = params.get('branchId') || undefined;
+  const itemId = params.get('itemId') || undefined;
   const filters = {
     from: query.from,
     to: query.to,
     partyId: query.partyId,
+    itemId,
     branchId,
     status: query.status as DocumentReportQuery['status'],
     groupBy,
@@ -187,11 +190,11 @@ export function DocumentReport({ side }: { side: ReportSide }) {
         }
         locale={{
           emptyText:
-            filtered || branchId ? (
+            filtered || branchId || itemId ? (
               <EmptyState
                 title={`No ${noun} match these filters`}
                 action={
-                  <Button onClick={() => set({ q: undefined, partyId: undefined, status: undefined, branchId: undefined })}>Clear filters</Button>
+                  <Button onClick={() => set({ q: undefined, partyId: undefined, itemId: undefined, status: undefined, branchId: undefined })}>Clear filters</Button>
                 }
               />
             ) : (
@@ -216,6 +219,7 @@ export function DocumentReport({ side }: { side: ReportSide }) {
             onChange={(v: SaleReportGroup) => set({ groupBy: v === 'invoice' ? undefined : v })}
           />
           <PartyFilter value={query.partyId} partyType={w.partyType} onChange={(v) => set({ partyId: v })} />
+          <ItemFilter value={itemId} onChange={(v) => set({ itemId: v })} />
           <BranchFilter value={branchId} onChange={(v) => set({ branchId: v })} />
           <Select
             allowClear

@@ -1,0 +1,1 @@
+ALTER TABLE "sale_invoices" ADD COLUMN "einvoice_json_at" timestamp with time zone;

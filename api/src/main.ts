@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { PLANNER_STATISTICS_INTERVAL_MS, refreshPlannerStatistics } from './services/auth/housekeeping';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DEFAULT_STALE_MS, DataDirLockedError } from './db/lock';
@@ -46,10 +47,19 @@ async function main() {
     operatorToken: config.operatorToken ?? tokenFile?.token,
     logFormat: format,
   });
+  // PGlite has no autovacuum: refresh its planner statistics now and then, as PostgreSQL's autovacuum would.
+  const statistics =
+    database.kind === 'pglite'
+      ? setInterval(
+          () => void refreshPlannerStatistics(database.db).catch((err) => app.log.warn({ err }, 'planner statistics not refreshed')),
+          PLANNER_STATISTICS_INTERVAL_MS,
+        ).unref()
+      : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(statistics);
     app.log.info({ signal }, 'Bahi is draining: readiness answers 503, in-flight requests finish, then it exits');
     // Work that outlives the time-out is cut off: a half-issued bill rolls back and is issued again later.
     setTimeout(() => fail(`Bahi stops: shutdown took longer than ${config.shutdownTimeoutSeconds} s.`), config.shutdownTimeoutSeconds * 1000).unref();

@@ -14,3 +14,4 @@ export * from './purchases';
 export * from './automated-bills';
 export * from './einvoice';
 export * from './reports';
+export * from './list-counts';

@@ -62,6 +62,12 @@ export interface ImportSpec<K extends string, Row, Ctx> {
    * (`parties-import-template.xlsx`, `parties-import-errors.xlsx`).
    */
   noun: { one: string; many: string };
+  /**
+   * The tables a large import fills, analyzed once it has committed so the planner knows their new size and
+   * spread at once: PGlite has no autovacuum, and PostgreSQL's comes later (a stale estimate picked a sequential
+   * scan over 10,000 rows for a count; bench/README.md).
+   */
+  tables?: readonly string[];
   columns: readonly ImportColumn<K>[];
   /**
    * Validates one row, given as `ImportRowValues` (cell texts by key, blanks absent), and turns it into what

@@ -223,6 +223,7 @@ async function insertItems(tx: Tx, rows: ValidRow<ItemColumn, ItemImportRow>[], 
 }
 
 export const itemImport: ImportSpec<ItemColumn, ItemImportRow, ItemImportContext> = {
+  tables: ['items', 'item_stock', 'stock_movements'],
   noun: { one: 'item', many: 'items' },
   columns: ITEM_IMPORT_COLUMNS,
   schema: ItemImportRowSchema,

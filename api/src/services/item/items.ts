@@ -11,7 +11,6 @@ import {
 } from '@bahi/shared/contracts';
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { searchWithIndex } from '../../db/search';
 import {
   itemCategories,
   itemImages,
@@ -21,6 +20,7 @@ import {
   storeBranches,
   taxRates,
   units,
+  listCounts,
 } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCode } from '../../errors';
 import type { AuthContext } from '../auth/sessions';
@@ -169,7 +169,12 @@ function prepareFirstPages(db: Db) {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare('items_first_page'),
-    count: db.select({ total: count() }).from(items).where(business).prepare('items_count'),
+    // The total from the trigger-kept row (migration 0021), not count(*) over every item on each request.
+    count: db
+      .select({ total: listCounts.total })
+      .from(listCounts)
+      .where(and(eq(listCounts.businessId, sql.placeholder('businessId')), eq(listCounts.list, 'items')))
+      .prepare('items_count'),
   };
 }
 const firstPageQueries = new WeakMap<Db, ReturnType<typeof prepareFirstPages>>();
@@ -204,22 +209,21 @@ export async function listItems(db: Db, businessId: string, branchId: string, f:
   const page = f.page ?? 1;
   const pageSize = f.pageSize ?? ITEM_PAGE_SIZE_DEFAULT;
 
-  /** Page and count: in parallel on the pool, one after the other inside a transaction. */
-  const filtered = async (q: Db | Tx, parallel: boolean): Promise<[SelectedRow[], number | undefined]> => {
-    const list = orderedItems(selectItems(q, branchId).where(where));
-    const pageRows = () => (paged ? list.limit(pageSize).offset((page - 1) * pageSize) : list);
-    const counted = async () => (paged ? Number((await q.select({ total: count() }).from(items).where(where))[0].total) : undefined);
-    return parallel ? Promise.all([pageRows(), counted()]) : [await pageRows(), await counted()];
+  /** A search or filter: its page and count in parallel on the pool (the trigram index serves `q`, migration 0022). */
+  const filtered = (): Promise<[SelectedRow[], number | undefined]> => {
+    const list = orderedItems(selectItems(db, branchId).where(where));
+    return Promise.all([
+      paged ? list.limit(pageSize).offset((page - 1) * pageSize) : list,
+      paged ? db.select({ total: count() }).from(items).where(where).then(([r]) => Number(r.total)) : undefined,
+    ]);
   };
   const unfiltered = paged && !pattern && !f.itemType && !f.lowStock && !f.categoryId;
   const [rows, total] = unfiltered
     ? await Promise.all([
         firstPages(db).page.execute({ businessId, branchId, limit: pageSize, offset: (page - 1) * pageSize }),
-        firstPages(db).count.execute({ businessId }).then(([r]) => Number(r.total)),
+        firstPages(db).count.execute({ businessId }).then(([r]) => Number(r?.total ?? 0)),
       ])
-    : pattern
-      ? await searchWithIndex(db, (tx) => filtered(tx, false))
-      : await filtered(db, true);
+    : await filtered();
   const data = rows.map(toItem);
   return paged ? { data, meta: { total: total ?? 0, page, pageSize } } : { data };
 }

@@ -1,5 +1,5 @@
 import type { TransactionType } from '@bahi/shared/contracts';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { moneyOut } from '../accounts';
 import { selectRows } from '../documents/rows';
@@ -55,21 +55,23 @@ export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date
 }
 
 /**
- * What each party owes the business (negative: what the business owes it): opening balance + the movements above.
- * One statement for a page of parties, each source an index probe (sale_invoices, purchase_invoices and
- * account_transactions by business and party).
+ * A party's balance as a SQL expression over its row's columns (opening balance + the movements above), as text:
+ * a column of the party's own query, so a page of parties with their balances is one statement, each source an
+ * index probe (sale_invoices, purchase_invoices and account_transactions by business and party).
  */
+export function partyBalanceSql(p: { businessId: Column | SQL; id: Column | SQL; openingBalance: Column | SQL }): SQL<string> {
+  const movements = partyMovements((c) => sql`${c.businessId} = ${p.businessId} and ${c.partyId} = ${p.id}`);
+  return sql<string>`(coalesce(${p.openingBalance}, 0) + coalesce((select sum(m.debit - m.credit) from (${movements}) m), 0))::text`;
+}
+
+/** What each party owes the business (negative: what the business owes it), for parties read without that column. */
 export async function partyBalances(db: Db | Tx, businessId: string, partyIds: string[]): Promise<Map<string, string>> {
   if (partyIds.length === 0) return new Map();
-  const movements = partyMovements((c) => sql`${c.businessId} = p.business_id and ${c.partyId} = p.id`);
+  const balance = partyBalanceSql({ businessId: sql.raw('p.business_id'), id: sql.raw('p.id'), openingBalance: sql.raw('p.opening_balance') });
   const rows = await selectRows<{ id: string; balance: string }>(
     db,
-    sql`
-      select p.id,
-             (coalesce(p.opening_balance, 0)
-              + coalesce((select sum(m.debit - m.credit) from (${movements}) m), 0))::text as balance
-      from parties p
-      where p.business_id = ${businessId} and p.id = any(${sql.param(partyIds)}::uuid[])`,
+    sql`select p.id, ${balance} as balance from parties p
+        where p.business_id = ${businessId} and p.id = any(${sql.param(partyIds)}::uuid[])`,
   );
   return new Map(rows.map((r) => [r.id, moneyOut(r.balance)]));
 }

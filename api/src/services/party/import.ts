@@ -135,6 +135,7 @@ export interface PartyImportContext {
 }
 
 export const partyImport: ImportSpec<PartyColumn, PartyImportRow, PartyImportContext> = {
+  tables: ['parties', 'party_addresses'],
   noun: { one: 'party', many: 'parties' },
   columns: PARTY_IMPORT_COLUMNS,
   schema: PartyImportRowSchema,

@@ -14,10 +14,10 @@ import { INDIAN_STATES, fromPaise, stateName, toPaise } from '@bahi/shared/india
 import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { searchWithIndex } from '../../db/search';
-import { parties, partyAddresses, partyCategories, type AddressTypeValue } from '../../db/schema';
+import { listCounts, parties, partyAddresses, partyCategories, type AddressTypeValue } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors';
-import { partyBalances } from './balances';
+import { moneyOut as balanceOut } from '../accounts';
+import { partyBalanceSql } from './balances';
 
 export const PARTY_NOT_FOUND = 'Party not found';
 export const CATEGORY_NOT_FOUND = 'Party category not found';
@@ -97,9 +97,12 @@ export async function findCategory(db: Db | Tx, businessId: string, id: string):
   return row ? { id: row.id, catagory: row.name } : undefined;
 }
 
+/** The balance today in the party's own query: a page of parties with their balances is one statement. */
+const balanceColumn = partyBalanceSql({ businessId: parties.businessId, id: parties.id, openingBalance: parties.openingBalance });
+
 const partiesIn = (db: Db | Tx, where: SQL | undefined) =>
   db
-    .select({ party: parties, categoryName: partyCategories.name, addresses: addressesJson })
+    .select({ party: parties, categoryName: partyCategories.name, addresses: addressesJson, balance: balanceColumn })
     .from(parties)
     .leftJoin(partyCategories, categoryJoin)
     .where(where)
@@ -110,7 +113,12 @@ function prepareFirstPages(db: Db) {
   const business = eq(parties.businessId, sql.placeholder('businessId'));
   return {
     page: partiesIn(db, business).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('parties_first_page'),
-    count: db.select({ total: sql<number>`count(*)::int` }).from(parties).where(business).prepare('parties_count'),
+    // The total from the trigger-kept row (migration 0021), not count(*) over every party on each request.
+    count: db
+      .select({ total: listCounts.total })
+      .from(listCounts)
+      .where(and(eq(listCounts.businessId, sql.placeholder('businessId')), eq(listCounts.list, 'parties')))
+      .prepare('parties_count'),
   };
 }
 const firstPageQueries = new WeakMap<Db, ReturnType<typeof prepareFirstPages>>();
@@ -141,30 +149,27 @@ export async function listParties(db: Db, businessId: string, query: z.output<ty
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PARTY_PAGE_SIZE_DEFAULT;
 
-  /** Page and count: in parallel on the pool, one after the other inside a transaction. */
-  const filtered = async (q: Db | Tx, parallel: boolean) => {
-    const pageRows = () => (paged ? partiesIn(q, where).limit(pageSize).offset((page - 1) * pageSize) : partiesIn(q, where));
-    const counted = async () => (paged ? q.select({ total: sql<number>`count(*)::int` }).from(parties).where(where) : undefined);
-    return parallel ? Promise.all([pageRows(), counted()]) : ([await pageRows(), await counted()] as const);
-  };
+  /** A search or filter: its page and count in parallel on the pool (the trigram index serves `q`, migration 0022). */
+  const filtered = () =>
+    Promise.all([
+      paged ? partiesIn(db, where).limit(pageSize).offset((page - 1) * pageSize) : partiesIn(db, where),
+      paged ? db.select({ total: sql<number>`count(*)::int` }).from(parties).where(where) : undefined,
+    ]);
   const unfiltered = paged && !query.partyType && !query.categoryId && !query.q;
   const [rows, total] = unfiltered
     ? await Promise.all([
         firstPages(db).page.execute({ businessId, limit: pageSize, offset: (page - 1) * pageSize }),
         firstPages(db).count.execute({ businessId }),
       ])
-    : query.q
-      ? await searchWithIndex(db, (tx) => filtered(tx, false))
-      : await filtered(db, true);
-  const balances = await partyBalances(db, businessId, rows.map((r) => r.party.id));
-  const data = rows.map((r) => ({ ...toParty(r.party, r.categoryName, r.addresses ?? []), balance: balances.get(r.party.id) }));
-  return total ? { data, meta: { total: Number(total[0].total), page, pageSize } } : { data };
+    : await filtered();
+  const data = rows.map((r) => ({ ...toParty(r.party, r.categoryName, r.addresses ?? []), balance: balanceOut(r.balance) }));
+  return total ? { data, meta: { total: Number(total[0]?.total ?? 0), page, pageSize } } : { data };
 }
 
 export async function findPartyRow(db: Db | Tx, businessId: string, id: string) {
   if (!UUID.test(id)) return undefined;
   const [row] = await db
-    .select({ party: parties, categoryName: partyCategories.name, addresses: addressesJson })
+    .select({ party: parties, categoryName: partyCategories.name, addresses: addressesJson, balance: balanceColumn })
     .from(parties)
     .leftJoin(partyCategories, categoryJoin)
     .where(and(eq(parties.businessId, businessId), eq(parties.id, id)));
@@ -175,8 +180,7 @@ export async function findPartyRow(db: Db | Tx, businessId: string, id: string) 
 export async function getParty(db: Db | Tx, businessId: string, id: string): Promise<Party> {
   const row = await findPartyRow(db, businessId, id);
   if (!row) throw notFound(PARTY_NOT_FOUND);
-  const balances = await partyBalances(db, businessId, [row.party.id]);
-  return { ...toParty(row.party, row.categoryName, row.addresses ?? []), balance: balances.get(row.party.id) };
+  return { ...toParty(row.party, row.categoryName, row.addresses ?? []), balance: balanceOut(row.balance) };
 }
 
 /** Party writes of one business run one at a time, so the name check cannot race (imports take it too). */

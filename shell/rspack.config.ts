@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createHostConfig } from '@bahi/shared/mf/rspack';
 import { PreloadStartChunksPlugin } from './build/preload-start-chunks';
+import { PrerenderPagesPlugin } from './build/prerender-pages';
 
 const plugin = (name: string) => path.join(__dirname, 'src', 'runtime-plugins', `${name}.ts`);
 
@@ -10,6 +11,6 @@ const config = createHostConfig({
   // Order matters: skew is checked on the manifest, retries wrap the loads, errors are reported last.
   runtimePlugins: [plugin('version-skew'), plugin('retry'), plugin('error-load-remote')],
 });
-config.plugins!.push(new PreloadStartChunksPlugin());
+config.plugins!.push(new PreloadStartChunksPlugin(), new PrerenderPagesPlugin());
 
 export default config;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createHarness, JSON_WRITE, signUp, write, type Harness } from './test/harness';
 
 let h: Harness;
@@ -181,16 +182,25 @@ describe('the API', () => {
   });
 });
 
+const phoneField = (name: string) =>
+  `<!doctype html><title>Bahi</title><div id="root" data-prerendered="/${name}"><form><input type="tel" autoComplete="tel-national"/></form></div>`;
+const LOGIN_HTML = phoneField('login');
+const SIGNUP_HTML = phoneField('signup');
+
 describe('serving the built apps (SERVE_APPS)', () => {
   let root: string;
   let app: Harness['app'];
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'bahi-static-'));
-    const put = (rel: string, body: string) => {
+    const put = (rel: string, body: string | Buffer) => {
       fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
       fs.writeFileSync(path.join(root, rel), body);
     };
     put('shell/dist/index.html', '<!doctype html><title>Bahi</title>');
+    // The shell build's prerendered sign-in pages (shell/build/prerender-pages.ts), with their compressed twins.
+    put('shell/dist/login.html', LOGIN_HTML);
+    put('shell/dist/login.html.br', zlib.brotliCompressSync(LOGIN_HTML));
+    put('shell/dist/signup.html', SIGNUP_HTML);
     put('shell/dist/main.1a2b3c4d.js', 'console.log(1)');
     put('mf-branches/dist/mf-manifest.json', '{"id":"mf_branches"}');
     put('mf-branches/dist/remoteEntry.js', 'var mf_branches;');
@@ -204,16 +214,45 @@ describe('serving the built apps (SERVE_APPS)', () => {
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it('serves the shell at / and answers its index.html for client-side routes', async () => {
-    for (const url of ['/', '/store-branch', '/store-branch/5b0e0f0a-1111-4222-8333-444455556666', '/login?next=%2Fparties']) {
+    for (const url of ['/', '/store-branch', '/store-branch/5b0e0f0a-1111-4222-8333-444455556666', '/parties?next=%2Flogin', '/login/extra']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<title>Bahi</title>');
+      expect(res.body).toBe('<!doctype html><title>Bahi</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     const asset = await app.inject({ method: 'GET', url: '/main.1a2b3c4d.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await app.inject({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/nope' })).json().success).toBe(false);
+  });
+
+  it('answers /login and /signup, with any query, with their prerendered HTML: the phone field before any script', async () => {
+    const answers = [
+      ['/login', LOGIN_HTML],
+      ['/login?next=%2Fparties%3Fpage%3D2', LOGIN_HTML],
+      ['/signup', SIGNUP_HTML],
+      ['/signup?next=%2Fitems', SIGNUP_HTML],
+    ] as const;
+    for (const [url, html] of answers) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(html);
+      expect(res.body).toContain('autoComplete="tel-national"');
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      // The same policy as every page: scripts only from this server, nothing inline.
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+      expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+    // The build's brotli twin goes to a browser that accepts it, as for every other asset.
+    const compressed = await app.inject({ method: 'GET', url: '/login?next=%2Fitems', headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(LOGIN_HTML);
+    // Only a page request gets the page: a POST to it is not one.
+    const post = await app.inject({ method: 'POST', url: '/login' });
+    expect(post.statusCode).toBeGreaterThanOrEqual(400);
+    expect(post.body).not.toContain('tel-national');
   });
 
   it('serves each remote under /remotes/<folder>/ with CORS and the right caching', async () => {

@@ -157,13 +157,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const { shellDist } = config.serveApps ? await registerStaticApps(app, config) : { shellDist: null };
+  const { shellDist, pageFile } = config.serveApps ? await registerStaticApps(app, config) : { shellDist: null, pageFile: () => 'index.html' };
 
   // Not async: awaiting a reply that is still streaming a file stacks listeners on the response.
   app.setNotFoundHandler((request, reply) => {
-    // The shell is a single-page app: its routes (/parties, /store-branch/:id, ...) are all its index.html.
+    // The shell is a single-page app: its routes (/parties, /store-branch/:id, ...) are all its index.html, but for
+    // the pages its build prerendered (/login, /signup), whose HTML already holds the form.
     if (shellDist && isPageRequest(request)) {
-      reply.header('cache-control', NO_CACHE).sendFile('index.html', shellDist);
+      reply.header('cache-control', NO_CACHE).sendFile(pageFile(request.url), shellDist);
       return;
     }
     // The path is not echoed back: an answer must not reflect what a link put into it.

@@ -48,9 +48,14 @@ export function AppRoutes() {
 
 export const isSignInPath = (pathname: string) => pathname === '/login' || pathname === '/signup';
 
-/** A data router, so a form with unsaved changes can hold back in-app navigation (useBlocker) in every area. */
-export function App() {
-  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <AppRoutes /> }]));
+type RouteList = Parameters<typeof createBrowserRouter>[0];
+
+/**
+ * A data router, so a form with unsaved changes can hold back in-app navigation (useBlocker) in every area. The
+ * build's prerender passes a memory router at /login or /signup: the same tree, so the browser can hydrate it.
+ */
+export function App({ createRouter = createBrowserRouter }: { createRouter?: (routes: RouteList) => ReturnType<typeof createBrowserRouter> }) {
+  const [router] = useState(() => createRouter([{ path: '*', element: <AppRoutes /> }]));
   return (
     <ShellBoundary>
       <RouterProvider router={router} />

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { remoteBasePath } from '@bahi/shared/mf';
 import type { AppConfig } from '../config';
+import { routerPath } from './csrf';
 import { REMOTE_FOLDERS } from '../services/registry/local';
 
 /** Files whose name stays the same from build to build: always revalidated. */
@@ -25,6 +26,20 @@ const isSourceMap = (pathName: string) => /\.map$/i.test(pathName.split('?')[0])
 export interface StaticApps {
   /** The built shell's folder, when there is one: unknown non-API paths answer its index.html. */
   shellDist: string | null;
+  /** The shell's file that answers a page request: a prerendered page's own HTML (/login → login.html), else index.html. */
+  pageFile: (url: string) => string;
+}
+
+/**
+ * The pages the shell's build prerendered (shell/build/prerender-pages.ts: `/login` → login.html, with the form in
+ * it), found in its dist at start-up: their paths, with or without a query string, answer those files.
+ */
+export function prerenderedPages(shellDist: string): (url: string) => string {
+  const pages = new Set(fs.readdirSync(shellDist).filter((f) => f.endsWith('.html') && f !== 'index.html'));
+  return (url) => {
+    const name = /^\/([a-z0-9-]+)$/.exec(routerPath(url))?.[1];
+    return name && pages.has(`${name}.html`) ? `${name}.html` : 'index.html';
+  };
 }
 
 /** Serves the built shell at / and each built remote at /remotes/<folder>/ (the start command's one URL). */
@@ -67,5 +82,5 @@ export async function registerStaticApps(app: FastifyInstance, config: AppConfig
       },
     });
   }
-  return { shellDist: hasShell ? shellDist : null };
+  return hasShell ? { shellDist, pageFile: prerenderedPages(shellDist) } : { shellDist: null, pageFile: () => 'index.html' };
 }

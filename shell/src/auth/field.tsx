@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useId, useImperativeHandle, useLayoutEffect, useRef, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useHydrated } from './use-hydrated';
 
 /** What a field hands its control: the id its label points at, and the texts that describe it. */
 export interface ControlProps {
@@ -63,15 +64,27 @@ export interface TextFieldProps extends Omit<FieldProps, 'children'>, InputProps
   inputRef?: Ref<HTMLInputElement>;
 }
 
-/** A labelled text input: `Field` around a plain `<input>`. */
+/**
+ * A labelled text input: `Field` around a plain `<input>`. On the prerendered sign-in pages a person can type before
+ * the JavaScript has run; when React takes the page over, what the input holds becomes the value (`onChange`), so
+ * nothing typed is lost and the caret stays where it was.
+ */
 export function TextField({ label, optional, hint, error, prefix, value, onChange, inputRef, className, ...input }: TextFieldProps) {
+  const own = useRef<HTMLInputElement>(null);
+  useImperativeHandle(inputRef, () => own.current!);
+  useLayoutEffect(() => {
+    const typed = own.current?.value;
+    if (typed !== undefined && typed !== value) onChange(typed);
+    // Once, on mount: afterwards the input and the value move together through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <Field label={label} optional={optional} hint={hint} error={error} prefix={prefix}>
       {(control) => (
         <input
           {...input}
           {...control}
-          ref={inputRef}
+          ref={own}
           className={className ? `bahi-input ${className}` : 'bahi-input'}
           value={value}
           onChange={(e) => onChange(e.target.value)}
@@ -81,12 +94,31 @@ export function TextField({ label, optional, hint, error, prefix, value, onChang
   );
 }
 
-/** The form's primary button; while busy it says so, and the form ignores further submits. */
+/**
+ * The form's primary button; while busy it says so, and the form ignores further submits. On a prerendered page it
+ * is disabled (and says why to screen readers) until the JavaScript has taken over, so the form cannot be sent
+ * anywhere before it can be checked; it looks the same either way, so nothing flashes when it becomes ready.
+ */
 export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) {
+  const ready = useHydrated();
+  const hintId = useId();
   return (
-    <button type="submit" className="bahi-button bahi-button--primary" aria-disabled={busy}>
-      {busy ? busyLabel : children}
-    </button>
+    <>
+      <button
+        type="submit"
+        className="bahi-button bahi-button--primary"
+        aria-disabled={busy}
+        disabled={!ready}
+        aria-describedby={ready ? undefined : hintId}
+      >
+        {busy ? busyLabel : children}
+      </button>
+      {ready ? null : (
+        <span id={hintId} className="bahi-visually-hidden">
+          Bahi is still loading; this button works in a moment.
+        </span>
+      )}
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { setSessionUser, type Profile } from '@bahi/shared';
 import { startRegistryFetch } from '../remotes/use-registry';
 import { nextFromSearch, safeNextPath } from './next-path';
+import { useHydrated } from './use-hydrated';
 
 /** What the login guard hands the sign-in page: the page asked for, and whether the server ended the session. */
 export interface SignInState {
@@ -9,15 +10,19 @@ export interface SignInState {
   ended?: boolean;
 }
 
+/** Kept in history state (so it survives a reload), which the prerendered page cannot know: read once hydrated. */
 export function useSignInState(): SignInState {
-  return (useLocation().state as SignInState | null) ?? {};
+  const state = useLocation().state as SignInState | null;
+  return (useHydrated() ? state : null) ?? {};
 }
 
 /** Where to go after signing in: `?next=`, else the page the guard remembered, else home. */
 export function useReturnPath(): string | null {
   const { search } = useLocation();
   const { from } = useSignInState();
-  return nextFromSearch(search) ?? safeNextPath(from);
+  const hydrated = useHydrated();
+  // The prerendered page links to /signup and /login without `?next=`; the browser adds it when it takes over.
+  return hydrated ? (nextFromSearch(search) ?? safeNextPath(from)) : null;
 }
 
 export function useFinishSignIn() {

@@ -79,9 +79,11 @@ export async function run(ctx: Pick<AreaContext, 'tmpDir'>): Promise<string[]> {
   const db = await throwawayDatabase();
   if (!('url' in db)) return [...intro, `- Not measured: ${db.skipped}`, ''];
   try {
-    // One after the other: each instance migrates at start, and nothing makes two wait for each other (docs/scaling.md).
-    const one = await startServer({ label: 'instance-1', databaseUrl: db.url, appsRoot: ctx.tmpDir });
-    const two = await startServer({ label: 'instance-2', databaseUrl: db.url, appsRoot: ctx.tmpDir });
+    // Started together: each migrates at start under the migration lock, so the second waits and finds nothing to do.
+    const [one, two] = await Promise.all([
+      startServer({ label: 'instance-1', databaseUrl: db.url, appsRoot: ctx.tmpDir }),
+      startServer({ label: 'instance-2', databaseUrl: db.url, appsRoot: ctx.tmpDir }),
+    ]);
     const url = (s: BahiServer) => `${s.baseUrl}/api/sale/create-sale`;
     // One shop: every request of both load generators bills the same series and stock rows. Two shops: each load
     // generator bills its own business, as many tenants spread over the instances would.

@@ -1,5 +1,5 @@
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
-import { WRITE_HEADERS, chooseInSelect, enterPurchaseByKeyboard, signUpViaApi, watchPageErrors } from './support';
+import { chooseInSelect, enterPurchaseByKeyboard, OPEN_DROPDOWN, signUpViaApi, watchPageErrors, WRITE_HEADERS } from './support';
 
 /*
  * Issue 11 §5: a month of a shop's books through the screens. Buy 10 of an item from a supplier in another state
@@ -123,7 +123,7 @@ test("a month's books: bought by keyboard with IGST, sold, supplier paid from th
   await page.goto('/purchase/create-invoice');
   await page.getByRole('combobox', { name: 'Add item' }).focus();
   await page.keyboard.type('mouse');
-  await expect(page.locator('.ant-select-dropdown:visible')).toContainText('10 NOS in stock');
+  await expect(page.locator(OPEN_DROPDOWN)).toContainText('10 NOS in stock');
 
   // Half of the bill paid from the bank account.
   await page.goto(billUrl);
@@ -142,14 +142,14 @@ test("a month's books: bought by keyboard with IGST, sold, supplier paid from th
   await expect(page.getByTestId('number-preview')).toHaveText(/\/1$/, { timeout: 60_000 });
   await page.getByRole('combobox', { name: 'Customer' }).focus();
   await page.keyboard.type('Kothrud');
-  await page.locator('.ant-select-dropdown:visible').getByTitle('Kothrud Stores', { exact: true }).click();
+  await page.locator(OPEN_DROPDOWN).getByTitle('Kothrud Stores', { exact: true }).click();
   await expect(page.getByTestId('supply-type')).toHaveText('Intra-state: CGST + SGST');
   const itemSearch = page.getByRole('combobox', { name: 'Add item' });
   await itemSearch.focus();
   await page.keyboard.type('mouse');
   // What the purchase brought in is what the sale can take.
-  await expect(page.locator('.ant-select-dropdown:visible').getByTitle('Wireless Mouse', { exact: true })).toBeVisible();
-  await expect(page.locator('.ant-select-dropdown:visible')).toContainText('10 NOS in stock');
+  await expect(page.locator(OPEN_DROPDOWN).getByTitle('Wireless Mouse', { exact: true })).toBeVisible();
+  await expect(page.locator(OPEN_DROPDOWN)).toContainText('10 NOS in stock');
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Quantity, line 1')).toBeFocused();
   await page.keyboard.type('3');
@@ -217,6 +217,6 @@ test("a month's books: bought by keyboard with IGST, sold, supplier paid from th
   await page.goto('/purchase/create-invoice');
   await page.getByRole('combobox', { name: 'Add item' }).focus();
   await page.keyboard.type('mouse');
-  await expect(page.locator('.ant-select-dropdown:visible')).toContainText('7 NOS in stock');
+  await expect(page.locator(OPEN_DROPDOWN)).toContainText('7 NOS in stock');
   expect(errors).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { WRITE_HEADERS, signUpViaApi, watchPageErrors } from './support';
+import { OPEN_DROPDOWN, signUpViaApi, watchPageErrors, WRITE_HEADERS } from './support';
 
 /*
  * Issue 12 §4: a month of invoices made through the sales screens — a B2B invoice to a registered party in another
@@ -71,12 +71,12 @@ async function billInvoice(page: Page, o: { customer?: string; item: string; qua
   if (o.customer) {
     await page.getByRole('combobox', { name: 'Customer' }).focus();
     await page.keyboard.type(o.customer.slice(0, 6));
-    await page.locator('.ant-select-dropdown:visible').getByTitle(o.customer, { exact: true }).click();
+    await page.locator(OPEN_DROPDOWN).getByTitle(o.customer, { exact: true }).click();
   }
   const search = page.getByRole('combobox', { name: 'Add item' });
   await search.focus();
   await page.keyboard.type(o.item.slice(0, 5));
-  await expect(page.locator('.ant-select-dropdown:visible').getByTitle(o.item, { exact: true })).toBeVisible();
+  await expect(page.locator(OPEN_DROPDOWN).getByTitle(o.item, { exact: true })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Quantity, line 1')).toBeFocused();
   await page.keyboard.press('Control+a');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { WRITE_HEADERS, signUpViaApi, switchBranch, watchPageErrors } from './support';
+import { OPEN_DROPDOWN, signUpViaApi, switchBranch, watchPageErrors, WRITE_HEADERS } from './support';
 
 /** A real 1x1 PNG (the server checks the bytes, not the name). */
 const PNG = Buffer.from(
@@ -15,7 +15,7 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
   await select.click();
   // Long lists are virtual: searchable selects are narrowed to the option first.
   if ((await select.getAttribute('readonly')) === null) await select.fill(option);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await page.locator(OPEN_DROPDOWN).getByTitle(option, { exact: true }).click();
 }
 
 /** The label/value rows of a detail card. */

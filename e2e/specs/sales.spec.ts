@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { WRITE_HEADERS, signUpViaApi, watchPageErrors } from './support';
+import { OPEN_DROPDOWN, signUpViaApi, watchPageErrors, WRITE_HEADERS } from './support';
 
 /*
  * Issue 10 §6: two customers, one in another state and one in the business's (Maharashtra, 27); each billed by
@@ -65,7 +65,7 @@ async function addItem(page: Page, typed: string, name: string, quantity?: strin
   const search = page.getByRole('combobox', { name: 'Add item' });
   await search.focus();
   await page.keyboard.type(typed);
-  await expect(page.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true })).toBeVisible();
+  await expect(page.locator(OPEN_DROPDOWN).getByTitle(name, { exact: true })).toBeVisible();
   await page.keyboard.press('Enter');
   if (quantity) {
     await expect(page.locator('input[aria-label^="Quantity, line"]').last()).toBeFocused();
@@ -79,7 +79,7 @@ async function addItem(page: Page, typed: string, name: string, quantity?: strin
 async function pickCustomer(page: Page, typed: string, option: string) {
   await page.getByRole('combobox', { name: 'Customer' }).focus();
   await page.keyboard.type(typed);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await page.locator(OPEN_DROPDOWN).getByTitle(option, { exact: true }).click();
 }
 
 const totalsOf = (doc: Locator) => doc.getByRole('table', { name: 'Totals' });
@@ -102,7 +102,7 @@ test('two customers billed by keyboard: IGST and CGST + SGST to the paisa, PDF, 
   await expect(page.getByTestId('number-preview')).toHaveText(/\/1$/, { timeout: 60_000 });
   await page.getByRole('combobox', { name: 'Customer' }).focus();
   await page.keyboard.type('Bengaluru Retail');
-  await page.locator('.ant-select-dropdown:visible').getByTitle('Add party').click();
+  await page.locator(OPEN_DROPDOWN).getByTitle('Add party').click();
   const partyDialog = page.getByRole('dialog', { name: 'Add party' });
   await expect(partyDialog.getByLabel('Party name')).toHaveValue('Bengaluru Retail');
   await partyDialog.getByLabel('GSTIN').fill(KARNATAKA_GSTIN);

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** The select dropdown that is open: not one still animating out after the previous select closed. */
+export const OPEN_DROPDOWN = '.ant-select-dropdown:not([class*="-leave"]):visible';
+
 /** The newest OTP the API wrote to the outbox for this phone (the test OTP sender). */
 export async function otpFor(phone: string, purpose: 'signup' | 'login'): Promise<string> {
   const outbox = process.env.BAHI_E2E_OUTBOX!;
@@ -75,7 +78,7 @@ export async function signUpViaApi(page: Page, opts: Partial<SignedUp> & { state
  * clicked while the dropdown is still opening can be missed (the user would click again): so does this.
  */
 export async function switchBranch(page: Page, name: string): Promise<void> {
-  const dropdown = page.locator('.ant-select-dropdown:visible');
+  const dropdown = page.locator(OPEN_DROPDOWN);
   await expect(async () => {
     if ((await dropdown.count()) === 0) await page.getByLabel('Active branch', { exact: true }).click();
     await dropdown.getByTitle(new RegExp(`^${name}`)).click({ timeout: 2_000 });
@@ -104,7 +107,7 @@ export async function enterPurchaseByKeyboard(page: Page, bill: PurchaseLineByKe
   await expect(page.getByTestId('number-preview')).toHaveText(/^PUR\//, { timeout: 60_000 });
   await page.getByRole('combobox', { name: 'Supplier' }).focus();
   await page.keyboard.type(bill.supplierSearch);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(bill.supplier, { exact: true }).click();
+  await page.locator(OPEN_DROPDOWN).getByTitle(bill.supplier, { exact: true }).click();
   // Picking the supplier moves on to their bill number; Enter there goes to the item search.
   await expect(page.getByLabel("Supplier's bill no.")).toBeFocused();
   await page.keyboard.type(bill.billNo);
@@ -112,7 +115,7 @@ export async function enterPurchaseByKeyboard(page: Page, bill: PurchaseLineByKe
   const search = page.getByRole('combobox', { name: 'Add item' });
   await expect(search).toBeFocused();
   await page.keyboard.type(bill.itemSearch);
-  await expect(page.locator('.ant-select-dropdown:visible').getByTitle(bill.item, { exact: true })).toBeVisible();
+  await expect(page.locator(OPEN_DROPDOWN).getByTitle(bill.item, { exact: true })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Quantity, line 1')).toBeFocused();
   await page.keyboard.type(bill.quantity);
@@ -127,7 +130,7 @@ export async function enterPurchaseByKeyboard(page: Page, bill: PurchaseLineByKe
 export async function chooseInSelect(page: Page, scope: Locator, label: string, option: string | RegExp): Promise<void> {
   const combobox = scope.getByRole('combobox', { name: label });
   const select = scope.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label }) });
-  const dropdown = page.locator('.ant-select-dropdown:visible');
+  const dropdown = page.locator(OPEN_DROPDOWN);
   await expect(async () => {
     if ((await dropdown.count()) === 0) await combobox.click();
     await dropdown.getByTitle(option, { exact: typeof option === 'string' }).click({ timeout: 2_000 });

@@ -19,9 +19,9 @@ import type { Db, Tx } from '../../db/client';
 import { accountTransactions, accounts } from '../../db/schema';
 import { selectRows } from '../documents/rows';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCode } from '../../errors';
+import { UUID } from '../../db/ids';
 
 export const ACCOUNT_NOT_FOUND = 'Account not found';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type AccountRow = typeof accounts.$inferSelect;
 

@@ -16,14 +16,13 @@ import { accountTransactions, accounts } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgErrorCode } from '../../errors';
 import { withIdempotency } from '../idempotency';
 import { ACCOUNT_NOT_FOUND, activeAccount, getAccount, listTransactions, recordTransaction } from './index';
+import { UUID } from '../../db/ids';
 
 /*
  * Cash & bank (issue 11): editing and deactivating accounts, and the movements that are not payments — transfers
  * between the business's own accounts and balance adjustments. Every movement is a row of account_transactions
  * written by recordTransaction, which also keeps Cash in hand from going below zero.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccountContext {
   db: Db;

@@ -35,13 +35,13 @@ import { money } from '../documents/records';
 import { prepareDocument, type DocumentContext } from '../documents/prepare';
 import { withIdempotency } from '../idempotency';
 import { createSale } from '../sales';
+import { UUID } from '../../db/ids';
 
 /** A start date in the past issues its missed bills at once; a slip of the year must not issue hundreds. */
 export const MAX_BACKDATED_BILLS = 12;
 
 export const SCHEDULE_NOT_FOUND = 'Automated bill not found';
 export const RUN_NOT_FOUND = 'No run of this automated bill for that period';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type ScheduleRow = typeof automatedBillSchedules.$inferSelect;
 type RunRow = typeof automatedBillRuns.$inferSelect;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { storeBranches } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCode } from '../../errors';
+import { UUID } from '../../db/ids';
 
 type BranchRow = typeof storeBranches.$inferSelect;
 /** A validated create/update body (after the contract's trimming and upper-casing). */
@@ -11,7 +12,6 @@ export type BranchInput = z.output<typeof CreateBranchRequest>;
 
 export const FIRST_BRANCH_NAME = 'Main Branch';
 const BRANCH_NOT_FOUND = 'Branch not found';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toBranch(row: BranchRow): Branch {
   return {

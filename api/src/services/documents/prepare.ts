@@ -29,6 +29,7 @@ import { defaultBranchRow, findBranchRow } from '../branches';
 import { ITEM_NOT_FOUND } from '../item/items';
 import { PARTY_NOT_FOUND, findPartyRow, toParty } from '../party';
 import { defaultInvoicePrefix } from './numbering';
+import { UUID } from '../../db/ids';
 
 /*
  * What every document (sale invoice, quotation, purchase bill) does before it is saved, in the saving
@@ -36,8 +37,6 @@ import { defaultInvoicePrefix } from './numbering';
  * the place of supply and the supply type, and compute every figure with the GST engine. Nothing a client sends as
  * a total is read.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const BRANCH_NOT_FOUND = 'Branch not found';
 

@@ -5,6 +5,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { purchaseInvoiceLines, purchaseInvoices, quotationLines, quotations, saleInvoiceLines, saleInvoices } from '../../db/schema';
 import type { PreparedDocument } from './prepare';
+import { UUID } from '../../db/ids';
+
+export { UUID };
 
 /*
  * A document as stored (the columns every header and line table shares) and as answered (contracts
@@ -14,8 +17,6 @@ import type { PreparedDocument } from './prepare';
 type HeaderRow = typeof saleInvoices.$inferSelect | typeof quotations.$inferSelect | typeof purchaseInvoices.$inferSelect;
 type LineRow = typeof saleInvoiceLines.$inferSelect | typeof quotationLines.$inferSelect | typeof purchaseInvoiceLines.$inferSelect;
 
-/** A document id: anything else is not found (and never reaches a uuid column). */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const money = (v: string | number) => fromPaise(toPaise(String(v)));
 /** numeric(6,3) rates as answers carry them: '18.000' → '18', '0.250' → '0.25'. */

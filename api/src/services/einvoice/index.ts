@@ -20,12 +20,11 @@ import { buildEInvoice } from './build';
 import { defaultIrpClient, readIrpAnswer, type IrpClient } from './irp';
 import { einvoiceStateOf, irnRowsOf, markEInvoiceJsonMade } from './state';
 import { validateEInvoice } from './validate';
+import { UUID } from '../../db/ids';
 
 export { buildEInvoice, einvoiceFileName } from './build';
 export { validateEInvoice } from './validate';
 export { einvoiceStateFor } from './state';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Why an invoice is not e-invoiced at all (not a fixable field): a cancelled or a B2C invoice. */
 function ineligibility(invoice: SaleInvoice): HttpError | undefined {

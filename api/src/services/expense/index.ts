@@ -24,10 +24,10 @@ import { EXPENSE_PREFIX, takeNumber } from '../documents/numbering';
 import { documentBranch, type DocumentContext } from '../documents/prepare';
 import { withIdempotency } from '../idempotency';
 import { PARTY_NOT_FOUND } from '../party';
+import { UUID } from '../../db/ids';
 
 export const EXPENSE_NOT_FOUND = 'Expense not found';
 export const CATEGORY_NOT_FOUND = 'Expense category not found';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Categories

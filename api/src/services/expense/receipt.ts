@@ -8,13 +8,13 @@ import type { Db } from '../../db/client';
 import { expenses } from '../../db/schema';
 import { HttpError, badRequest } from '../../errors';
 import { EXPENSE_NOT_FOUND, getExpense } from './index';
+import { UUID } from '../../db/ids';
 
 /*
  * An expense's receipt: one PDF, PNG or JPEG, told by its bytes, at most 5 MB, kept under
  * DATA_DIR/expense-receipts/<business>/ with a server-made name and served only to its business.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FILE_NAME = /^[0-9a-f]{32}\.(pdf|png|jpg)$/;
 const EXT: Record<(typeof EXPENSE_RECEIPT_TYPES)[number], string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg' };
 const FIELD = 'receipt';

@@ -3,8 +3,9 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { itemCategories, items, taxRates, units } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, conflict, pgErrorCode } from '../../errors';
+import { UUID } from '../../db/ids';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID };
 
 export const toTaxRate = (row: { id: string; value: string; cessValue: string }): TaxRate => ({
   id: row.id,

@@ -18,10 +18,10 @@ import { listCounts, parties, partyAddresses, partyCategories, type AddressTypeV
 import { HttpError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors';
 import { moneyOut as balanceOut } from '../accounts';
 import { partyBalanceSql } from './balances';
+import { UUID } from '../../db/ids';
 
 export const PARTY_NOT_FOUND = 'Party not found';
 export const CATEGORY_NOT_FOUND = 'Party category not found';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type PartyRow = typeof parties.$inferSelect;
 /** What an answer shows of an address row. */

@@ -14,6 +14,7 @@ import { partyBalances } from '../party/balances';
 import { purchaseAllocationKind } from '../purchases';
 import { saleAllocationKind } from '../sales';
 import { allocate, type AllocatableKind } from './allocation';
+import { UUID } from '../../db/ids';
 
 export type PartyPaymentType = 'PAYMENT_IN' | 'PAYMENT_OUT';
 
@@ -26,7 +27,6 @@ export const ALLOCATION_KINDS: Record<PartyPaymentType, AllocatableKind[]> = {
   PAYMENT_OUT: [purchaseAllocationKind],
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const PAYMENT_NOT_FOUND = 'Payment not found';
 
 /**

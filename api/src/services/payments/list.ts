@@ -11,8 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { getAccount, moneyOut } from '../accounts';
 import { selectRows } from '../documents/rows';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../db/ids';
 
 /**
  * The bills a payment settled: for a payment with or against one bill, that bill (the whole amount); for a payment

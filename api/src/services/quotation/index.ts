@@ -21,9 +21,9 @@ import { QUOTATION_PREFIX, takeNumber } from '../documents/numbering';
 import { prepareDocument, type DocumentContext } from '../documents/prepare';
 import { documentFieldsOf, headerValues, lineValues, money } from '../documents/records';
 import { withIdempotency } from '../idempotency';
+import { UUID } from '../../db/ids';
 
 export const QUOTATION_NOT_FOUND = 'Quotation not found';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type QuotationRow = typeof quotations.$inferSelect;
 

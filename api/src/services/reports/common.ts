@@ -1,2 +1,3 @@
-/** A uuid: an id that is not one is simply not found. */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../db/ids';
+
+export { UUID };

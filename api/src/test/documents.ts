@@ -1,7 +1,7 @@
 import type { Account, Item, Party, Quotation, SaleInvoice } from '@bahi/shared/contracts';
 import { INDIAN_STATES } from '@bahi/shared/india';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { pinMatchesState } from '../services/einvoice/pin';
+import { pinMatchesState } from '@bahi/shared/india';
 import { get, write, type Harness, type SignedUp } from './harness';
 import { sendMultipart } from './multipart';
 

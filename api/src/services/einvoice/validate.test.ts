@@ -1,6 +1,6 @@
 import type { EInvoiceJson } from '@bahi/shared/contracts';
 import { gstinCheckChar } from '@bahi/shared/india';
-import { pinMatchesState } from './pin';
+import { pinMatchesState } from '@bahi/shared/india';
 import { validateEInvoice } from './validate';
 
 const gstin = (first14: string) => first14 + gstinCheckChar(first14);

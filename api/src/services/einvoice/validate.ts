@@ -3,7 +3,7 @@ import { divHalfUp, isValidDocumentNumber } from '@bahi/shared/gst';
 import { GSTIN_MESSAGES, fromPaise, gstinProblem, stateName, toPaise } from '@bahi/shared/india';
 import Ajv, { type ErrorObject } from 'ajv';
 import schema from './schema-v1.1.json';
-import { pinMatchesState, pinPrefixesOf } from './pin';
+import { pinMatchesState, pinPrefixesOf } from '@bahi/shared/india';
 
 /**
  * The offline check of an e-invoice JSON before it is offered: the project's JSON schema of v1.1 (schema-v1.1.json:

@@ -1,24 +1,16 @@
-import type {
-  DocumentAddress,
-  DocumentBranch,
-  DocumentLine,
-  DocumentParty,
-  PaymentMode,
-  Quotation,
-  SaleInvoice,
+import {
+  PAYMENT_MODE_LABELS,
+  type DocumentAddress,
+  type DocumentBranch,
+  type DocumentLine,
+  type DocumentParty,
+  type Quotation,
+  type SaleInvoice,
 } from '@bahi/shared/contracts';
 import { isZero } from './format';
 import type { PrintableBuyer, PrintableDocument, PrintableSeller } from './types';
 
 /** The API's answers (sales.ts, quotation.ts contracts) as the renderer's view model. */
-
-const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
-  CASH: 'Cash',
-  UPI: 'UPI',
-  CARD: 'Card',
-  BANK_TRANSFER: 'Bank transfer',
-  CHEQUE: 'Cheque',
-};
 
 /** Street on one line, "City - PIN" on the next; the state is printed with its code on a line of its own. */
 function addressLines(a: DocumentAddress | null): string[] {

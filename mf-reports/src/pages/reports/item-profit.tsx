@@ -1,7 +1,7 @@
 import { Card, Flex, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { errorMessage, formatIndianNumber, reportUrls, type ItemProfitRow } from '@bahi/shared';
-import { EmptyState, ErrorState, LIST_PAGE_SIZES, PageHeader, PeriodFilter, TableSkeleton, formatDate, formatQuantity, useDocumentListParams } from '@bahi/shared/ui';
+import { errorMessage, reportUrls, type ItemProfitRow } from '@bahi/shared';
+import { EmptyState, ErrorState, PageHeader, PeriodFilter, TableSkeleton, formatDate, formatQuantity, useDocumentListParams, listPagination } from '@bahi/shared/ui';
 import { BranchFilter } from './components/branch-filter';
 import { useItemProfit } from './components/data';
 import { ExportLinks } from './components/export-links';
@@ -57,16 +57,7 @@ export default function ItemProfitPage() {
         loading={report.isValidating}
         size="middle"
         scroll={{ x: 800 }}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: data.meta.total,
-          hideOnSinglePage: true,
-          showSizeChanger: true,
-          pageSizeOptions: LIST_PAGE_SIZES,
-          showTotal: (total, [from, to]) => `${from}-${to} of ${formatIndianNumber(total)} items`,
-          onChange: onPage,
-        }}
+        pagination={listPagination({ page: query.page, pageSize: query.pageSize, total: data.meta.total, noun: 'items', hideOnSinglePage: true, onChange: onPage })}
         summary={() =>
           data.rows.length ? (
             <Table.Summary>

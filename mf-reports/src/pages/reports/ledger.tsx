@@ -1,10 +1,10 @@
 import { Card, Col, Flex, Row, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { errorMessage, formatIndianNumber, formatRupees, isApiError, reportUrls, type LedgerEntry } from '@bahi/shared';
+import { errorMessage, formatRupees, isApiError, reportUrls, type LedgerEntry } from '@bahi/shared';
 import {
   EmptyState,
   ErrorState,
-  LIST_PAGE_SIZES,
+  listPagination,
   PageHeader,
   PartyFilter,
   PeriodFilter,
@@ -86,16 +86,7 @@ export default function LedgerReportPage() {
         loading={ledger.isValidating}
         size="middle"
         scroll={{ x: 800 }}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: data.meta.total,
-          hideOnSinglePage: true,
-          showSizeChanger: true,
-          pageSizeOptions: LIST_PAGE_SIZES,
-          showTotal: (total, [from, to]) => `${from}-${to} of ${formatIndianNumber(total)} entries`,
-          onChange: onPage,
-        }}
+        pagination={listPagination({ page: query.page, pageSize: query.pageSize, total: data.meta.total, noun: 'entries', hideOnSinglePage: true, onChange: onPage })}
         summary={() => (
           <Table.Summary>
             <Table.Summary.Row style={{ fontWeight: 600 }} data-testid="closing-row">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card, Col, Flex, Row, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { errorMessage, formatIndianNumber, formatRupees, reportUrls, type StockSummaryRow } from '@bahi/shared';
-import { EmptyState, ErrorState, LIST_PAGE_SIZES, PageHeader, SummaryCard, TableSkeleton, formatQuantity } from '@bahi/shared/ui';
+import { EmptyState, ErrorState, PageHeader, SummaryCard, TableSkeleton, formatQuantity, listPagination } from '@bahi/shared/ui';
 import { BranchFilter } from './components/branch-filter';
 import { useStockSummary } from './components/data';
 import { ExportLinks } from './components/export-links';
@@ -58,16 +58,7 @@ export default function StockSummaryPage() {
         loading={report.isValidating}
         size="middle"
         scroll={{ x: 900 }}
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: data.meta.total,
-          hideOnSinglePage: true,
-          showSizeChanger: true,
-          pageSizeOptions: LIST_PAGE_SIZES,
-          showTotal: (total, [from, to]) => `${from}-${to} of ${formatIndianNumber(total)} items`,
-          onChange: (p, pageSize) => setPage({ page: pageSize === page.pageSize ? p : 1, pageSize }),
-        }}
+        pagination={listPagination({ page: page.page, pageSize: page.pageSize, total: data.meta.total, noun: 'items', hideOnSinglePage: true, onChange: (p, pageSize) => setPage({ page: pageSize === page.pageSize ? p : 1, pageSize }) })}
         summary={() =>
           data.rows.length ? (
             <Table.Summary>

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Card, DatePicker, Flex, Input, Select, Skeleton, Table, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { errorMessage, indiaToday, type PartyType } from '@bahi/shared';
+import { errorMessage, formatIndianNumber, indiaToday, type PartyType } from '@bahi/shared';
 import { EmptyState, ErrorState, TableSkeleton } from '../page';
 import { formatDate } from './format';
 import { PartyFilter } from './party-filter';
@@ -18,6 +18,28 @@ import { DEFAULT_PERIOD, PERIODS, isPeriod, periodRange, type Period } from './p
 export const LIST_PAGE_SIZES = [20, 50, 100];
 export const DEFAULT_LIST_PAGE_SIZE = 20;
 const PAGE_SIZES = LIST_PAGE_SIZES;
+
+/** The pagination of every list and report table: 20, 50 or 100 a page, and "1-20 of 1,234 <noun>". */
+export function listPagination(p: {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** What a row is, plural: "invoices", "items", "entries". */
+  noun: string;
+  onChange: (page: number, pageSize: number) => void;
+  hideOnSinglePage?: boolean;
+}): TablePaginationConfig {
+  return {
+    current: p.page,
+    pageSize: p.pageSize,
+    total: p.total,
+    ...(p.hideOnSinglePage ? { hideOnSinglePage: true } : {}),
+    showSizeChanger: true,
+    pageSizeOptions: PAGE_SIZES,
+    showTotal: (total, [from, to]) => `${from}-${to} of ${formatIndianNumber(total)} ${p.noun}`,
+    onChange: p.onChange,
+  };
+}
 const DEFAULT_PAGE_SIZE = DEFAULT_LIST_PAGE_SIZE;
 
 export interface DocumentListQuery {
@@ -132,15 +154,7 @@ export function DocumentListBody<Row extends { id: string }>(p: ListBodyProps<Ro
       size="middle"
       scroll={{ x: 900 }}
       onRow={(row) => ({ onClick: () => p.onOpen(row), style: { cursor: 'pointer' } })}
-      pagination={{
-        current: p.page,
-        pageSize: p.pageSize,
-        total: p.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES,
-        showTotal: (total, [from, to]) => `${from}-${to} of ${new Intl.NumberFormat('en-IN').format(total)} ${p.noun.many}`,
-        onChange: p.onPage,
-      }}
+      pagination={listPagination({ page: p.page, pageSize: p.pageSize, total: p.total ?? 0, noun: p.noun.many, onChange: p.onPage })}
       locale={{
         emptyText: p.filtered ? (
           <EmptyState title={`No ${p.noun.one} matches these filters`} action={<Button onClick={p.onClear}>Clear filters</Button>} />

@@ -15,7 +15,7 @@ import {
 import {
   EmptyState,
   ErrorState,
-  LIST_PAGE_SIZES,
+  listPagination,
   PageHeader,
   PartyFilter,
   PeriodFilter,
@@ -166,15 +166,7 @@ export function DocumentReport({ side }: { side: ReportSide }) {
         loading={report.isValidating}
         size="middle"
         scroll={{ x: 1100 }}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: data.meta.total,
-          showSizeChanger: true,
-          pageSizeOptions: LIST_PAGE_SIZES,
-          showTotal: (total, [from, to]) => `${from}-${to} of ${formatIndianNumber(total)} rows`,
-          onChange: onPage,
-        }}
+        pagination={listPagination({ page: query.page, pageSize: query.pageSize, total: data.meta.total, noun: 'rows', onChange: onPage })}
         summary={() =>
           data.rows.length ? (
             <Table.Summary fixed>

@@ -76,6 +76,25 @@ interface Figures {
   load: number[];
   health: Cannon;
   endpoints: Record<(typeof ENDPOINTS)[number]['key'], Cannon>;
+  /** PostgreSQL: the lists once more from a second server on the same database with READ_CACHE=0. */
+  uncached?: Partial<Record<(typeof ENDPOINTS)[number]['key'], Cannon>>;
+}
+
+/**
+ * The same lists from a server that keeps nothing in memory (READ_CACHE=0) on the same PostgreSQL database: what
+ * a request costs when the read cache misses (after every write of the business), measured in the same run.
+ */
+async function uncachedLists(ctx: AreaContext, server: AreaServer): Promise<Figures['uncached']> {
+  if (!server.databaseUrl) return undefined;
+  const { startServer } = await import('./lib/server');
+  const plain = await startServer({ label: 'postgres-uncached', databaseUrl: server.databaseUrl, appsRoot: ctx.root, env: { READ_CACHE: '0', SERVE_APPS: '0' } });
+  try {
+    const figures: NonNullable<Figures['uncached']> = {};
+    for (const e of ENDPOINTS) if (e.kind === 'list') figures[e.key] = await cannon(`${plain.baseUrl}${e.path}`, server.cookie);
+    return figures;
+  } finally {
+    await plain.stop();
+  }
 }
 
 async function benchServer(ctx: AreaContext, base: AreaServer): Promise<Figures> {
@@ -89,7 +108,8 @@ async function benchServer(ctx: AreaContext, base: AreaServer): Promise<Figures>
   const health = await cannon(`${server.baseUrl}/api/health`);
   const endpoints = {} as Figures['endpoints'];
   for (const e of ENDPOINTS) endpoints[e.key] = await cannon(`${server.baseUrl}${e.path}`, server.cookie);
-  return { database: server.database, load, health, endpoints };
+  const uncached = await uncachedLists(ctx, server);
+  return { database: server.database, load, health, endpoints, uncached };
 }
 
 const rps = (v: number) => `${Math.round(v).toLocaleString('en-US')} req/s`;
@@ -109,6 +129,10 @@ function report(figures: Figures[], skipped: string[]): string[] {
           : [`p99 ≤ ${SEARCH_P99_MS[f.database]} ms`, verdict(c.p99 <= SEARCH_P99_MS[f.database])];
       rows.push([`${f.database}: ${e.label}`, rps(c.rps), ms(c.p99), pct(c.rps, f.health.rps), ...target]);
     }
+    for (const e of ENDPOINTS) {
+      const c = f.uncached?.[e.key];
+      if (c) rows.push([`${f.database}, read cache off: ${e.label}`, rps(c.rps), ms(c.p99), pct(c.rps, f.health.rps), '', '']);
+    }
   }
   const warnings = figures.flatMap((f) =>
     Object.entries(f.endpoints)
@@ -120,6 +144,9 @@ function report(figures: Figures[], skipped: string[]): string[] {
     '',
     `- One business with 10 branches, ${ROWS.toLocaleString('en-US')} items and ${ROWS.toLocaleString('en-US')} parties (imported through the API); ` +
       `${CONNECTIONS} connections, autocannon ${WARMUP_S} s warm-up + ${DURATION_S} s per endpoint, in a child process.`,
+    '- The lists are answered from the read cache (api/src/services/read-cache.ts) once read: sessions and list answers kept ' +
+      'in memory, dropped by the database change feed when a write commits. Searches (`q`) always go to the database. ' +
+      '"Read cache off": a second server on the same PostgreSQL database with READ_CACHE=0, the cost of every miss.',
     ...figures.map((f) => `- ${f.database}: load average at the start of the load test ${f.load.map((l) => l.toFixed(2)).join(' / ')} (1 / 5 / 15 min).`),
     ...warnings,
     ...skipped.map((s) => `- Skipped: ${s}`),
@@ -151,7 +178,14 @@ async function standalone() {
     for (const s of starts) {
       const server = await startServer({ label: s.label, databaseUrl: s.databaseUrl, appsRoot: ROOT });
       const session = await signUp(server, 'ListsBench');
-      servers.push({ database: server.database as AreaServer['database'], baseUrl: server.baseUrl, outbox: server.outbox, cookie: session.cookieHeader, phone: session.phone });
+      servers.push({
+        database: server.database as AreaServer['database'],
+        baseUrl: server.baseUrl,
+        databaseUrl: server.databaseUrl,
+        outbox: server.outbox,
+        cookie: session.cookieHeader,
+        phone: session.phone,
+      });
     }
     const ctx: AreaContext = {
       root: ROOT,

@@ -226,6 +226,13 @@ describe('serving the built apps (SERVE_APPS)', () => {
     expect((await app.inject({ method: 'GET', url: '/api/nope' })).json().success).toBe(false);
   });
 
+  it('answers any spelling of an unknown API path with the JSON 404, never a file lookup', async () => {
+    for (const url of ['/api/party//parties', '/api//health', '/API/nope', '/%61pi/nope', '/api/nope/']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect([url, res.statusCode, res.json()]).toEqual([url, 404, { success: false, message: 'No such API endpoint.' }]);
+    }
+  });
+
   it('answers /login and /signup, with any query, with their prerendered HTML: the phone field before any script', async () => {
     const answers = [
       ['/login', LOGIN_HTML],

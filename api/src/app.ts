@@ -8,15 +8,16 @@ import { SESSION_COOKIE } from '@bahi/shared/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustProxyOption, type AppConfig } from './config';
-import type { Db } from './db/client';
+import type { Db, Listen } from './db/client';
 import type { Clock, Deps } from './deps';
 import { HttpError } from './errors';
 import { logRequestsAtDebug, loggingOptions, type LogFormat } from './logging';
 import { createOtpSender, type OtpSender } from './otp';
-import { registerCsrf, routerPath } from './plugins/csrf';
+import { isApiPath, registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
 import { isPageRequest, registerSecurityHeaders } from './plugins/headers';
 import { registerMultipart } from './plugins/multipart';
+import { registerReadCache } from './plugins/read-cache';
 import { responseSerializer } from './plugins/serializer';
 import { NO_CACHE, registerStaticApps } from './plugins/static';
 import { accountRoutes } from './routes/account';
@@ -39,6 +40,8 @@ import { saleRoutes } from './routes/sale';
 import { shellRoutes } from './routes/shell';
 import { startBillScheduler, type BillScheduler } from './services/automated-bills/scheduler';
 import { purgeExpiredAuthData } from './services/auth/housekeeping';
+import type { AuthContext } from './services/auth/sessions';
+import { ReadCache } from './services/read-cache';
 import { databaseRateLimitStore } from './services/auth/rate-limit';
 import { syncLocalRemotes } from './services/registry/local';
 import { remoteOrigins } from './services/registry/origins';
@@ -55,6 +58,8 @@ export interface BuildAppOptions {
   logFormat?: LogFormat;
   /** The bearer token of /api/admin/* (main.ts: OPERATOR_TOKEN or `<DATA_DIR>/operator-token`); without one, admin is off. */
   operatorToken?: string;
+  /** The database's NOTIFY (`Database.listen`): with it the read cache is on (services/read-cache.ts); without it, off. */
+  listen?: Listen;
 }
 
 declare module 'fastify' {
@@ -70,8 +75,6 @@ const API_VERSION: string = JSON.parse(fs.readFileSync(path.join(__dirname, '..'
 
 const HOUSEKEEPING_INTERVAL_MS = 30 * 60_000;
 
-/** By the router's reading of the path, so `/%61pi/nope` is an API 404 too, not the shell's page. */
-const isApiPath = (url: string) => /^\/+api(\/|$)/i.test(routerPath(url));
 
 /** The whole HTTP application, not yet listening: `main.ts` listens, tests call `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -92,7 +95,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: options.clock ?? (() => new Date()),
     otpSender: options.otpSender ?? createOtpSender(config.otp),
     log: app.log,
+    readCache: new ReadCache<AuthContext>(),
   };
+  registerReadCache(app, deps.readCache, config.readCache ? options.listen : undefined);
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
@@ -156,6 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adminRoutes(a, deps, { operatorToken: options.operatorToken ?? config.operatorToken }),
   );
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Every other API path is the API's JSON 404, before the shell's static files could look it up as a file (the
+  // static handler refuses a path like /api//x with 403).
+  app.all('/api/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
 
   const { shellDist, pageFile } = config.serveApps ? await registerStaticApps(app, config) : { shellDist: null, pageFile: () => 'index.html' };
 

@@ -58,6 +58,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ REMOTE_OVERRIDE_HOURS: '1000' })).toThrow('REMOTE_OVERRIDE_HOURS must be a whole number from 1 to 72');
   });
 
+  it('reads READ_CACHE and DATABASE_POOL_SIZE', () => {
+    expect(loadConfig({})).toMatchObject({ readCache: true, databasePoolSize: 8 });
+    expect(loadConfig({ READ_CACHE: '0', DATABASE_POOL_SIZE: '24' })).toMatchObject({ readCache: false, databasePoolSize: 24 });
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow('DATABASE_POOL_SIZE must be a whole number from 1 to 500');
+  });
+
   it('refuses values that cannot work, saying which', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a whole number');
     expect(() => loadConfig({ OTP_SENDER: 'pigeon' })).toThrow('OTP_SENDER must be console, outbox or http');

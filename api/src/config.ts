@@ -56,11 +56,18 @@ export interface AppConfig {
   logLevel: string;
   /** How often the scheduler looks for due automated bills; 0 switches it off in this instance. */
   automatedBillsIntervalSeconds: number;
+  /** PostgreSQL connections this instance keeps (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  /** Sessions and list answers kept in memory while the database's change feed is heard (READ_CACHE=0: never). */
+  readCache: boolean;
   /** On SIGTERM: how long readiness answers 503 before the server stops accepting (a proxy's check interval). */
   shutdownDrainSeconds: number;
   /** On SIGTERM: how long in-flight requests and scheduler work may take before the process exits anyway. */
   shutdownTimeoutSeconds: number;
 }
+
+/** PostgreSQL connections per instance unless DATABASE_POOL_SIZE says otherwise (db/client.ts says why 8). */
+export const DEFAULT_DATABASE_POOL_SIZE = 8;
 
 /** The repository root: api/src/config.ts -> two levels up. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -192,6 +199,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     automatedBillsIntervalSeconds: int(env, 'AUTOMATED_BILLS_INTERVAL_SECONDS', 60, 0, 86_400),
+    readCache: bool(env, 'READ_CACHE', true),
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', DEFAULT_DATABASE_POOL_SIZE, 1, 500),
     shutdownDrainSeconds: int(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0, 300),
     shutdownTimeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 30, 1, 3600),
   };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { OtpSender } from './otp';
+import type { SessionCache } from './services/auth/sessions';
 
 /** The current time; tests move it forward to reach expiries and time-outs. */
 export type Clock = () => Date;
@@ -13,4 +14,6 @@ export interface Deps {
   clock: Clock;
   otpSender: OtpSender;
   log: FastifyBaseLogger;
+  /** Sessions and list answers kept in memory while the database's change feed is heard (off without it). */
+  readCache: SessionCache;
 }

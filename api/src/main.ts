@@ -31,6 +31,7 @@ async function main() {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
       lock: { staleMs: staleSeconds * 1000, onLost: (e) => fail(`Bahi stops: ${e.message} Two processes must never share one data directory.`) },
     });
   } catch (e) {
@@ -44,6 +45,7 @@ async function main() {
   const app = await buildApp({
     config,
     db: database.db,
+    listen: database.listen,
     operatorToken: config.operatorToken ?? tokenFile?.token,
     logFormat: format,
   });

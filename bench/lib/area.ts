@@ -13,6 +13,8 @@ export interface AreaServer {
   /** Cookie header of a business signed up just for this area benchmark (its first branch is active). */
   cookie: string;
   phone: string;
+  /** PostgreSQL only: its connection string, for a benchmark that starts another server on the same database. */
+  databaseUrl?: string;
 }
 
 export interface AreaContext {

@@ -15,6 +15,8 @@ export interface BahiServer {
   outbox: string;
   dataDir: string;
   appsRoot: string;
+  /** PostgreSQL only: the database it serves (another server may be started on it). */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -25,6 +27,8 @@ export interface StartOptions {
   databaseUrl?: string;
   label: string;
   timeoutMs?: number;
+  /** More environment for the server (e.g. READ_CACHE=0). */
+  env?: Record<string, string>;
 }
 
 export async function startServer(opts: StartOptions): Promise<BahiServer> {
@@ -52,6 +56,7 @@ export async function startServer(opts: StartOptions): Promise<BahiServer> {
       OTP_MAX_SENDS_PER_HOUR: '100000',
       AUTH_RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
+      ...opts.env,
     },
   });
   let stderr = '';
@@ -99,6 +104,7 @@ export async function startServer(opts: StartOptions): Promise<BahiServer> {
     baseUrl,
     port,
     database: opts.databaseUrl ? 'PostgreSQL' : 'PGlite',
+    databaseUrl: opts.databaseUrl,
     outbox,
     dataDir,
     appsRoot: opts.appsRoot,

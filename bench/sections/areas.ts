@@ -31,6 +31,7 @@ export async function benchAreas(servers: BahiServer[]): Promise<string[]> {
         areaServers.push({
           database: s.database as AreaServer['database'],
           baseUrl: s.baseUrl,
+          databaseUrl: s.databaseUrl,
           outbox: s.outbox,
           cookie: session.cookieHeader,
           phone: session.phone,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpViaApi, watchPageErrors } from './support';
+import { openAbout, signUpViaApi, watchPageErrors } from './support';
 import { registryEntry, remotes, restoreEntry, type RegistryEntry } from '../support/registry';
 import { serveDirectory, type StaticServer } from '../support/static-server';
 
@@ -70,9 +70,7 @@ const branchList = (page: Page) => page.getByRole('button', { name: 'Create bran
 const banner = (page: Page) => page.getByRole('region', { name: 'Overridden areas' });
 
 async function aboutRow(page: Page) {
-  await page.getByRole('button', { name: /^Account:/ }).click();
-  await page.getByRole('menuitem', { name: 'About Bahi' }).click();
-  const about = page.getByRole('dialog', { name: 'About Bahi' });
+  const about = await openAbout(page);
   return { about, row: about.getByRole('row', { name: /mf_branches/ }) };
 }
 

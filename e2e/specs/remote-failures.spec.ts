@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { signUpViaApi, watchPageErrors } from './support';
+import { openAbout, signUpViaApi, watchPageErrors } from './support';
 
 /*
  * Each way a remote can fail, on the Store branches remote (mf-branches), simulated in the browser with
@@ -131,9 +131,7 @@ test('with every remote registered, one unreachable manifest breaks none of the 
   await page.route(BRANCHES_FILES, (route) => route.abort('connectionrefused'));
   await openDashboard(page);
   // Idle preloading touches every remote of the sidebar, the broken one among them: the others still load...
-  await page.getByRole('button', { name: /^Account:/ }).click();
-  await page.getByRole('menuitem', { name: 'About Bahi' }).click();
-  const about = page.getByRole('dialog', { name: 'About Bahi' });
+  const about = await openAbout(page);
   for (const name of ['mf_parties', 'mf_items', 'mf_sales', 'mf_purchases', 'mf_reports']) {
     await expect(about.getByRole('row', { name: new RegExp(name) })).toContainText('Loaded', { timeout: 30_000 });
   }

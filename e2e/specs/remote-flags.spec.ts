@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signUpViaApi, watchPageErrors } from './support';
+import { openAbout, signUpViaApi, watchPageErrors } from './support';
 import { businessIdOf, registryEntry, remotes, restoreEntry, type RegistryEntry } from '../support/registry';
 
 /*
@@ -56,9 +56,7 @@ test('an area switched off for one business: no entry and "not available" there,
     await expect(page.getByText('Page not found')).toHaveCount(0);
   }
   // Idle preloading runs on every signed-in page: it loads the other areas, never this one.
-  await page.getByRole('button', { name: /^Account:/ }).click();
-  await page.getByRole('menuitem', { name: 'About Bahi' }).click();
-  const about = page.getByRole('dialog', { name: 'About Bahi' });
+  const about = await openAbout(page);
   await expect(about.getByRole('row', { name: /mf_reports/ })).toContainText('Loaded', { timeout: 20_000 });
   await expect(about.getByRole('row', { name: /mf_parties/ })).toContainText('Loaded');
   await expect(about.getByText(NAME, { exact: true })).toHaveCount(0);

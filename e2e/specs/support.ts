@@ -86,6 +86,22 @@ export async function switchBranch(page: Page, name: string): Promise<void> {
   }).toPass({ timeout: 30_000 });
 }
 
+/**
+ * Opens "About Bahi" from the account menu and answers its dialog. The menu entry clicked while the menu is still
+ * opening can be missed under load (the user would click again): so does this, until the dialog shows.
+ */
+export async function openAbout(page: Page): Promise<Locator> {
+  const about = page.getByRole('dialog', { name: 'About Bahi' });
+  await expect(async () => {
+    if (await about.isVisible()) return;
+    const entry = page.getByRole('menuitem', { name: 'About Bahi' });
+    if (!(await entry.isVisible())) await page.getByRole('button', { name: /^Account:/ }).click({ timeout: 2_000 });
+    await entry.click({ timeout: 2_000 });
+    await expect(about).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  return about;
+}
+
 export interface PurchaseLineByKeyboard {
   /** What is typed in the supplier search, and the supplier's name as listed. */
   supplierSearch: string;

@@ -12,3 +12,4 @@ export * from './swr';
 export * from './swr/provider';
 export * from './swr/record';
 export * from './remote';
+export * from './loadable';

@@ -1,4 +1,5 @@
-import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
+import { Component, useState, type ReactNode } from 'react';
+import { loadable } from '@bahi/shared';
 import { Route, RouterProvider, Routes, createBrowserRouter } from 'react-router-dom';
 import { AppSkeleton } from './app/app-skeleton';
 import { loadSignedInApp } from './app/signed-in-loader';
@@ -6,7 +7,7 @@ import { LoginPage } from './auth/login-page';
 import { SignupPage } from './auth/signup-page';
 
 /** Everything but the sign-in pages: antd, @bahi/shared/ui, the layout, the registry, the remotes. */
-const SignedInRoot = lazy(loadSignedInApp);
+const SignedInRoot = loadable(loadSignedInApp, <AppSkeleton />);
 
 /** If the shell's own code cannot load (a deploy in progress, the network gone), offer a reload. */
 class ShellBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -36,11 +37,7 @@ export function AppRoutes() {
       <Route path="/signup" element={<SignupPage />} />
       <Route
         path="*"
-        element={
-          <Suspense fallback={<AppSkeleton />}>
-            <SignedInRoot />
-          </Suspense>
-        }
+        element={<SignedInRoot />}
       />
     </Routes>
   );

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { Client, Pool } from 'pg';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLockOptions } from './lock';
 
@@ -29,6 +30,23 @@ export interface Database {
   describe: string;
   /** PGlite only: the whole data directory as a tarball (tests restore migrated copies from it). */
   dumpDataDir?(): Promise<Blob>;
+  /** Hears NOTIFY on a channel (the change feed of the read cache); answers a function that stops listening. */
+  listen: Listen;
+}
+
+/**
+ * Calls `onNotify` with each notification's payload on `channel`, and `onState(true)` once listening (again),
+ * `onState(false)` when the connection that listens is lost (notifications may be missed until it is back).
+ */
+export type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (listening: boolean) => void,
+) => Promise<() => Promise<void>>;
+
+/** A channel name goes into LISTEN as an identifier: only plain ones. */
+function checkChannel(channel: string) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
 }
 
 function pgliteDatabase(client: PGlite, describe: string, onClose?: () => void): Database {
@@ -39,6 +57,15 @@ function pgliteDatabase(client: PGlite, describe: string, onClose?: () => void):
     describe,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     dumpDataDir: () => client.dumpDataDir('gzip'),
+    // One process owns an embedded database, so its notifications cannot be lost: they come with each result.
+    listen: async (channel, onNotify, onState) => {
+      checkChannel(channel);
+      const stop = await client.listen(channel, onNotify);
+      onState(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       try {
         await client.close();
@@ -96,8 +123,13 @@ async function migratePostgresLocked(databaseUrl: string, db: ReturnType<typeof 
   }
 }
 
-/** 20 connections: a list request holds two at once (page and count), and the API serves 20 clients without queueing. */
-export function openPostgresDatabase(databaseUrl: string, poolSize = 20): Database {
+/**
+ * The pool is how many queries this instance runs on PostgreSQL at once (DATABASE_POOL_SIZE, default
+ * DEFAULT_DATABASE_POOL_SIZE). More than about twice the database server's cores only queues the work inside PostgreSQL,
+ * where it costs context switches: on this 2-core machine, an item search under 20 clients ran p99 55–59 ms on 10–20
+ * connections and 40–45 ms on 6–8 (bench/README.md). A request waiting for a connection waits in the pool instead.
+ */
+export function openPostgresDatabase(databaseUrl: string, poolSize = DEFAULT_DATABASE_POOL_SIZE): Database {
   const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
@@ -109,10 +141,74 @@ export function openPostgresDatabase(databaseUrl: string, poolSize = 20): Databa
     describe: `PostgreSQL ${url.host}${url.pathname}`,
     migrate: () => migratePostgresLocked(databaseUrl, db),
     close: () => pool.end(),
+    listen: (channel, onNotify, onState) => listenPostgres(databaseUrl, channel, onNotify, onState),
+  };
+}
+
+const LISTEN_RETRY_MS = [250, 1_000, 5_000, 15_000];
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost connection is
+ * reported and opened again, first after 250 ms, then less often, until `stop`.
+ */
+async function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  checkChannel(channel);
+  let current: Client | null = null;
+  let stopped = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const client = new Client({ connectionString: databaseUrl });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    const lose = () => {
+      if (current !== client) return;
+      current = null;
+      onState(false);
+      client.end().catch(() => undefined);
+      schedule();
+    };
+    client.on('error', lose);
+    client.on('end', lose);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (e) {
+      client.end().catch(() => undefined);
+      throw e;
+    }
+    if (stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    failures = 0;
+    onState(true);
+  };
+  const schedule = () => {
+    if (stopped) return;
+    const wait = LISTEN_RETRY_MS[Math.min(failures, LISTEN_RETRY_MS.length - 1)];
+    failures += 1;
+    retry = setTimeout(() => void connect().catch(schedule), wait);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    if (client) await client.end().catch(() => undefined);
   };
 }
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; lock?: DataDirLockOptions }): Promise<Database> {
-  return opts.databaseUrl ? openPostgresDatabase(opts.databaseUrl) : openPgliteDatabase(opts.dataDir, opts.lock);
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; lock?: DataDirLockOptions; poolSize?: number }): Promise<Database> {
+  return opts.databaseUrl ? openPostgresDatabase(opts.databaseUrl, opts.poolSize) : openPgliteDatabase(opts.dataDir, opts.lock);
 }

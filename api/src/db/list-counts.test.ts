@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { csvOf, uploadFile } from '../services/import/testing';
 import { PARTY_IMPORT_COLUMNS } from '../services/party/import';
-import { createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
+import { createHarness, eventually, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
 import { sendMultipart } from '../test/multipart';
 
 /**
@@ -70,7 +70,9 @@ describe('list totals kept by the database', () => {
 
   it('takes deleted rows off, and always equals count(*)', async () => {
     await h.database.db.execute(sql`delete from parties where business_id = ${businessOf(a)} and name = 'Walk-in Customer'`);
-    expect(await listed(a, 'parties')).toBe(await counted(a, 'parties'));
+    // Deleted straight in the database: the list follows once the change feed says so (plugins/read-cache.ts).
+    const left = await counted(a, 'parties');
+    await eventually(async () => expect(await listed(a, 'parties')).toBe(left));
     expect(await listed(b, 'parties')).toBe(await counted(b, 'parties'));
     expect(await listed(a, 'items')).toBe(await counted(a, 'items'));
   });

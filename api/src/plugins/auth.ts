@@ -7,6 +7,7 @@ import { unauthorized } from '../errors';
 import type { Requester } from '../services/auth/otp';
 import { clientAddressKey } from '../services/auth/rate-limit';
 import { hashToken, resolveSession, type AuthContext } from '../services/auth/sessions';
+import { replyFromReadCache } from './read-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,14 +34,16 @@ export const sessionCookieName = (request: FastifyRequest, config: AppConfig) =>
 export const sessionToken = (request: FastifyRequest, config: AppConfig): string | undefined =>
   request.cookies[sessionCookieName(request, config)];
 
-/** preHandler of every signed-in route: resolves the session cookie or answers 401. */
+/** preHandler of every signed-in route: resolves the session cookie or answers 401; a `readCache` route may answer here. */
 export function requireAuth(deps: Deps) {
-  return async (request: FastifyRequest) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = sessionToken(request, deps.config);
     if (!token) throw unauthorized('Please log in to continue.');
-    const auth = await resolveSession(deps.db, token, deps.clock(), deps.config.session);
+    const now = deps.clock();
+    const auth = await resolveSession(deps.db, token, now, deps.config.session, deps.readCache);
     if (!auth) throw unauthorized(SESSION_ENDED);
     request.auth = auth;
+    if (replyFromReadCache(request, reply, deps.readCache, auth, now)) return reply;
   };
 }
 

@@ -26,6 +26,9 @@ export function routerPath(url: string): string {
 
 const isApi = (path: string) => /^\/+api(\/|$)/i.test(path);
 
+/** By the router's reading of the path, so `/%61pi/nope` and `/api//x` are API paths too. */
+export const isApiPath = (url: string) => isApi(routerPath(url));
+
 function isSameOrigin(origin: string, request: FastifyRequest): boolean {
   try {
     // request.host and request.protocol follow X-Forwarded-* only when the proxy is trusted; URL drops default ports.
@@ -51,7 +54,7 @@ export function registerCsrf(app: FastifyInstance, config: AppConfig) {
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
     const corsAllowed = origin !== undefined && allowed.has(origin);
-    if (corsAllowed && isApi(routerPath(request.url))) {
+    if (corsAllowed && isApiPath(request.url)) {
       reply.header('access-control-allow-origin', origin);
       reply.header('access-control-allow-credentials', 'true');
       reply.header('vary', 'Origin');

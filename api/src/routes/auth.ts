@@ -37,7 +37,7 @@ export function authRoutes(app: ZodApp, deps: Deps) {
   /** Signs this browser in, ending the session it had before (whoever's it was). */
   const signIn = async (request: FastifyRequest, reply: FastifyReply, { token, profile }: SignedIn) => {
     const previous = sessionToken(request, deps.config);
-    if (previous) await deleteSessionByToken(deps.db, previous);
+    if (previous) await deleteSessionByToken(deps.db, previous, deps.readCache);
     setSessionCookies(reply, request, deps, token, profile.activeStoreBranch?.id ?? null);
     return { success: true as const, data: profile };
   };
@@ -135,7 +135,7 @@ export function authRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request, reply) => {
       const token = sessionToken(request, deps.config);
-      if (token) await deleteSessionByToken(deps.db, token);
+      if (token) await deleteSessionByToken(deps.db, token, deps.readCache);
       clearSessionCookies(reply, request, deps.config);
       return { success: true as const, message: 'You have been logged out.' };
     },

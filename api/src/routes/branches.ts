@@ -21,6 +21,7 @@ export function branchRoutes(app: ZodApp, deps: Deps) {
   app.addHook('preHandler', requireAuth(deps));
 
   app.get('/branches', {
+    config: { readCache: true },
     schema: {
       tags,
       summary: "The business's store branches; q searches name, city and GSTIN",

@@ -512,6 +512,19 @@ describe('the item list', () => {
     expect((await list(c, '?page=2')).json().meta).toEqual({ total: 4, page: 2, pageSize: 50 });
   });
 
+  it('pages a search with the total of its matches, also on a page past the last', async () => {
+    const page = async (query: string) => {
+      const res = (await list(c, query)).json();
+      return { names: (res.data as Item[]).map((i) => i.itemName), total: res.meta.total };
+    };
+    // "a" is in Anvil, Blade sharpening and Hammer (and in no code).
+    expect(await page('?q=a&itemType=PRODUCT&page=1&pageSize=1')).toEqual({ names: ['Anvil'], total: 2 });
+    expect(await page('?q=a&page=1&pageSize=2')).toEqual({ names: ['Anvil', 'Blade sharpening'], total: 3 });
+    expect(await page('?q=a&page=2&pageSize=2')).toEqual({ names: ['Hammer'], total: 3 });
+    expect(await page('?q=a&page=3&pageSize=2')).toEqual({ names: [], total: 3 });
+    expect(await page('?q=nothing-like-it&page=1&pageSize=2')).toEqual({ names: [], total: 0 });
+  });
+
   it('answers every item without paging, as the seed calls it', async () => {
     const res = (await list(c)).json();
     expect(Object.keys(res).sort()).toEqual(['data', 'success']);

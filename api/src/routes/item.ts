@@ -113,6 +113,7 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/items', {
+    config: { readCache: true },
     schema: {
       tags,
       summary: 'A page of items by name; q searches name, code, HSN and SAC; stock is the active branch’s',
@@ -159,6 +160,7 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/get-item-catagories', {
+    config: { readCache: true },
     schema: {
       tags,
       summary: "The business's item categories with how many items each has",
@@ -169,6 +171,7 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/taxes', {
+    config: { readCache: true },
     schema: {
       tags,
       summary: 'Every GST rate and the common rate-and-cess combinations',
@@ -179,6 +182,7 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/units', {
+    config: { readCache: true },
     schema: {
       tags,
       summary: 'The GST unit quantity codes',

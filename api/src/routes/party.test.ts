@@ -354,6 +354,9 @@ describe('the party list', () => {
     expect(defaults.meta).toEqual({ total: 5, page: 1, pageSize: 20 });
     const filtered = await list(c, { q: 'a', partyType: 'CUSTOMER', pageSize: 1 });
     expect(filtered.meta).toEqual({ total: 2, page: 1, pageSize: 1 });
+    // A filtered page past the last still knows the total; a filter matching nothing answers 0.
+    expect(await list(c, { q: 'a', partyType: 'CUSTOMER', page: 5, pageSize: 1 })).toEqual({ success: true, data: [], meta: { total: 2, page: 5, pageSize: 1 } });
+    expect((await list(c, { q: 'nobody', page: 1 })).meta).toEqual({ total: 0, page: 1, pageSize: 20 });
   });
 
   it('refuses bad paging and filters with 400', async () => {

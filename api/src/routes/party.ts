@@ -48,6 +48,7 @@ export function partyRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/parties', {
+    config: { readCache: true },
     schema: {
       tags,
       summary:

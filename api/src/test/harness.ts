@@ -56,7 +56,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   const config = testConfig(env);
   const apps: FastifyInstance[] = [];
   const make = async (cfg: AppConfig) => {
-    const app = await buildApp({ config: cfg, db: database.db, clock: clock.now, otpSender: otp, logger: false });
+    const app = await buildApp({ config: cfg, db: database.db, listen: database.listen, clock: clock.now, otpSender: otp, logger: false });
     await app.ready();
     apps.push(app);
     return app;
@@ -74,6 +74,24 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
       await database.close();
     },
   };
+}
+
+/**
+ * Until `check` passes (or `timeoutMs` is up, then its last failure): for what another process may see a moment
+ * later, e.g. a write made straight in the database reaching a cached list once the change feed's notification
+ * arrives (between PostgreSQL connections it comes just after the commit; PGlite hands it over with the commit).
+ */
+export async function eventually(check: () => Promise<void>, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (e) {
+      if (Date.now() > until) throw e;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
 }
 
 let phoneCounter = 0;

@@ -26,7 +26,7 @@ export function instancesOf(h: Harness, poolSize = 4): Instances {
       const url = new URL(process.env.DATABASE_URL);
       url.pathname = `/${name}`;
       const database = openPostgresDatabase(url.toString(), poolSize);
-      const app = await buildApp({ config: testConfig(env), db: database.db, clock: h.clock.now, otpSender: h.otp, logger: false });
+      const app = await buildApp({ config: testConfig(env), db: database.db, listen: database.listen, clock: h.clock.now, otpSender: h.otp, logger: false });
       opened.push({ app, database });
       return app;
     },

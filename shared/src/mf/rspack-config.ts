@@ -142,6 +142,9 @@ export function createRemoteConfig(opts: RemoteOptions): Configuration {
   const pkg = readPackage(opts.dir);
   const folder = pkg.name;
   const config = baseConfig(opts, folder, 'auto');
+  // publicPath 'auto' is the point (a remote is served from wherever its team deploys it), and the manifest plugin
+  // says so as a warning on every build; rspack's own logger then reports errors only. Compilation warnings still show.
+  config.infrastructureLogging = { level: 'error' };
   const version = buildVersion(opts.dir);
   // The manifest plugin reads the build version from here; without it mf-manifest.json says package.json's.
   process.env.MF_BUILD_VERSION = version;

@@ -1,8 +1,8 @@
-import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Button, Empty, Flex, Result, Skeleton, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, isApiError } from '@bahi/shared';
+import { errorMessage, isApiError, loadable } from '@bahi/shared';
 
 /** '-' for anything empty, as every detail screen of the seed shows. */
 export function displayValue(value: ReactNode): ReactNode {
@@ -124,16 +124,9 @@ export function RecordLoader<T>(props: { noun: string; back: string; result: Rec
 }
 
 /**
- * A remote's page whose code loads on first visit. The host wraps each route in its own React.lazy, which must
- * resolve to a component, not to another lazy: so each page is a plain component that suspends on its own chunk.
+ * A remote's page whose code loads on first visit: a plain component (the host renders it as one) showing the
+ * loading state until its chunk is in; `loadable` explains why it does not suspend.
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): ComponentType {
-  const Page = lazy(load);
-  return function LazyPage() {
-    return (
-      <Suspense fallback={<LoadingState />}>
-        <Page />
-      </Suspense>
-    );
-  };
+  return loadable(load, <LoadingState />);
 }

@@ -1,8 +1,8 @@
-import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Card, Result, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../app/use-document-title';
-import type { ShellRemote } from '@bahi/shared';
+import { loadable, type ShellRemote } from '@bahi/shared';
 import {
   RemoteLoadError,
   loadRemoteRoutes,
@@ -108,7 +108,7 @@ interface CachedPage {
   generation: number;
   Page: ComponentType;
 }
-/** One lazy page per route and attempt: React.lazy remembers a failed import forever. */
+/** One loadable page per route and attempt (a new attempt starts from a fresh load). */
 const pages = new Map<string, CachedPage>();
 
 export function remotePage(remote: ShellRemote, declared: string): ComponentType {
@@ -127,7 +127,10 @@ export function remotePage(remote: ShellRemote, declared: string): ComponentType
       };
     }
   } else {
-    Page = lazy(() => loadRemoteRoutes(remote.name).then((mod) => ({ default: pick(mod.routes, declared, remote) })));
+    Page = loadable(
+      () => loadRemoteRoutes(remote.name).then((mod) => ({ default: pick(mod.routes, declared, remote) })),
+      <RouteSkeleton label={`Loading ${remote.title}`} />,
+    );
   }
   pages.set(key, { generation, Page });
   return Page;

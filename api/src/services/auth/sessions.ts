@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { businesses, sessions, storeBranches, users, type UserRole } from '../../db/schema';
+import type { ReadCache } from '../read-cache';
+import { preparedPerDatabase } from '../../db/lists';
 
 /** Touching last_seen_at on every request would turn every read into a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -37,59 +39,77 @@ export async function createSession(
   return token;
 }
 
-/**
- * Everything a signed-in request needs, in one query prepared once per database: it runs before every handler,
- * so it is planned once per connection instead of on every request.
- */
-function prepareSessionQuery(db: Db) {
-  return db
+/** Everything a signed-in request needs, in one query: it runs before every handler (when the read cache misses). */
+const sessionQuery = preparedPerDatabase((db) =>
+  db
     .select({ session: sessions, user: users, business: businesses, branchId: storeBranches.id, branchName: storeBranches.name })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(businesses, eq(businesses.id, sessions.businessId))
     .leftJoin(storeBranches, and(eq(storeBranches.businessId, sessions.businessId), eq(storeBranches.id, sessions.activeBranchId)))
     .where(eq(sessions.id, sql.placeholder('id')))
-    .prepare('resolve_session');
-}
-const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
-function sessionQuery(db: Db) {
-  let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
-  return query;
-}
+    .prepare('resolve_session'),
+);
+
+/** Signed-in sessions kept in memory while the change feed is heard (services/read-cache.ts). */
+export type SessionCache = ReadCache<AuthContext>;
 
 /**
  * The session a cookie's token names, or null when there is none or it has timed out (idle or absolute); a
- * timed-out session is deleted.
+ * timed-out session is deleted. From `cache` when it holds the session (no database round trip), else read and kept.
  */
-export async function resolveSession(db: Db, token: string, now: Date, config: AppConfig['session']): Promise<AuthContext | null> {
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date,
+  config: AppConfig['session'],
+  cache?: SessionCache,
+): Promise<AuthContext | null> {
   if (!token || token.length > 200) return null;
   const id = hashToken(token);
-  const [row] = await sessionQuery(db).execute({ id });
-  if (!row) return null;
-  const { session, user, business } = row;
-  const idleLimit = session.lastSeenAt.getTime() + config.idleMinutes * 60_000;
-  if (now.getTime() >= session.expiresAt.getTime() || now.getTime() >= idleLimit) {
+  let session = cache?.getSession(id);
+  if (!session) {
+    const ticket = cache?.sessionTicket() ?? null;
+    const [row] = await sessionQuery(db).execute({ id });
+    if (!row) return null;
+    const { user, business } = row;
+    session = {
+      business: row.session.businessId,
+      lastSeenAt: row.session.lastSeenAt.getTime(),
+      expiresAt: row.session.expiresAt.getTime(),
+      value: {
+        sessionId: id,
+        businessId: row.session.businessId,
+        activeBranchId: row.session.activeBranchId,
+        activeBranch: row.branchId !== null && row.branchName !== null ? { id: row.branchId, name: row.branchName } : null,
+        user: { id: user.id, name: user.name, mobile: user.mobile, role: user.role },
+        business: { id: business.id, name: business.name, gstin: business.gstin, stateCode: business.stateCode },
+      },
+    };
+    cache?.putSession(id, session, ticket);
+  }
+  const idleLimit = session.lastSeenAt + config.idleMinutes * 60_000;
+  if (now.getTime() >= session.expiresAt || now.getTime() >= idleLimit) {
+    cache?.dropSession(id);
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+  if (now.getTime() - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    session.lastSeenAt = now.getTime();
   }
-  return {
-    sessionId: id,
-    businessId: session.businessId,
-    activeBranchId: session.activeBranchId,
-    activeBranch: row.branchId !== null && row.branchName !== null ? { id: row.branchId, name: row.branchName } : null,
-    user: { id: user.id, name: user.name, mobile: user.mobile, role: user.role },
-    business: { id: business.id, name: business.name, gstin: business.gstin, stateCode: business.stateCode },
-  };
+  return session.value;
 }
 
 /** Ends the session a cookie's token names, if there is one (logout, or a new login on the same browser). */
-export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
+export async function deleteSessionByToken(db: Db, token: string, cache?: SessionCache): Promise<void> {
   if (token.length > 200) return;
-  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  const id = hashToken(token);
+  // Before: no request is answered from memory meanwhile. After: a lookup that read the row before the delete
+  // committed is not kept (dropping also voids lookups in flight).
+  cache?.dropSession(id);
+  await db.delete(sessions).where(eq(sessions.id, id));
+  cache?.dropSession(id);
 }
 
 export async function setActiveBranch(db: Db, sessionId: string, branchId: string): Promise<void> {

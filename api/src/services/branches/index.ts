@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { storeBranches } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCode } from '../../errors';
 import { UUID } from '../../db/ids';
+import { containing, preparedPerDatabase } from '../../db/lists';
 
 type BranchRow = typeof storeBranches.$inferSelect;
 /** A validated create/update body (after the contract's trimming and upper-casing). */
@@ -42,22 +43,18 @@ function columns(input: BranchInput) {
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const branchesIn = (db: Db, where: SQL | undefined) =>
   db.select().from(storeBranches).where(where).orderBy(desc(storeBranches.isDefault), asc(sql`lower(${storeBranches.name})`));
 
-/** The unfiltered list (the branch switcher asks for it on every page) is prepared once per database. */
-const allBranches = new WeakMap<Db, ReturnType<ReturnType<typeof branchesIn>['prepare']>>();
+/** The unfiltered list (the branch switcher asks for it on every page). */
+const allBranches = preparedPerDatabase((db) => branchesIn(db, eq(storeBranches.businessId, sql.placeholder('businessId'))).prepare('list_branches'));
 
 export async function listBranches(db: Db, businessId: string, q?: string): Promise<Branch[]> {
   const term = q?.trim();
   if (!term) {
-    let query = allBranches.get(db);
-    if (!query) allBranches.set(db, (query = branchesIn(db, eq(storeBranches.businessId, sql.placeholder('businessId'))).prepare('list_branches')));
-    return (await query.execute({ businessId })).map(toBranch);
+    return (await allBranches(db).execute({ businessId })).map(toBranch);
   }
-  const pattern = `%${escapeLike(term)}%`;
+  const pattern = containing(term);
   const rows = await branchesIn(
     db,
     and(

@@ -1,7 +1,7 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { UUID } from './records';
+import { containing } from '../../db/lists';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The list search of every document: its number (or numbers: a purchase has ours and the supplier's), the party's name (any part, any case) or the mobile number
@@ -13,7 +13,7 @@ export function documentSearch(
 ): SQL | undefined {
   const term = q.trim();
   if (!term) return undefined;
-  const like = `%${escapeLike(term.toLowerCase())}%`;
+  const like = containing(term.toLowerCase());
   const numbers = Array.isArray(columns.number) ? columns.number : [columns.number];
   const conditions: SQL[] = [...numbers.map((n) => sql`lower(${n}) like ${like}`), sql`lower(${columns.partyName}) like ${like}`];
   const digits = term.replace(/[\s()+-]/g, '');

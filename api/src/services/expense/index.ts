@@ -25,6 +25,7 @@ import { documentBranch, type DocumentContext } from '../documents/prepare';
 import { withIdempotency } from '../idempotency';
 import { PARTY_NOT_FOUND } from '../party';
 import { UUID } from '../../db/ids';
+import { containing } from '../../db/lists';
 
 export const EXPENSE_NOT_FOUND = 'Expense not found';
 export const CATEGORY_NOT_FOUND = 'Expense category not found';
@@ -294,7 +295,6 @@ export async function getExpense(db: Db | Tx, businessId: string, id: string): P
 }
 
 /** `%text%` for ilike, its own % and _ taken literally. */
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * expense/expenses: newest first, one page; meta.sums over every match (cancelled ones left out): the total, the
@@ -314,7 +314,7 @@ export async function listExpenses(db: Db, businessId: string, q: z.output<typeo
     q.from ? sql`${expenses.date} >= ${q.from}` : undefined,
     q.to ? sql`${expenses.date} <= ${q.to}` : undefined,
     q.status ? eq(expenses.status, q.status) : undefined,
-    q.q ? sql`(${expenses.expenseNumber} ilike ${likeOf(q.q)} or coalesce(${expenses.notes}, '') ilike ${likeOf(q.q)})` : undefined,
+    q.q ? sql`(${expenses.expenseNumber} ilike ${containing(q.q)} or coalesce(${expenses.notes}, '') ilike ${containing(q.q)})` : undefined,
   ];
   const where = and(...conditions);
   const rows = await expenseQuery(db)

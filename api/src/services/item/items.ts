@@ -20,7 +20,6 @@ import {
   storeBranches,
   taxRates,
   units,
-  listCounts,
 } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCode } from '../../errors';
 import type { AuthContext } from '../auth/sessions';
@@ -28,6 +27,7 @@ import { defaultBranchRow } from '../branches';
 import { imageNameFromUrl, imageUrl, removeImageFiles, storeImages, type StoredImage, type UploadedImage } from './images';
 import { UUID, toTaxRate } from './reference';
 import { applyStockChange } from './stock';
+import { containing, listTotal, preparedPerDatabase, withTotal } from '../../db/lists';
 
 export const ITEM_NOT_FOUND = 'Item not found';
 export const CATEGORY_NOT_FOUND = 'Item category not found';
@@ -67,20 +67,36 @@ type Param = string | ReturnType<typeof sql.placeholder>;
 const stockAt = (branchId: Param) =>
   sql<number>`coalesce((select ${itemStock.quantity} from ${itemStock} where ${itemStock.businessId} = ${items.businessId} and ${itemStock.itemId} = ${items.id} and ${itemStock.branchId} = ${branchId}), 0)`;
 
+/** An item as lists and the detail read it: the row, its names of category, rate and unit, stock, serials, images. */
+const itemFields = (branchId: Param) => ({
+  item: items,
+  categoryName: itemCategories.name,
+  taxValue: taxRates.value,
+  taxCess: taxRates.cessValue,
+  unitName: units.name,
+  unitShortName: units.shortName,
+  netQuantity: stockAt(branchId).mapWith(Number),
+  // Serial numbers and images in the same query: a page costs one round trip, not three.
+  serials: sql<string[]>`array(select ${itemSerialNumbers.serialNo} from ${itemSerialNumbers} where ${itemSerialNumbers.businessId} = ${items.businessId} and ${itemSerialNumbers.itemId} = ${items.id} order by ${itemSerialNumbers.position})`,
+  images: sql<string[]>`array(select ${itemImages.fileName} from ${itemImages} where ${itemImages.businessId} = ${items.businessId} and ${itemImages.itemId} = ${items.id} order by ${itemImages.position})`,
+});
+
 function selectItems(db: Db | Tx, branchId: Param) {
   return db
-    .select({
-      item: items,
-      categoryName: itemCategories.name,
-      taxValue: taxRates.value,
-      taxCess: taxRates.cessValue,
-      unitName: units.name,
-      unitShortName: units.shortName,
-      netQuantity: stockAt(branchId).mapWith(Number),
-      // Serial numbers and images in the same query: a page costs one round trip, not three.
-      serials: sql<string[]>`array(select ${itemSerialNumbers.serialNo} from ${itemSerialNumbers} where ${itemSerialNumbers.businessId} = ${items.businessId} and ${itemSerialNumbers.itemId} = ${items.id} order by ${itemSerialNumbers.position})`,
-      images: sql<string[]>`array(select ${itemImages.fileName} from ${itemImages} where ${itemImages.businessId} = ${items.businessId} and ${itemImages.itemId} = ${items.id} order by ${itemImages.position})`,
-    })
+    .select(itemFields(branchId))
+    .from(items)
+    .leftJoin(itemCategories, and(eq(itemCategories.businessId, items.businessId), eq(itemCategories.id, items.categoryId)))
+    .leftJoin(taxRates, eq(taxRates.id, items.gstRateId))
+    .leftJoin(units, eq(units.id, items.unitId));
+}
+
+/**
+ * The same with `total`, every row the filter matches (a window count, computed before the page is cut): a search
+ * answers its page and its count in one query, instead of running the trigram match twice.
+ */
+function selectCountedItems(db: Db | Tx, branchId: Param) {
+  return db
+    .select({ ...itemFields(branchId), total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(items)
     .leftJoin(itemCategories, and(eq(itemCategories.businessId, items.businessId), eq(itemCategories.id, items.categoryId)))
     .leftJoin(taxRates, eq(taxRates.id, items.gstRateId))
@@ -156,33 +172,24 @@ export interface ItemListFilter {
   pageSize?: number;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const orderedItems = <T extends { orderBy: (...c: SQL[]) => unknown }>(query: T) =>
   query.orderBy(asc(sql`lower(${items.name})`), asc(items.id)) as ReturnType<T['orderBy']>;
 
-/** The list as it first opens (a page, no search or filter), prepared once per database: planned once per connection. */
-function prepareFirstPages(db: Db) {
+/** The list as it first opens (a page, no filter) and as the search box asks it. */
+const listQueries = preparedPerDatabase((db) => {
   const business = eq(items.businessId, sql.placeholder('businessId'));
   return {
     page: orderedItems(selectItems(db, sql.placeholder('branchId')).where(business))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare('items_first_page'),
-    // The total from the trigger-kept row (migration 0021), not count(*) over every item on each request.
-    count: db
-      .select({ total: listCounts.total })
-      .from(listCounts)
-      .where(and(eq(listCounts.businessId, sql.placeholder('businessId')), eq(listCounts.list, 'items')))
-      .prepare('items_count'),
+    // The search box alone (the usual search): planning it cost more than running it, so it is planned once too.
+    search: orderedItems(selectCountedItems(db, sql.placeholder('branchId')).where(and(business, sql`${items.searchText} like ${sql.placeholder('pattern')}`)))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('items_search'),
   };
-}
-const firstPageQueries = new WeakMap<Db, ReturnType<typeof prepareFirstPages>>();
-function firstPages(db: Db) {
-  let queries = firstPageQueries.get(db);
-  if (!queries) firstPageQueries.set(db, (queries = prepareFirstPages(db)));
-  return queries;
-}
+});
 
 /**
  * Items by name, searched by name, code, HSN or SAC; stock is the active branch's. With page or pageSize one page
@@ -190,7 +197,7 @@ function firstPages(db: Db) {
  */
 export async function listItems(db: Db, businessId: string, branchId: string, f: ItemListFilter): Promise<Omit<ItemListPage, 'success'>> {
   const term = f.q?.trim();
-  const pattern = term ? `%${escapeLike(term.toLowerCase())}%` : undefined;
+  const pattern = term ? containing(term.toLowerCase()) : undefined;
   const conditions: (SQL | undefined)[] = [
     eq(items.businessId, businessId),
     pattern ? sql`${items.searchText} like ${pattern}` : undefined,
@@ -209,19 +216,25 @@ export async function listItems(db: Db, businessId: string, branchId: string, f:
   const page = f.page ?? 1;
   const pageSize = f.pageSize ?? ITEM_PAGE_SIZE_DEFAULT;
 
-  /** A search or filter: its page and count in parallel on the pool (the trigram index serves `q`, migration 0022). */
-  const filtered = (): Promise<[SelectedRow[], number | undefined]> => {
-    const list = orderedItems(selectItems(db, branchId).where(where));
-    return Promise.all([
-      paged ? list.limit(pageSize).offset((page - 1) * pageSize) : list,
-      paged ? db.select({ total: count() }).from(items).where(where).then(([r]) => Number(r.total)) : undefined,
-    ]);
+  /** A search or filter (the trigram index serves `q`, migration 0022): a page and its total from one query. */
+  const filtered = async (): Promise<[SelectedRow[], number | undefined]> => {
+    if (!paged) return [await orderedItems(selectItems(db, branchId).where(where)), undefined];
+    const searchOnly = pattern && !f.itemType && !f.lowStock && !f.categoryId;
+    const rows = searchOnly
+      ? await listQueries(db).search.execute({ businessId, branchId, pattern, limit: pageSize, offset: (page - 1) * pageSize })
+      : await orderedItems(selectCountedItems(db, branchId).where(where))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+    return withTotal(rows, page, async () => {
+      const [counted] = await db.select({ total: count() }).from(items).where(where);
+      return Number(counted.total);
+    });
   };
   const unfiltered = paged && !pattern && !f.itemType && !f.lowStock && !f.categoryId;
   const [rows, total] = unfiltered
     ? await Promise.all([
-        firstPages(db).page.execute({ businessId, branchId, limit: pageSize, offset: (page - 1) * pageSize }),
-        firstPages(db).count.execute({ businessId }).then(([r]) => Number(r?.total ?? 0)),
+        listQueries(db).page.execute({ businessId, branchId, limit: pageSize, offset: (page - 1) * pageSize }),
+        listTotal(db, businessId, 'items'),
       ])
     : await filtered();
   const data = rows.map(toItem);

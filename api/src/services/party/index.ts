@@ -14,11 +14,12 @@ import { INDIAN_STATES, fromPaise, stateName, toPaise } from '@bahi/shared/india
 import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { listCounts, parties, partyAddresses, partyCategories, type AddressTypeValue } from '../../db/schema';
+import { parties, partyAddresses, partyCategories, type AddressTypeValue } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors';
 import { moneyOut as balanceOut } from '../accounts';
 import { partyBalanceSql } from './balances';
 import { UUID } from '../../db/ids';
+import { containing, listTotal, preparedPerDatabase, withTotal } from '../../db/lists';
 
 export const PARTY_NOT_FOUND = 'Party not found';
 export const CATEGORY_NOT_FOUND = 'Party category not found';
@@ -64,7 +65,6 @@ export function toParty(row: PartyRow, categoryName: string | null, addresses: A
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * q matches the name (any part, any case), the mobile number (digits, +91 and spaces ignored) or the GSTIN, all in
@@ -73,7 +73,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 function searchCondition(q: string): SQL | undefined {
   const term = q.trim();
   if (!term) return undefined;
-  const like = (s: string) => sql`${parties.searchText} like ${`%${escapeLike(s.toLowerCase())}%`}`;
+  const like = (s: string) => sql`${parties.searchText} like ${containing(s.toLowerCase())}`;
   const conditions: SQL[] = [like(term)];
   const digits = term.replace(/[\s()+-]/g, '');
   if (/^[0-9]{3,}$/.test(digits)) conditions.push(like(digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits));
@@ -100,33 +100,32 @@ export async function findCategory(db: Db | Tx, businessId: string, id: string):
 /** The balance today in the party's own query: a page of parties with their balances is one statement. */
 const balanceColumn = partyBalanceSql({ businessId: parties.businessId, id: parties.id, openingBalance: parties.openingBalance });
 
+const partyFields = { party: parties, categoryName: partyCategories.name, addresses: addressesJson, balance: balanceColumn };
+
 const partiesIn = (db: Db | Tx, where: SQL | undefined) =>
   db
-    .select({ party: parties, categoryName: partyCategories.name, addresses: addressesJson, balance: balanceColumn })
+    .select(partyFields)
     .from(parties)
     .leftJoin(partyCategories, categoryJoin)
     .where(where)
     .orderBy(asc(sql`lower(${parties.name})`), asc(parties.id));
 
-/** The list as it first opens (a page, no search or filter), prepared once per database: planned once per connection. */
-function prepareFirstPages(db: Db) {
-  const business = eq(parties.businessId, sql.placeholder('businessId'));
-  return {
-    page: partiesIn(db, business).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('parties_first_page'),
-    // The total from the trigger-kept row (migration 0021), not count(*) over every party on each request.
-    count: db
-      .select({ total: listCounts.total })
-      .from(listCounts)
-      .where(and(eq(listCounts.businessId, sql.placeholder('businessId')), eq(listCounts.list, 'parties')))
-      .prepare('parties_count'),
-  };
-}
-const firstPageQueries = new WeakMap<Db, ReturnType<typeof prepareFirstPages>>();
-function firstPages(db: Db) {
-  let queries = firstPageQueries.get(db);
-  if (!queries) firstPageQueries.set(db, (queries = prepareFirstPages(db)));
-  return queries;
-}
+/** The same with `total`, every row the filter matches (a window count, before the page is cut): one query a page. */
+const countedPartiesIn = (db: Db | Tx, where: SQL | undefined) =>
+  db
+    .select({ ...partyFields, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(parties)
+    .leftJoin(partyCategories, categoryJoin)
+    .where(where)
+    .orderBy(asc(sql`lower(${parties.name})`), asc(parties.id));
+
+/** The list as it first opens (a page, no search or filter). */
+const firstPage = preparedPerDatabase((db) =>
+  partiesIn(db, eq(parties.businessId, sql.placeholder('businessId')))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('parties_first_page'),
+);
 
 export interface PartyList {
   data: Party[];
@@ -149,21 +148,24 @@ export async function listParties(db: Db, businessId: string, query: z.output<ty
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? PARTY_PAGE_SIZE_DEFAULT;
 
-  /** A search or filter: its page and count in parallel on the pool (the trigram index serves `q`, migration 0022). */
-  const filtered = () =>
-    Promise.all([
-      paged ? partiesIn(db, where).limit(pageSize).offset((page - 1) * pageSize) : partiesIn(db, where),
-      paged ? db.select({ total: sql<number>`count(*)::int` }).from(parties).where(where) : undefined,
-    ]);
+  /** A search or filter (the trigram index serves `q`, migration 0022): a page and its total from one query. */
+  const filtered = async (): Promise<[Awaited<ReturnType<typeof partiesIn>>, number | undefined]> => {
+    if (!paged) return [await partiesIn(db, where), undefined];
+    const rows = await countedPartiesIn(db, where).limit(pageSize).offset((page - 1) * pageSize);
+    return withTotal(rows, page, async () => {
+      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(parties).where(where);
+      return Number(counted.total);
+    });
+  };
   const unfiltered = paged && !query.partyType && !query.categoryId && !query.q;
   const [rows, total] = unfiltered
     ? await Promise.all([
-        firstPages(db).page.execute({ businessId, limit: pageSize, offset: (page - 1) * pageSize }),
-        firstPages(db).count.execute({ businessId }),
+        firstPage(db).execute({ businessId, limit: pageSize, offset: (page - 1) * pageSize }),
+        listTotal(db, businessId, 'parties'),
       ])
     : await filtered();
   const data = rows.map((r) => ({ ...toParty(r.party, r.categoryName, r.addresses ?? []), balance: balanceOut(r.balance) }));
-  return total ? { data, meta: { total: Number(total[0]?.total ?? 0), page, pageSize } } : { data };
+  return total !== undefined ? { data, meta: { total, page, pageSize } } : { data };
 }
 
 export async function findPartyRow(db: Db | Tx, businessId: string, id: string) {

@@ -87,27 +87,27 @@ export function ItemListPage() {
       {
         title: 'Code',
         key: 'code',
-        width: 150,
+        width: 120,
         render: (_, item) => <span style={mono}>{item.itemCode ?? item.serviceCode}</span>,
       },
       {
         title: 'Category',
         key: 'category',
-        width: 170,
+        width: 150,
         render: (_, item) => item.itemCatagory?.catagory ?? dash,
       },
       {
         title: 'Sale Price',
         dataIndex: 'salePrice',
         align: 'right',
-        width: 140,
+        width: 120,
         render: (v: string | null) => (v === null ? dash : formatRupees(v)),
       },
       {
         title: 'Purchase Price',
         dataIndex: 'purchasePrice',
         align: 'right',
-        width: 150,
+        width: 130,
         render: (v: string | null) => (v === null ? dash : formatRupees(v)),
       },
       {
@@ -214,7 +214,8 @@ export function ItemListPage() {
           dataSource={data?.data ?? []}
           loading={isLoading}
           size="middle"
-          scroll={{ x: 1000 }}
+          // Fits a 1280-pixel screen beside the side bar, stock included; narrower screens scroll.
+          scroll={{ x: 920 }}
           onRow={(item) => ({ onDoubleClick: () => navigate(itemPath(item)) })}
           pagination={{
             current: query.page,

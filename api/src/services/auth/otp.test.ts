@@ -135,6 +135,16 @@ describe('OTP', () => {
     expect(h.otp.countFor(phone)).toBe(0);
   });
 
+  it('makes no resend wait where none is set, even after a send stamped by a clock running ahead of this one', async () => {
+    const { phone, browser } = await startSignup();
+    h.clock.advance(-1000);
+    try {
+      expect((await resend(browser, phone, 'signup')).statusCode).toBe(200);
+    } finally {
+      h.clock.advance(1000);
+    }
+  });
+
   it('refuses a code for a number that never asked for one', async () => {
     const res = await verify(new TestBrowser(h.app), newPhone(), '123456', 'signup');
     expect(res.statusCode).toBe(400);
@@ -171,6 +181,19 @@ describe('OTP sending limits', () => {
     expect(early.json()).toEqual({ success: false, message: 'Please wait 20 seconds before requesting another OTP.' });
     expect(early.headers['retry-after']).toBe('20');
     h.clock.advance(20_000);
+    expect((await resend(browser, phone)).statusCode).toBe(200);
+  });
+
+  it('never asks for more than the 30 seconds, even after a send stamped by a clock running ahead of this one', async () => {
+    const phone = await registered();
+    const browser = browserAt();
+    expect((await askLogin(browser, phone)).statusCode).toBe(200);
+    // Another instance's clock 2 seconds ahead stamped that send: from here it lies in the future.
+    h.clock.advance(-2000);
+    const early = await resend(browser, phone);
+    expect(early.statusCode).toBe(429);
+    expect(early.json().message).toBe('Please wait 30 seconds before requesting another OTP.');
+    h.clock.advance(2000 + 30_000);
     expect((await resend(browser, phone)).statusCode).toBe(200);
   });
 

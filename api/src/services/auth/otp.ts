@@ -69,7 +69,9 @@ async function assertMaySend(tx: Tx, deps: Deps, phone: string, address: string,
     .where(and(eq(otpSends.phone, phone), eq(otpSends.clientAddress, address), gt(otpSends.sentAt, hourAgo)))
     .orderBy(desc(otpSends.sentAt));
   if (mine.length > 0) {
-    const wait = Math.ceil(waitUntil(mine[0].sentAt, resendIntervalSeconds * 1000));
+    // Never more than the interval: a send stamped by an instance whose clock runs a little ahead of this one's
+    // must not stretch the wait (with no interval set, it must not make one).
+    const wait = Math.min(resendIntervalSeconds, Math.ceil(waitUntil(mine[0].sentAt, resendIntervalSeconds * 1000)));
     if (wait > 0) throw tooManyRequests(OTP_MESSAGES.wait(wait), wait);
   }
   if (mine.length >= maxSendsPerHour) {
@@ -119,7 +121,6 @@ export async function issueOtp(
   pendingSignup: PendingSignup | null,
   requester: Requester,
 ): Promise<IssuedOtp> {
-  const now = deps.clock();
   const { ttlSeconds, resendIntervalSeconds } = deps.config.otp;
   const code = generateOtp();
   const salt = randomBytes(16).toString('hex');
@@ -127,6 +128,9 @@ export async function issueOtp(
     // Always phone first, then address: two requests never wait on each other's second lock.
     await lock(tx, `otp:${phone}`);
     await lock(tx, `otp-address:${requester.address}`);
+    // The time is read once the locks are held, so the sends of one phone are stamped in the order they were
+    // counted; read before, a request that waited for the lock would count itself earlier than the send it waited on.
+    const now = deps.clock();
     await assertMaySend(tx, deps, phone, requester.address, now);
     await tx.insert(otpSends).values({ phone, purpose, clientAddress: requester.address, sentAt: now });
     await tx
@@ -181,10 +185,10 @@ export async function verifyOtp<T>(
   code: string,
   onVerified: (tx: Tx, challenge: OtpChallenge) => Promise<T | null>,
 ): Promise<T> {
-  const now = deps.clock();
   const { maxAttempts } = deps.config.otp;
   const outcome = await deps.db.transaction(async (tx): Promise<{ ok: T } | { error: HttpError }> => {
     await lock(tx, `otp:${phone}`);
+    const now = deps.clock();
     // Codes are tried only against the challenge this browser asked for: a stranger's wrong guesses cannot end it.
     const challenge = browser ? await latestChallenge(tx, phone, purpose, browser) : undefined;
     if (!challenge) return { error: badRequest(OTP_MESSAGES.none, 'otp') };

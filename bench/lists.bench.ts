@@ -62,13 +62,16 @@ async function addBranches(server: AreaServer, count: number) {
   }
 }
 
-/** What each endpoint is measured with; `search` rows have a p99 target instead of a req/s one. */
+/** What each endpoint is measured with; `search` rows have a p99 target instead of a req/s one, `broad` rows none. */
 const ENDPOINTS = [
   { key: 'branches', label: 'GET /api/store-branch/branches (10)', path: '/api/store-branch/branches', kind: 'list' },
   { key: 'parties', label: 'GET /api/party/parties?page=1', path: '/api/party/parties?page=1', kind: 'list' },
   { key: 'items', label: 'GET /api/item/items first page', path: '/api/item/items?page=1&pageSize=50', kind: 'list' },
   { key: 'itemSearch', label: 'item search (q=L0043)', path: '/api/item/items?q=L0043&page=1&pageSize=50', kind: 'search' },
   { key: 'partySearch', label: 'party search (q=party 0999)', path: '/api/party/parties?q=party%200999&page=1', kind: 'search' },
+  // Filters that match most rows: what the page costs when its filter cannot narrow it (reported, no target).
+  { key: 'itemBroad', label: 'item search matching all 10,000 (q=L0)', path: '/api/item/items?q=L0&page=1&pageSize=50', kind: 'broad' },
+  { key: 'partyBroad', label: 'party search matching all 10,000 (q=party)', path: '/api/party/parties?q=party&page=1', kind: 'broad' },
 ] as const;
 
 interface Figures {
@@ -126,7 +129,9 @@ function report(figures: Figures[], skipped: string[]): string[] {
           ? f.database === 'PostgreSQL'
             ? [`≥ ${LIST_TARGET * 100} % of health`, verdict(share >= LIST_TARGET)]
             : ['', '']
-          : [`p99 ≤ ${SEARCH_P99_MS[f.database]} ms`, verdict(c.p99 <= SEARCH_P99_MS[f.database])];
+          : e.kind === 'search'
+            ? [`p99 ≤ ${SEARCH_P99_MS[f.database]} ms`, verdict(c.p99 <= SEARCH_P99_MS[f.database])]
+            : ['', ''];
       rows.push([`${f.database}: ${e.label}`, rps(c.rps), ms(c.p99), pct(c.rps, f.health.rps), ...target]);
     }
     for (const e of ENDPOINTS) {

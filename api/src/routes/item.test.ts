@@ -525,6 +525,17 @@ describe('the item list', () => {
     expect(await page('?q=nothing-like-it&page=1&pageSize=2')).toEqual({ names: [], total: 0 });
   });
 
+  it('answers a searched or filtered page exactly as the list shows the same items: category, stock and alert', async () => {
+    const unfiltered = new Map(((await list(c, '?page=1&pageSize=50')).json().data as Item[]).map((i) => [i.id, i]));
+    for (const query of ['?q=ch&page=1&pageSize=1', `?categoryId=${catId}&page=2&pageSize=1`, '?lowStock=true&page=1&pageSize=5']) {
+      const rows = (await list(c, query)).json().data as Item[];
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row).toEqual(unfiltered.get(row.id));
+    }
+    const [chisel] = (await list(c, '?q=ch&page=1&pageSize=1')).json().data as Item[];
+    expect(chisel).toMatchObject({ itemName: 'Chisel 50% off', itemCatagory: { id: catId, catagory: 'Tools' }, netQuantity: 2 });
+  });
+
   it('answers every item without paging, as the seed calls it', async () => {
     const res = (await list(c)).json();
     expect(Object.keys(res).sort()).toEqual(['data', 'success']);

@@ -359,6 +359,16 @@ describe('the party list', () => {
     expect((await list(c, { q: 'nobody', page: 1 })).meta).toEqual({ total: 0, page: 1, pageSize: 20 });
   });
 
+  it('answers a searched or filtered page exactly as the whole list shows the same parties', async () => {
+    const whole = new Map((await list(c)).data.map((p) => [p.id, p]));
+    const queries: Record<string, string | number>[] = [{ q: 'a', page: 2, pageSize: 1 }, { partyType: 'CUSTOMER', page: 1, pageSize: 2 }, { categoryId: retail, page: 1 }];
+    for (const query of queries) {
+      const page = await list(c, query);
+      expect(page.data.length).toBeGreaterThan(0);
+      for (const party of page.data) expect(party).toEqual(whole.get(party.id));
+    }
+  });
+
   it('refuses bad paging and filters with 400', async () => {
     for (const qs of ['page=0', 'page=x', 'pageSize=101', 'pageSize=0', 'partyType=VENDOR']) {
       const res = await get(h.app, `/api/party/parties?${qs}`, c.cookie);

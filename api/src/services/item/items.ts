@@ -9,7 +9,7 @@ import {
   type ItemType,
   type TaxType,
 } from '@bahi/shared/contracts';
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   itemCategories,
@@ -27,7 +27,7 @@ import { defaultBranchRow } from '../branches';
 import { imageNameFromUrl, imageUrl, removeImageFiles, storeImages, type StoredImage, type UploadedImage } from './images';
 import { UUID, toTaxRate } from './reference';
 import { applyStockChange } from './stock';
-import { containing, listTotal, preparedPerDatabase, withTotal } from '../../db/lists';
+import { byName, containing, countOf, listTotal, pageOf, preparedPerDatabase, withTotal, type PageBound } from '../../db/lists';
 
 export const ITEM_NOT_FOUND = 'Item not found';
 export const CATEGORY_NOT_FOUND = 'Item category not found';
@@ -90,17 +90,18 @@ function selectItems(db: Db | Tx, branchId: Param) {
     .leftJoin(units, eq(units.id, items.unitId));
 }
 
-/**
- * The same with `total`, every row the filter matches (a window count, computed before the page is cut): a search
- * answers its page and its count in one query, instead of running the trigram match twice.
- */
-function selectCountedItems(db: Db | Tx, branchId: Param) {
+/** A filtered page (`pageOf`) with its rows dressed and the filter's total beside them, in one statement. */
+function selectPage(db: Db | Tx, branchId: Param, where: SQL | undefined, limit: PageBound, offset: PageBound) {
+  const page = pageOf(db, items, where, limit, offset);
   return db
-    .select({ ...itemFields(branchId), total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(items)
+    .with(page)
+    .select({ ...itemFields(branchId), total: countOf(items, where) })
+    .from(page)
+    .innerJoin(items, eq(items.id, page.id))
     .leftJoin(itemCategories, and(eq(itemCategories.businessId, items.businessId), eq(itemCategories.id, items.categoryId)))
     .leftJoin(taxRates, eq(taxRates.id, items.gstRateId))
-    .leftJoin(units, eq(units.id, items.unitId));
+    .leftJoin(units, eq(units.id, items.unitId))
+    .orderBy(...byName(items));
 }
 
 type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectItems>['where']>>[number];
@@ -172,22 +173,24 @@ export interface ItemListFilter {
   pageSize?: number;
 }
 
-const orderedItems = <T extends { orderBy: (...c: SQL[]) => unknown }>(query: T) =>
-  query.orderBy(asc(sql`lower(${items.name})`), asc(items.id)) as ReturnType<T['orderBy']>;
-
 /** The list as it first opens (a page, no filter) and as the search box asks it. */
 const listQueries = preparedPerDatabase((db) => {
   const business = eq(items.businessId, sql.placeholder('businessId'));
   return {
-    page: orderedItems(selectItems(db, sql.placeholder('branchId')).where(business))
+    page: selectItems(db, sql.placeholder('branchId'))
+      .where(business)
+      .orderBy(...byName(items))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare('items_first_page'),
     // The search box alone (the usual search): planning it cost more than running it, so it is planned once too.
-    search: orderedItems(selectCountedItems(db, sql.placeholder('branchId')).where(and(business, sql`${items.searchText} like ${sql.placeholder('pattern')}`)))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('items_search'),
+    search: selectPage(
+      db,
+      sql.placeholder('branchId'),
+      and(business, sql`${items.searchText} like ${sql.placeholder('pattern')}`),
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+    ).prepare('items_search'),
   };
 });
 
@@ -218,13 +221,11 @@ export async function listItems(db: Db, businessId: string, branchId: string, f:
 
   /** A search or filter (the trigram index serves `q`, migration 0022): a page and its total from one query. */
   const filtered = async (): Promise<[SelectedRow[], number | undefined]> => {
-    if (!paged) return [await orderedItems(selectItems(db, branchId).where(where)), undefined];
+    if (!paged) return [await selectItems(db, branchId).where(where).orderBy(...byName(items)), undefined];
     const searchOnly = pattern && !f.itemType && !f.lowStock && !f.categoryId;
     const rows = searchOnly
       ? await listQueries(db).search.execute({ businessId, branchId, pattern, limit: pageSize, offset: (page - 1) * pageSize })
-      : await orderedItems(selectCountedItems(db, branchId).where(where))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize);
+      : await selectPage(db, branchId, where, pageSize, (page - 1) * pageSize);
     return withTotal(rows, page, async () => {
       const [counted] = await db.select({ total: count() }).from(items).where(where);
       return Number(counted.total);

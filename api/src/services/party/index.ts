@@ -19,7 +19,7 @@ import { HttpError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '..
 import { moneyOut as balanceOut } from '../accounts';
 import { partyBalanceSql } from './balances';
 import { UUID } from '../../db/ids';
-import { containing, listTotal, preparedPerDatabase, withTotal } from '../../db/lists';
+import { byName, containing, countOf, listTotal, pageOf, preparedPerDatabase, withTotal } from '../../db/lists';
 
 export const PARTY_NOT_FOUND = 'Party not found';
 export const CATEGORY_NOT_FOUND = 'Party category not found';
@@ -108,16 +108,19 @@ const partiesIn = (db: Db | Tx, where: SQL | undefined) =>
     .from(parties)
     .leftJoin(partyCategories, categoryJoin)
     .where(where)
-    .orderBy(asc(sql`lower(${parties.name})`), asc(parties.id));
+    .orderBy(...byName(parties));
 
-/** The same with `total`, every row the filter matches (a window count, before the page is cut): one query a page. */
-const countedPartiesIn = (db: Db | Tx, where: SQL | undefined) =>
-  db
-    .select({ ...partyFields, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(parties)
+/** A filtered page (`pageOf`): only its rows get addresses and balances, with the filter's total beside them. */
+function pageOfParties(db: Db | Tx, where: SQL | undefined, limit: number, offset: number) {
+  const page = pageOf(db, parties, where, limit, offset);
+  return db
+    .with(page)
+    .select({ ...partyFields, total: countOf(parties, where) })
+    .from(page)
+    .innerJoin(parties, eq(parties.id, page.id))
     .leftJoin(partyCategories, categoryJoin)
-    .where(where)
-    .orderBy(asc(sql`lower(${parties.name})`), asc(parties.id));
+    .orderBy(...byName(parties));
+}
 
 /** The list as it first opens (a page, no search or filter). */
 const firstPage = preparedPerDatabase((db) =>
@@ -151,7 +154,7 @@ export async function listParties(db: Db, businessId: string, query: z.output<ty
   /** A search or filter (the trigram index serves `q`, migration 0022): a page and its total from one query. */
   const filtered = async (): Promise<[Awaited<ReturnType<typeof partiesIn>>, number | undefined]> => {
     if (!paged) return [await partiesIn(db, where), undefined];
-    const rows = await countedPartiesIn(db, where).limit(pageSize).offset((page - 1) * pageSize);
+    const rows = await pageOfParties(db, where, pageSize, (page - 1) * pageSize);
     return withTotal(rows, page, async () => {
       const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(parties).where(where);
       return Number(counted.total);

@@ -12,8 +12,8 @@ import {
   type SupplyType,
 } from '@bahi/shared';
 import {
-  LINE_FIELDS,
   blankToNull,
+  formPathWith,
   lineErrors,
   paiseOrNull,
   requestLines,
@@ -128,15 +128,7 @@ const TOP_FIELDS: Record<string, string> = {
 };
 
 /** The form path of a field the API or the contract names ('lines.0.unitPrice', 'billNumber'), or null. */
-export function purchaseFormPathOf(field: string | readonly PropertyKey[] | undefined): string | null {
-  if (!field) return null;
-  const parts = (typeof field === 'string' ? field.split('.') : field.map(String)).filter(Boolean);
-  if (parts[0] === 'lines' && parts.length >= 3 && /^\d+$/.test(parts[1])) {
-    const column = LINE_FIELDS[parts[2]];
-    return column ? `lines.${parts[1]}.${column}` : null;
-  }
-  return TOP_FIELDS[parts.slice(0, 2).join('.')] ?? TOP_FIELDS[parts[0]] ?? null;
-}
+export const purchaseFormPathOf = formPathWith(TOP_FIELDS);
 
 /** Everything wrong with the bill before it is sent, at its field (the contract's own schema included). */
 export function purchaseErrors(draft: PurchaseDraft, supply: PurchaseSupply, figures: BillFigures): BillErrors {

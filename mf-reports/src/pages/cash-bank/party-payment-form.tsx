@@ -1,13 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Col, Form, Input, Radio, Row, Select, Table, Typography } from 'antd';
 import {
   ACCOUNT_LIMITS,
-  PAYMENT_MODES,
   PartyPaymentRequest,
   formatRupees,
   fromPaise,
   indiaToday,
-  newIdempotencyKey,
   paymentApi,
   revalidateArea,
   toPaise,
@@ -15,10 +13,18 @@ import {
   type Party,
   type PaymentMode,
 } from '@bahi/shared';
-import { DateField, notify } from '@bahi/shared/ui';
-import { accountLabel, useOpenBills, usePartySearch } from '../../components/cash-bank-data';
+import {
+  DateField,
+  PaymentAccountField,
+  PaymentModeField,
+  PaymentReferenceField,
+  notify,
+  paymentAccountId,
+  useSaveAttempt,
+} from '@bahi/shared/ui';
+import { useOpenBills, usePartySearch } from '../../components/cash-bank-data';
 import { FormModal, MoneyInput, apiErrors, errorsOf, itemError, type Errors } from '../../components/form-modal';
-import { PAYMENT_MODE_LABELS, formatDate } from '../../components/format';
+import { formatDate } from '../../components/format';
 import { allocateManually, allocateOldestFirst, type AllocationLine, type PaymentDirection } from './allocation';
 
 interface Values {
@@ -88,7 +94,7 @@ export function PartyPaymentForm(props: { open: boolean; direction: PaymentDirec
   const [manual, setManual] = useState(false);
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Errors<Field>>({});
-  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const { run, reset } = useSaveAttempt();
 
   useEffect(() => {
     if (!open) return;
@@ -97,8 +103,8 @@ export function PartyPaymentForm(props: { open: boolean; direction: PaymentDirec
     setManual(false);
     setTyped({});
     setErrors({});
-    attempt.current = null;
-  }, [open]);
+    reset();
+  }, [open, reset]);
 
   const set = (patch: Partial<Values>) => {
     setValues((v) => ({ ...v, ...patch }));
@@ -107,9 +113,7 @@ export function PartyPaymentForm(props: { open: boolean; direction: PaymentDirec
   const { data: bills, error: billsError, isLoading: billsLoading } = useOpenBills(direction, values.partyId);
 
   const active = accounts.filter((a) => a.isActive);
-  const cash = active.find((a) => a.type === 'CASH')?.id;
-  const banks = active.filter((a) => a.type === 'BANK');
-  const accountId = values.accountId ?? (values.mode === 'CASH' ? cash : banks.length === 1 ? banks[0].id : undefined);
+  const accountId = paymentAccountId(values, active) ?? undefined;
 
   const check = useMemo(() => (manual ? allocateManually(values.amount, bills ?? [], typed) : null), [manual, values.amount, bills, typed]);
   const preview = check ? check.preview : allocateOldestFirst(values.amount, bills ?? []);
@@ -131,21 +135,21 @@ export function PartyPaymentForm(props: { open: boolean; direction: PaymentDirec
     if (!accountId) return setErrors({ accountId: 'Choose the account' }), false;
     if (check && Object.keys(check.errors).length) return setErrors({ allocations: 'Fix the amounts per bill' }), false;
     if (check?.overAllocated) return setErrors({ allocations: `The bills add up to more than the payment of ${formatRupees(values.amount)}` }), false;
-    const json = JSON.stringify(body);
-    if (!attempt.current || attempt.current.body !== json) attempt.current = { key: newIdempotencyKey(), body: json };
-    try {
-      const call = direction === 'IN' ? paymentApi.paymentIn : paymentApi.paymentOut;
-      const payment = await call(body, { idempotencyKey: attempt.current.key });
-      const advance = Number(payment.advance) > 0 ? `, ${formatRupees(payment.advance)} kept as advance` : '';
-      notify.success(`${PAYMENT_TITLES[direction]} of ${formatRupees(payment.amount)} recorded for ${payment.partyName}${advance}`);
-      void revalidateArea('accounts', 'parties', direction === 'IN' ? 'sales' : 'purchases');
-      return true;
-    } catch (e) {
-      // 'allocations.2.amount': a bill's amount the server refused shows under the bills.
-      const fieldOf = (f: string): Field | null => (f.startsWith('allocations') ? 'allocations' : FIELDS.includes(f as Field) ? (f as Field) : null);
-      setErrors(apiErrors(e, FIELDS, `${PAYMENT_TITLES[direction]} not recorded`, fieldOf));
-      return false;
-    }
+    return run(body, async (opts) => {
+      try {
+        const call = direction === 'IN' ? paymentApi.paymentIn : paymentApi.paymentOut;
+        const payment = await call(body, opts);
+        const advance = Number(payment.advance) > 0 ? `, ${formatRupees(payment.advance)} kept as advance` : '';
+        notify.success(`${PAYMENT_TITLES[direction]} of ${formatRupees(payment.amount)} recorded for ${payment.partyName}${advance}`);
+        void revalidateArea('accounts', 'parties', direction === 'IN' ? 'sales' : 'purchases');
+        return true;
+      } catch (e) {
+        // 'allocations.2.amount': a bill's amount the server refused shows under the bills.
+        const fieldOf = (f: string): Field | null => (f.startsWith('allocations') ? 'allocations' : FIELDS.includes(f as Field) ? (f as Field) : null);
+        setErrors(apiErrors(e, FIELDS, `${PAYMENT_TITLES[direction]} not recorded`, fieldOf));
+        return false;
+      }
+    });
   };
 
   const columns = [
@@ -207,25 +211,10 @@ export function PartyPaymentForm(props: { open: boolean; direction: PaymentDirec
           </Form.Item>
         </Col>
         <Col span={8}>
-          <Form.Item label="Mode" {...itemError(errors.mode)}>
-            <Select
-              aria-label="Payment mode"
-              value={values.mode}
-              options={PAYMENT_MODES.map((m) => ({ value: m, label: PAYMENT_MODE_LABELS[m] }))}
-              onChange={(mode: PaymentMode) => set({ mode, accountId: undefined })}
-            />
-          </Form.Item>
+          <PaymentModeField value={values.mode} status={itemError(errors.mode)} onChange={(mode) => set({ mode, accountId: undefined })} />
         </Col>
         <Col span={8}>
-          <Form.Item label="Account" {...itemError(errors.accountId)}>
-            <Select
-              aria-label="Account"
-              placeholder="Choose the account"
-              value={accountId}
-              options={active.map((a) => ({ value: a.id, label: accountLabel(a) }))}
-              onChange={(id: string) => set({ accountId: id })}
-            />
-          </Form.Item>
+          <PaymentAccountField value={accountId} accounts={active} status={itemError(errors.accountId)} onChange={(id) => set({ accountId: id })} />
         </Col>
         <Col span={8}>
           <Form.Item label="Date" htmlFor="payment-date" {...itemError(errors.date)}>
@@ -233,9 +222,13 @@ export function PartyPaymentForm(props: { open: boolean; direction: PaymentDirec
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label="Reference" htmlFor="payment-reference" {...itemError(errors.reference)}>
-            <Input id="payment-reference" maxLength={ACCOUNT_LIMITS.reference} placeholder="UPI ref., cheque no." value={values.reference} onChange={(e) => set({ reference: e.target.value })} />
-          </Form.Item>
+          <PaymentReferenceField
+            id="payment-reference"
+            maxLength={ACCOUNT_LIMITS.reference}
+            value={values.reference}
+            status={itemError(errors.reference)}
+            onChange={(reference) => set({ reference })}
+          />
         </Col>
         <Col span={12}>
           <Form.Item label="Note" htmlFor="payment-note" {...itemError(errors.note)}>

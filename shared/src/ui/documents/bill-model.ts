@@ -446,16 +446,25 @@ const TOP_FIELDS: Record<string, string> = {
   terms: 'terms',
 };
 
-/** The form path of a field the API or the contract names ('lines.1.discountAmount' → 'lines.1.discount'), or null. */
-export function formPathOf(field: string | readonly PropertyKey[] | undefined): string | null {
-  if (!field) return null;
-  const parts = (typeof field === 'string' ? field.split('.') : field.map(String)).filter(Boolean);
-  if (parts[0] === 'lines' && parts.length >= 3 && /^\d+$/.test(parts[1])) {
-    const column = LINE_FIELDS[parts[2]];
-    return column ? `lines.${parts[1]}.${column}` : null;
-  }
-  return TOP_FIELDS[parts.slice(0, 2).join('.')] ?? TOP_FIELDS[parts[0]] ?? null;
-}
+/**
+ * The form path of a field the API or the contract names, with a document's own `topFields` (request field → form
+ * path): a line's field goes to its grid column ('lines.1.discountAmount' → 'lines.1.discount'); null when the form
+ * has no such field.
+ */
+export const formPathWith =
+  (topFields: Readonly<Record<string, string>>) =>
+  (field: string | readonly PropertyKey[] | undefined): string | null => {
+    if (!field) return null;
+    const parts = (typeof field === 'string' ? field.split('.') : field.map(String)).filter(Boolean);
+    if (parts[0] === 'lines' && parts.length >= 3 && /^\d+$/.test(parts[1])) {
+      const column = LINE_FIELDS[parts[2]];
+      return column ? `lines.${parts[1]}.${column}` : null;
+    }
+    return topFields[parts.slice(0, 2).join('.')] ?? topFields[parts[0]] ?? null;
+  };
+
+/** The form path of a field the API or the contract names of a sale or quotation ('lines.1.discountAmount' → 'lines.1.discount'), or null. */
+export const formPathOf = formPathWith(TOP_FIELDS);
 
 /**
  * Everything wrong with the bill before it is sent, at its field: the engine's line errors, what the contract's

@@ -1,21 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
-import {
-  PAYMENT_MODES,
-  RecordPaymentRequest,
-  errorMessage,
-  formatRupees,
-  indiaToday,
-  isApiError,
-  newIdempotencyKey,
-  revalidateArea,
-  toPaise,
-  type PaymentMode,
-} from '@bahi/shared';
+import { useEffect, useState } from 'react';
+import { Button, Col, Form, Input, Modal, Row, Typography } from 'antd';
+import { RecordPaymentRequest, errorMessage, formatRupees, indiaToday, isApiError, revalidateArea, toPaise, type PaymentMode } from '@bahi/shared';
 import { DateField } from '../date-field';
 import { notify } from '../notifications';
-import { PAYMENT_MODE_LABELS } from './format';
 import { useAccounts } from './data';
+import { useSaveAttempt } from './document-form';
+import { itemStatus, paymentAccountId } from './form-model';
+import { PaymentAccountField, PaymentModeField, PaymentReferenceField } from './payment-fields';
 
 type Areas = Parameters<typeof revalidateArea>;
 
@@ -56,19 +47,16 @@ export function RecordPaymentModal<T>({ open, document: invoice, record, revalid
   const { data: accounts } = useAccounts();
   const [values, setValues] = useState<Values>({ amount: '', mode: 'CASH', accountId: undefined, date: indiaToday(), reference: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [saving, setSaving] = useState(false);
-  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const { saving, run, reset } = useSaveAttempt();
 
   useEffect(() => {
     if (!open) return;
     setValues({ amount: invoice.balance, mode: 'CASH', accountId: undefined, date: indiaToday(), reference: '' });
     setErrors({});
-    attempt.current = null;
-  }, [open, invoice.balance]);
+    reset();
+  }, [open, invoice.balance, reset]);
 
-  const cash = accounts?.find((a) => a.type === 'CASH')?.id;
-  const banks = accounts?.filter((a) => a.type === 'BANK') ?? [];
-  const accountId = values.accountId ?? (values.mode === 'CASH' ? cash : banks.length === 1 ? banks[0].id : undefined);
+  const accountId = paymentAccountId(values, accounts) ?? undefined;
   const set = (patch: Partial<Values>) => {
     setValues((v) => ({ ...v, ...patch }));
     setErrors({});
@@ -84,24 +72,21 @@ export function RecordPaymentModal<T>({ open, document: invoice, record, revalid
       setErrors(found);
       return;
     }
-    const json = JSON.stringify(body);
-    if (!attempt.current || attempt.current.body !== json) attempt.current = { key: newIdempotencyKey(), body: json };
-    setSaving(true);
-    try {
-      const updated = await record(body, { idempotencyKey: attempt.current.key });
-      notify.success(`Payment of ${formatRupees(values.amount)} recorded`);
-      void revalidateArea(...revalidate);
-      onClose(updated);
-    } catch (e) {
-      const f = isApiError(e) && e.field ? fieldOf(e.field) : null;
-      if (f) setErrors({ [f]: errorMessage(e) });
-      else notify.error('Payment not recorded', { description: errorMessage(e) });
-    } finally {
-      setSaving(false);
-    }
+    await run(body, async (opts) => {
+      try {
+        const updated = await record(body, opts);
+        notify.success(`Payment of ${formatRupees(values.amount)} recorded`);
+        void revalidateArea(...revalidate);
+        onClose(updated);
+      } catch (e) {
+        const f = isApiError(e) && e.field ? fieldOf(e.field) : null;
+        if (f) setErrors({ [f]: errorMessage(e) });
+        else notify.error('Payment not recorded', { description: errorMessage(e) });
+      }
+    });
   };
 
-  const item = (f: Field) => ({ validateStatus: errors[f] ? ('error' as const) : undefined, help: errors[f] });
+  const item = (f: Field) => itemStatus(errors[f]);
   return (
     <Modal
       open={open}
@@ -143,30 +128,13 @@ export function RecordPaymentModal<T>({ open, document: invoice, record, revalid
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label="Mode" {...item('mode')}>
-              <Select
-                aria-label="Payment mode"
-                value={values.mode}
-                options={PAYMENT_MODES.map((m) => ({ value: m, label: PAYMENT_MODE_LABELS[m] }))}
-                onChange={(mode: PaymentMode) => set({ mode, accountId: undefined })}
-              />
-            </Form.Item>
+            <PaymentModeField value={values.mode} status={item('mode')} onChange={(mode) => set({ mode, accountId: undefined })} />
           </Col>
           <Col span={12}>
-            <Form.Item label="Account" {...item('accountId')}>
-              <Select
-                aria-label="Account"
-                placeholder="Choose the account"
-                value={accountId}
-                options={(accounts ?? []).map((a) => ({ value: a.id, label: a.accountNumber ? `${a.displayName} (${a.accountNumber})` : a.displayName }))}
-                onChange={(id: string) => set({ accountId: id })}
-              />
-            </Form.Item>
+            <PaymentAccountField value={accountId} accounts={accounts} status={item('accountId')} onChange={(id) => set({ accountId: id })} />
           </Col>
         </Row>
-        <Form.Item label="Reference" {...item('reference')} htmlFor="payment-reference">
-          <Input id="payment-reference" maxLength={100} placeholder="UPI ref., cheque no." value={values.reference} onChange={(e) => set({ reference: e.target.value })} />
-        </Form.Item>
+        <PaymentReferenceField id="payment-reference" value={values.reference} status={item('reference')} onChange={(reference) => set({ reference })} />
       </Form>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { selectRows } from '../services/documents/rows';
 import { CHANGE_CHANNEL } from '../services/read-cache';
 import { hashToken } from '../services/auth/sessions';
 import { createHarness, eventually, get, signUp, write, SETUP_TIMEOUT_MS, type Harness, type SignedUp } from '../test/harness';
+import { documentFixtures } from '../test/documents';
 import { instancesOf, type Instances } from '../test/instances';
 
 /**
@@ -93,6 +94,33 @@ describe('the read cache on a real database', () => {
     const token = decodeURIComponent(again.cookie.split('=')[1]);
     await h.database.db.execute(sql`delete from sessions where id = ${hashToken(token)}`);
     await eventually(async () => expect((await get(h.app, PARTIES, again.cookie)).statusCode).toBe(401));
+  });
+
+  it('keeps the document lists too: a sale recorded shows in the next read, a change bypassing the feed does not', async () => {
+    const c = await signUp(h, { businessName: 'Cached Gamma', stateCode: '27' });
+    const documents = documentFixtures(h, h.app);
+    const visit = await documents.item(c, { type: 'SERVICE', price: '100' });
+    const numbers = async () => {
+      const res = await documents.invoices(c, '?page=1');
+      expect(res.statusCode).toBe(200);
+      return (res.json().data as { invoiceNumber: string }[]).map((i) => i.invoiceNumber);
+    };
+    expect(await numbers()).toEqual([]);
+    const sale = await documents.invoice(c, { lines: [{ itemId: visit.id, quantity: 1 }] });
+    expect(await numbers()).toEqual([sale.invoiceNumber]);
+    await h.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update sale_invoices set invoice_number = 'QUIET/1' where id = ${sale.id}`);
+    });
+    expect(await numbers()).toEqual([sale.invoiceNumber]);
+    await h.database.db.execute(sql`update sale_invoices set invoice_number = ${sale.invoiceNumber} where id = ${sale.id}`);
+    await eventually(async () => expect(await numbers()).toEqual([sale.invoiceNumber]));
+    // The other document lists are kept as well: each read stores one answer.
+    for (const url of ['/api/purchase/purchase-invoices?page=1', '/api/quotation/quotation-estimation-invoices?page=1', '/api/payment/payments?direction=IN', '/api/expense/expenses?page=1']) {
+      const before = h.app.readCache.stats.responses;
+      expect((await get(h.app, url, c.cookie)).statusCode).toBe(200);
+      expect([url, h.app.readCache.stats.responses]).toEqual([url, before + 1]);
+    }
   });
 
   it('has every table with a business_id send its changes (a new table must add the triggers of migration 0023)', async () => {

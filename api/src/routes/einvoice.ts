@@ -71,7 +71,10 @@ export function einvoiceRoutes(app: ZodApp, deps: Deps) {
       response: { 200: EInvoiceResponse, ...errorResponses(400, 401, 404, 409), ...invalid },
     },
     handler: async (request, reply) => {
-      const { fileName, json } = await einvoiceFile(deps.db, authOf(request).businessId, request.params.id, deps.clock());
+      const { businessId } = authOf(request);
+      const { fileName, json } = await einvoiceFile(deps.db, businessId, request.params.id, deps.clock());
+      // A read that writes (the invoice's "JSON ready"): this instance's cached answers must not outlive it either.
+      deps.readCache.wrote(businessId);
       if (request.query.download) {
         return reply
           .header('content-type', 'application/json; charset=utf-8')

@@ -72,6 +72,8 @@ export function expenseRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/expenses', {
+    // Depends on the business's rows and the date in India only (docs/architecture.md, "Read cache").
+    config: { readCache: true },
     schema: {
       tags,
       summary:

@@ -37,6 +37,8 @@ export function paymentRoutes(app: ZodApp, deps: Deps) {
     });
 
   app.get('/payments', {
+    // Depends on the business's rows and the date in India only (docs/architecture.md, "Read cache").
+    config: { readCache: true },
     schema: {
       tags,
       summary:

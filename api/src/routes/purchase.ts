@@ -66,6 +66,8 @@ export function purchaseRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/purchase-invoices', {
+    // Depends on the business's rows and the date in India only (docs/architecture.md, "Read cache").
+    config: { readCache: true },
     schema: {
       tags,
       summary:

@@ -39,6 +39,8 @@ export function quotationRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/quotation-estimation-invoices', {
+    // Depends on the business's rows and the date in India only (docs/architecture.md, "Read cache").
+    config: { readCache: true },
     schema: {
       tags,
       summary: 'Quotations, newest first: q, partyId, status (OPEN, CONVERTED, EXPIRED, CANCELLED), from/to, branchId, paged',

@@ -48,6 +48,8 @@ export function saleRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/sale-invoices', {
+    // Depends on the business's rows and the date in India only (docs/architecture.md, "Read cache").
+    config: { readCache: true },
     schema: {
       tags,
       summary:

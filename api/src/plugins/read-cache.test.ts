@@ -113,8 +113,8 @@ describe('the read cache on a real database', () => {
       await tx.execute(sql`update sale_invoices set invoice_number = 'QUIET/1' where id = ${sale.id}`);
     });
     expect(await numbers()).toEqual([sale.invoiceNumber]);
-    await h.database.db.execute(sql`update sale_invoices set invoice_number = ${sale.invoiceNumber} where id = ${sale.id}`);
-    await eventually(async () => expect(await numbers()).toEqual([sale.invoiceNumber]));
+    await h.database.db.execute(sql`update sale_invoices set invoice_number = 'FEED/1' where id = ${sale.id}`);
+    await eventually(async () => expect(await numbers()).toEqual(['FEED/1']));
     // The other document lists are kept as well: each read stores one answer.
     for (const url of ['/api/purchase/purchase-invoices?page=1', '/api/quotation/quotation-estimation-invoices?page=1', '/api/payment/payments?direction=IN', '/api/expense/expenses?page=1']) {
       const before = h.app.readCache.stats.responses;

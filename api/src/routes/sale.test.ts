@@ -586,6 +586,10 @@ describe('the invoice list', () => {
     expect(await idsOf(`?branchId=${secondBranch}`)).toEqual([ids.walkIn]);
     expect(await idsOf('?q=mehta')).toEqual([ids.partial, ids.paid]);
     expect(await idsOf('?q=98400')).toEqual([ids.cancelled, ids.unpaid]);
+    // A mobile as people type it: +91, spaces, or the 12 digits with 91.
+    expect(await idsOf(`?q=${encodeURIComponent('+91 98400 11111')}`)).toEqual([ids.cancelled, ids.unpaid]);
+    expect(await idsOf('?q=919840011111')).toEqual([ids.cancelled, ids.unpaid]);
+    expect(await idsOf('?q=SUNITA')).toEqual([ids.walkIn]);
     expect(await idsOf('?q=AW/26')).toEqual([ids.walkIn]);
     expect(await idsOf('?q=100%25')).toEqual([]);
     const unpaid = await page('?status=UNPAID');

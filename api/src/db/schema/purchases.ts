@@ -5,7 +5,7 @@ import { money } from './columns';
 import { storeBranches } from './core';
 import { items } from './item';
 import { parties } from './party';
-import { SALE_STATUS_VALUES, documentColumns, documentLineColumns } from './sales';
+import { SALE_STATUS_VALUES, documentColumns, documentLineColumns, documentSearchText } from './sales';
 
 export const PURCHASE_STATUS_VALUES = SALE_STATUS_VALUES;
 export type PurchaseStatusValue = (typeof PURCHASE_STATUS_VALUES)[number];
@@ -18,6 +18,7 @@ export const purchaseInvoices = pgTable(
     referenceNumber: text('reference_number').notNull(),
     /** The supplier's bill number and date; the financial year is the bill date's. */
     billNumber: text('bill_number').notNull(),
+    searchText: documentSearchText('reference_number', 'bill_number'),
     billDate: date('bill_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     status: text('status').$type<PurchaseStatusValue>().notNull(),
@@ -51,6 +52,7 @@ export const purchaseInvoices = pgTable(
     index('purchase_invoices_business_branch_idx').on(t.businessId, t.branchId, t.billDate, t.createdAt, t.status, t.grandTotal, t.paid),
     /** The party balances and the list by supplier. */
     index('purchase_invoices_business_party_idx').on(t.businessId, t.partyId, t.billDate, t.status, t.grandTotal, t.paid),
+    index('purchase_invoices_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('purchase_invoices_business_status_idx').on(t.businessId, t.status, t.billDate, t.dueDate, t.grandTotal, t.paid),
     foreignKey({ name: 'purchase_invoices_branch_fk', columns: [t.businessId, t.branchId], foreignColumns: [storeBranches.businessId, storeBranches.id] }),
     foreignKey({ name: 'purchase_invoices_party_fk', columns: [t.businessId, t.partyId], foreignColumns: [parties.businessId, parties.id] }),

@@ -75,6 +75,15 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [t.businessId, t.key] })],
 );
 
+/**
+ * What a document list's `q` searches, lower-cased once at write time: its number(s), the party's name and mobile,
+ * for one `like '%…%'` its trigram index serves (as items.search_text), instead of a scan of every document.
+ */
+export const documentSearchText = (...numberColumns: string[]) =>
+  text('search_text').generatedAlwaysAs(
+    sql.raw(`lower(${[...numberColumns, "coalesce(party_name, '')", "coalesce(party_mobile, '')"].join(" || ' ' || ")})`),
+  );
+
 /** Header columns every document has (fresh builders per table). */
 export function documentColumns() {
   return {
@@ -161,6 +170,7 @@ export const quotations = pgTable(
   {
     ...documentColumns(),
     quotationNumber: text('quotation_number').notNull(),
+    searchText: documentSearchText('quotation_number'),
     quotationDate: date('quotation_date', { mode: 'string' }).notNull(),
     validUntil: date('valid_until', { mode: 'string' }).notNull(),
     /** OPEN, CONVERTED or CANCELLED; EXPIRED is read from valid_until. */
@@ -174,6 +184,7 @@ export const quotations = pgTable(
     uniqueIndex('quotations_number_key').on(t.businessId, t.financialYear, t.quotationNumber),
     index('quotations_business_date_idx').on(t.businessId, t.quotationDate, t.createdAt, t.id),
     index('quotations_business_party_idx').on(t.businessId, t.partyId, t.quotationDate),
+    index('quotations_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     foreignKey({ name: 'quotations_branch_fk', columns: [t.businessId, t.branchId], foreignColumns: [storeBranches.businessId, storeBranches.id] }),
     foreignKey({ name: 'quotations_party_fk', columns: [t.businessId, t.partyId], foreignColumns: [parties.businessId, parties.id] }),
     foreignKey({
@@ -210,6 +221,7 @@ export const saleInvoices = pgTable(
   {
     ...documentColumns(),
     invoiceNumber: text('invoice_number').notNull(),
+    searchText: documentSearchText('invoice_number'),
     invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     status: text('status').$type<SaleStatusValue>().notNull(),
@@ -236,6 +248,7 @@ export const saleInvoices = pgTable(
     index('sale_invoices_business_branch_idx').on(t.businessId, t.branchId, t.invoiceDate, t.createdAt, t.status, t.grandTotal, t.received),
     index('sale_invoices_business_party_idx').on(t.businessId, t.partyId, t.invoiceDate, t.status, t.grandTotal, t.received),
     index('sale_invoices_business_status_idx').on(t.businessId, t.status, t.invoiceDate, t.dueDate, t.grandTotal, t.received),
+    index('sale_invoices_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     /** GSTR-1 (reports): the invoices a GSTIN issued in a period, by the GSTIN on the invoice (its branch snapshot). */
     index('sale_invoices_business_gstin_date_idx').on(t.businessId, sql`(${t.branchSnapshot} ->> 'gstin')`, t.invoiceDate),
     foreignKey({ name: 'sale_invoices_branch_fk', columns: [t.businessId, t.branchId], foreignColumns: [storeBranches.businessId, storeBranches.id] }),

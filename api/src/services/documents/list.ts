@@ -1,27 +1,21 @@
-import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { UUID } from './records';
 import { containing } from '../../db/lists';
 
 
 /**
- * The list search of every document: its number (or numbers: a purchase has ours and the supplier's), the party's name (any part, any case) or the mobile number
- * (digits, +91 and spaces ignored).
+ * The list search of every document: its number (or numbers: a purchase has ours and the supplier's), the party's
+ * name (any part, any case) or the mobile number (digits, +91 and spaces ignored), all in the document's
+ * lower-cased `search_text` (migration 0024) its trigram index serves.
  */
-export function documentSearch(
-  q: string,
-  columns: { number: AnyColumn | AnyColumn[]; partyName: AnyColumn; partyMobile: AnyColumn },
-): SQL | undefined {
+export function documentSearch(q: string, searchText: AnyColumn): SQL | undefined {
   const term = q.trim();
   if (!term) return undefined;
-  const like = containing(term.toLowerCase());
-  const numbers = Array.isArray(columns.number) ? columns.number : [columns.number];
-  const conditions: SQL[] = [...numbers.map((n) => sql`lower(${n}) like ${like}`), sql`lower(${columns.partyName}) like ${like}`];
+  const conditions: SQL[] = [sql`${searchText} like ${containing(term.toLowerCase())}`];
   const digits = term.replace(/[\s()+-]/g, '');
-  if (/^[0-9]{3,}$/.test(digits)) {
-    const local = digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits;
-    conditions.push(sql`${columns.partyMobile} like ${`%${local}%`}`);
-  }
-  return sql`(${sql.join(conditions, sql` or `)})`;
+  const mobile = digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits;
+  if (/^[0-9]{3,}$/.test(mobile) && mobile !== term) conditions.push(sql`${searchText} like ${containing(mobile)}`);
+  return or(...conditions);
 }
 
 /**
@@ -30,7 +24,7 @@ export function documentSearch(
  */
 export function paidDocumentFilters(
   t: { businessId: AnyColumn; partyId: AnyColumn; branchId: AnyColumn; status: AnyColumn; dueDate: AnyColumn },
-  columns: { date: AnyColumn; search: Parameters<typeof documentSearch>[1] },
+  columns: { date: AnyColumn; search: AnyColumn },
   businessId: string,
   q: { partyId?: string; branchId?: string; from?: string; to?: string; status?: string; q?: string },
   today: string,

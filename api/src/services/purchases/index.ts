@@ -219,7 +219,7 @@ export async function listPurchases(db: Db, businessId: string, q: z.output<type
   const where = and(
     ...paidDocumentFilters(
       t,
-      { date: t.billDate, search: { number: [t.referenceNumber, t.billNumber], partyName: t.partyName, partyMobile: t.partyMobile } },
+      { date: t.billDate, search: t.searchText },
       businessId,
       q,
       today,

@@ -132,7 +132,7 @@ export async function listQuotations(
   if (q.status) conditions.push(sql`${statusSql(today)} = ${q.status}`);
   if (q.q) {
     conditions.push(
-      documentSearch(q.q, { number: quotations.quotationNumber, partyName: quotations.partyName, partyMobile: quotations.partyMobile }),
+      documentSearch(q.q, quotations.searchText),
     );
   }
   const where = and(...conditions);

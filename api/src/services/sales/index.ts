@@ -164,7 +164,7 @@ export async function listSaleInvoices(db: Db, businessId: string, q: z.output<t
       saleInvoices,
       {
         date: saleInvoices.invoiceDate,
-        search: { number: saleInvoices.invoiceNumber, partyName: saleInvoices.partyName, partyMobile: saleInvoices.partyMobile },
+        search: saleInvoices.searchText,
       },
       businessId,
       q,

@@ -1,7 +1,8 @@
 /**
  * The list endpoints at 10,000 rows (issue 9 §2): one business with 10 branches, 10,000 items and 10,000 parties;
- * req/s and p99 of the branch list, the first page of parties and of items, and an item and a party search, each
- * against GET /api/health of the same server in the same run (20 connections, autocannon in a child process).
+ * req/s and p99 of the branch list, the first page of parties and of items, an item and a party search, and a search
+ * of each that matches every row, each against GET /api/health of the same server in the same run (20 connections,
+ * autocannon in a child process).
  * Targets: the three lists at ≥ 30 % of health's req/s on PostgreSQL; searches p99 ≤ 50 ms on PostgreSQL and
  * ≤ 200 ms on PGlite. Reported, never enforced. Alone: `npx tsx bench/lists.bench.ts` (its own servers).
  */

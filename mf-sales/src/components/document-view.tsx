@@ -37,6 +37,23 @@ function TotalRow({ label, value, strong }: { label: ReactNode; value: string; s
   );
 }
 
+/** The tax columns' headers of the lines and the HSN summary: IGST, or CGST and SGST (UTGST); Cess when charged. */
+function TaxHeaders({ inter, sgst, hasCess }: { inter: boolean; sgst: string; hasCess: boolean }) {
+  return (
+    <>
+      {inter ? (
+        <th style={{ ...th, ...num }}>IGST</th>
+      ) : (
+        <>
+          <th style={{ ...th, ...num }}>CGST</th>
+          <th style={{ ...th, ...num }}>{sgst}</th>
+        </>
+      )}
+      {hasCess ? <th style={{ ...th, ...num }}>Cess</th> : null}
+    </>
+  );
+}
+
 /** The document as the customer gets it, A4: the same on screen and on paper (print CSS keeps only this). */
 export function DocumentView({ doc }: { doc: SalesDocument }) {
   const inter = doc.supplyType === 'INTER';
@@ -120,15 +137,7 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
             <th style={{ ...th, ...num }}>Rate</th>
             <th style={{ ...th, ...num }}>Disc.</th>
             <th style={{ ...th, ...num }}>Taxable</th>
-            {inter ? (
-              <th style={{ ...th, ...num }}>IGST</th>
-            ) : (
-              <>
-                <th style={{ ...th, ...num }}>CGST</th>
-                <th style={{ ...th, ...num }}>{sgst}</th>
-              </>
-            )}
-            {hasCess ? <th style={{ ...th, ...num }}>Cess</th> : null}
+            <TaxHeaders inter={inter} sgst={sgst} hasCess={hasCess} />
             <th style={{ ...th, ...num }}>Total</th>
           </tr>
         </thead>
@@ -186,15 +195,7 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
                 <th style={{ ...th, ...num }}>Rate</th>
                 <th style={{ ...th, ...num }}>Qty</th>
                 <th style={{ ...th, ...num }}>Taxable</th>
-                {inter ? (
-                  <th style={{ ...th, ...num }}>IGST</th>
-                ) : (
-                  <>
-                    <th style={{ ...th, ...num }}>CGST</th>
-                    <th style={{ ...th, ...num }}>{sgst}</th>
-                  </>
-                )}
-                {hasCess ? <th style={{ ...th, ...num }}>Cess</th> : null}
+                <TaxHeaders inter={inter} sgst={sgst} hasCess={hasCess} />
               </tr>
             </thead>
             <tbody>

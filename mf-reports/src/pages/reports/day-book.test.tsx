@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { ApiError, branchApi, indiaToday, reportApi, type DayBook } from '@bahi/shared';
-import { mumbaiBranch, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import { ApiError, indiaToday, reportApi, type DayBook } from '@bahi/shared';
+import { renderScreen, setupUser } from '@bahi/shared/testing';
+import { cells, exportLinks, setUpReportTests } from '../../test/reports';
 import DayBookPage from './day-book';
 
 const SALE_ID = '5e1d2c3b-4a59-4687-9a1b-00000000a001';
@@ -32,21 +33,8 @@ const book: DayBook = {
   totals: { sales: '11800.00', moneyIn: '5000.00', moneyOut: '2000.00' },
   truncated: false,
 };
-const cells = (tr: HTMLElement) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent);
 
-beforeEach(() => {
-  signIn(mumbaiBranch);
-  jest.spyOn(branchApi, 'list').mockResolvedValue([mumbaiBranch]);
-});
-afterEach(() => jest.restoreAllMocks());
-
-/** The Excel, CSV and PDF links: the report's call with the filters on screen and the format. */
-const exportLinks = () =>
-  (['Excel', 'CSV', 'PDF'] as const).map((name) => {
-    const href = new URL(screen.getByRole('link', { name: new RegExp(name) }).getAttribute('href')!, 'http://x');
-    return { path: href.pathname, query: Object.fromEntries(href.searchParams) };
-  });
-
+setUpReportTests();
 
 describe('Day book', () => {
   it("opens on today's transactions", async () => {

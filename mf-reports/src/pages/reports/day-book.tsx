@@ -1,14 +1,14 @@
-import { Alert, Card, DatePicker, Flex, Table, Tag } from 'antd';
+import { Alert, Card, DatePicker, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { errorMessage, formatRupees, indiaToday, reportUrls, type DayBookEntry } from '@bahi/shared';
-import { EmptyState, ErrorState, PageHeader, TableSkeleton, formatDate } from '@bahi/shared/ui';
+import { formatRupees, indiaToday, reportUrls, type DayBookEntry } from '@bahi/shared';
+import { EmptyState, PageHeader, formatDate } from '@bahi/shared/ui';
 import { BranchFilter } from './components/branch-filter';
 import { useDayBook } from './components/data';
 import { DocumentLink } from './components/document-link';
 import { ExportLinks } from './components/export-links';
-import { Money } from './components/money';
 import { useReportParams } from './components/report-params';
+import { ReportBody, ReportFilters, ReportTable, moneyColumn, moneyTotal } from './components/report-view';
 
 const TYPE_LABELS: Record<string, string> = {
   SALE: 'Sale',
@@ -43,9 +43,9 @@ const COLUMNS: TableColumnsType<Row> = [
   },
   { title: 'Document', key: 'document', width: 150, render: (_, r) => <DocumentLink type={r.documentType} id={r.documentId} number={r.documentNumber} /> },
   { title: 'Particulars', key: 'particulars', render: (_, r) => [r.partyName, r.description, r.accountName].filter(Boolean).join(' · ') || '-' },
-  { title: 'Amount', dataIndex: 'amount', align: 'right', width: 140, render: (v: string | null) => <Money value={v} /> },
-  { title: 'Money in', dataIndex: 'moneyIn', align: 'right', width: 140, render: (v: string | null) => <Money value={v} /> },
-  { title: 'Money out', dataIndex: 'moneyOut', align: 'right', width: 140, render: (v: string | null) => <Money value={v} /> },
+  moneyColumn('Amount', 'amount', 140),
+  moneyColumn('Money in', 'moneyIn', 140),
+  moneyColumn('Money out', 'moneyOut', 140),
 ];
 
 const isDate = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs(v).isValid();
@@ -60,50 +60,6 @@ export default function DayBookPage() {
   const date = isDate(params.get('date')) ? params.get('date')! : today;
   const branchId = params.get('branchId') || undefined;
   const book = useDayBook({ date, branchId });
-  const data = book.data;
-
-  let body: React.ReactNode;
-  if (book.error && !data) {
-    body = <ErrorState title="Error loading the day book" detail={errorMessage(book.error)} onRetry={() => void book.mutate()} />;
-  } else if (!data) {
-    body = <TableSkeleton rows={8} />;
-  } else {
-    body = (
-      <>
-        {data.truncated ? (
-          <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="This day has more transactions than fit; the first ones are listed. The totals are the whole day's." />
-        ) : null}
-        <Table<Row>
-          rowKey="rowKey"
-          columns={COLUMNS}
-          dataSource={data.entries.map((e, i) => ({ ...e, rowKey: i }))}
-          loading={book.isValidating}
-          size="middle"
-          scroll={{ x: 1000 }}
-          pagination={data.entries.length > 100 ? { pageSize: 100, showSizeChanger: false } : false}
-          summary={() =>
-            data.entries.length ? (
-              <Table.Summary>
-                <Table.Summary.Row style={{ fontWeight: 600 }} data-testid="totals-row">
-                  <Table.Summary.Cell index={0} colSpan={4}>
-                    Total of {formatDate(data.date)} (sales {formatRupees(data.totals.sales)})
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={4} />
-                  <Table.Summary.Cell index={5} align="right">
-                    <Money value={data.totals.moneyIn} />
-                  </Table.Summary.Cell>
-                  <Table.Summary.Cell index={6} align="right">
-                    <Money value={data.totals.moneyOut} />
-                  </Table.Summary.Cell>
-                </Table.Summary.Row>
-              </Table.Summary>
-            ) : null
-          }
-          locale={{ emptyText: <EmptyState title="No transactions on this day" /> }}
-        />
-      </>
-    );
-  }
 
   return (
     <>
@@ -113,20 +69,43 @@ export default function DayBookPage() {
         subtitle={formatDate(date)}
         extra={<ExportLinks url={(format) => reportUrls.dayBook({ date, branchId }, format)} formats={['xlsx', 'csv', 'pdf']} />}
       />
-      <Card style={{ marginBottom: 16 }}>
-        <Flex gap={12} wrap>
-          <DatePicker
-            aria-label="Date"
-            format="DD/MM/YYYY"
-            allowClear={false}
-            value={dayjs(date)}
-            disabledDate={(d) => d.format('YYYY-MM-DD') > today}
-            onChange={(d) => set({ date: d && d.format('YYYY-MM-DD') !== today ? d.format('YYYY-MM-DD') : undefined })}
-          />
-          <BranchFilter value={branchId} onChange={(v) => set({ branchId: v })} />
-        </Flex>
+      <ReportFilters>
+        <DatePicker
+          aria-label="Date"
+          format="DD/MM/YYYY"
+          allowClear={false}
+          value={dayjs(date)}
+          disabledDate={(d) => d.format('YYYY-MM-DD') > today}
+          onChange={(d) => set({ date: d && d.format('YYYY-MM-DD') !== today ? d.format('YYYY-MM-DD') : undefined })}
+        />
+        <BranchFilter value={branchId} onChange={(v) => set({ branchId: v })} />
+      </ReportFilters>
+      <Card>
+        <ReportBody result={book} errorTitle="Error loading the day book">
+          {(data) => (
+            <>
+              {data.truncated ? (
+                <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="This day has more transactions than fit; the first ones are listed. The totals are the whole day's." />
+              ) : null}
+              <ReportTable<Row>
+                rowKey="rowKey"
+                columns={COLUMNS}
+                rows={data.entries.map((e, i) => ({ ...e, rowKey: i }))}
+                loading={book.isValidating}
+                scrollX={1000}
+                pagination={data.entries.length > 100 ? { pageSize: 100, showSizeChanger: false } : false}
+                totals={[
+                  { colSpan: 4, content: `Total of ${formatDate(data.date)} (sales ${formatRupees(data.totals.sales)})` },
+                  {},
+                  moneyTotal(data.totals.moneyIn),
+                  moneyTotal(data.totals.moneyOut),
+                ]}
+                empty={<EmptyState title="No transactions on this day" />}
+              />
+            </>
+          )}
+        </ReportBody>
       </Card>
-      <Card>{body}</Card>
     </>
   );
 }

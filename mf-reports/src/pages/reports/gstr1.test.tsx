@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { ApiError, branchApi, indiaToday, reportApi, type Gstr1Response } from '@bahi/shared';
-import { BRANCH_GSTIN, mumbaiBranch, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import { ApiError, indiaToday, reportApi, type Gstr1Response } from '@bahi/shared';
+import { BRANCH_GSTIN, mumbaiBranch, renderScreen, setupUser } from '@bahi/shared/testing';
+import { cells, setUpReportTests } from '../../test/reports';
 import Gstr1Page from './gstr1';
 
 const INVOICE_ID = '5e1d2c3b-4a59-4687-9a1b-00000000a001';
@@ -40,17 +41,10 @@ const answer: Gstr1Response = {
   ],
   meta: { from: '2026-05-01', to: '2026-05-31', b2clLimit: '100000.00', branchIds: [mumbaiBranch.id] },
 };
-const cells = (tr: Element) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent);
 
-beforeEach(() => {
-  signIn(mumbaiBranch);
-  jest.spyOn(branchApi, 'list').mockResolvedValue([mumbaiBranch]);
-});
+setUpReportTests();
 const { createObjectURL, revokeObjectURL } = URL;
-afterEach(() => {
-  jest.restoreAllMocks();
-  Object.assign(URL, { createObjectURL, revokeObjectURL });
-});
+afterEach(() => Object.assign(URL, { createObjectURL, revokeObjectURL }));
 
 describe('GSTR-1', () => {
   it("asks for last month's return of the active branch's GSTIN", async () => {

@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Flex, Select, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
-import { errorMessage, formatRupees, indiaToday, reportUrls, type Gstr1Problem, type Gstr1Query, type Gstr1Return } from '@bahi/shared';
-import { EmptyState, ErrorState, PageHeader, TableSkeleton, formatDate } from '@bahi/shared/ui';
+import { FileExcelOutlined } from '@ant-design/icons';
+import { formatRupees, reportUrls, type Gstr1Problem, type Gstr1Query, type Gstr1Return } from '@bahi/shared';
+import { PageHeader } from '@bahi/shared/ui';
 import { useGstr1 } from './components/data';
-import { GstinSelect, ReturnPeriodPicker, downloadJson, isReturnPeriod, lastMonth, paise, portalAmount, rupees, useGstins } from './components/gst-return';
-import { useReportParams } from './components/report-params';
+import { DownloadJsonButton, GstinSelect, HEAD_TITLES, ReturnBody, ReturnPeriodPicker, TAX_HEADS, paise, portalAmount, rupees, useReturnParams, type TaxHead } from './components/gst-return';
+import { ReportFilters, periodLabel } from './components/report-view';
 
 /*
  * reports/gstr1: GSTR-1 of a GSTIN for a month or a quarter (GET report/gstr1). `data` is the portal's JSON, shown
@@ -64,39 +64,41 @@ function Section<R>({ title, rows, cols }: { title: string; rows: R[]; cols: Col
   );
 }
 
-type Items = { itm_det: { txval: number; iamt?: number; camt?: number; samt?: number; csamt: number } }[];
-const itemSum = (itms: Items, k: 'txval' | 'iamt' | 'camt' | 'samt' | 'csamt') => itms.reduce((s, i) => s + paise(i.itm_det[k]), 0) / 100;
-const taxCols = <R extends { itms: Items }>(): Col<R>[] => [
-  { title: 'Taxable value', value: (r) => itemSum(r.itms, 'txval'), money: true },
-  { title: 'IGST', value: (r) => itemSum(r.itms, 'iamt'), money: true },
-  { title: 'CGST', value: (r) => itemSum(r.itms, 'camt'), money: true },
-  { title: 'SGST', value: (r) => itemSum(r.itms, 'samt'), money: true },
-  { title: 'Cess', value: (r) => itemSum(r.itms, 'csamt'), money: true },
-];
+/** The tax head columns of a section, in the portal's order; `amount` reads a head of a row. */
+const taxCols = <R,>(amount: (r: R, head: TaxHead) => number | undefined, heads: TaxHead[] = TAX_HEADS): Col<R>[] =>
+  heads.map((h) => ({ title: HEAD_TITLES[h], value: (r: R) => amount(r, h), money: true }));
+/** A head of a row that carries it itself (B2C small, HSN). */
+const ownHead = <R extends Partial<Record<TaxHead, number>>,>(r: R, h: TaxHead) => r[h];
+/** A head summed over an invoice's items, in paise. */
+const itemsHead = (items: Partial<Record<TaxHead, number>>[], h: TaxHead) => items.reduce((s, i) => s + paise(i[h]), 0) / 100;
 const portalDate = (d: string) => d.replaceAll('-', '/');
 
 type B2b = Gstr1Return['b2b'][number]['inv'][number] & { ctin: string };
 type B2cl = Gstr1Return['b2cl'][number]['inv'][number] & { pos: string };
+type B2cs = Gstr1Return['b2cs'][number];
+type Exp = Gstr1Return['exp'][number]['inv'][number] & { exp_typ: Gstr1Return['exp'][number]['exp_typ'] };
 type Hsn = Gstr1Return['hsn']['hsn_b2b'][number];
 type Doc = Gstr1Return['doc_issue']['doc_det'][number]['docs'][number] & { doc_typ: string };
+
+/** The columns every invoice section has (B2B, B2C large, exports). */
+const invoiceNo: Col<{ inum: string }> = { title: 'Invoice no.', value: (r) => r.inum };
+const invoiceDate: Col<{ idt: string }> = { title: 'Date', value: (r) => portalDate(r.idt) };
+const invoiceValue: Col<{ val: number }> = { title: 'Invoice value', value: (r) => r.val, money: true };
+const rate: Col<{ rt: number }> = { title: 'Rate %', value: (r) => r.rt };
 
 const hsnCols: Col<Hsn>[] = [
   { title: 'HSN/SAC', value: (r) => r.hsn_sc },
   { title: 'Description', value: (r) => r.desc },
   { title: 'UQC', value: (r) => r.uqc },
   { title: 'Quantity', value: (r) => r.qty },
-  { title: 'Rate %', value: (r) => r.rt },
-  { title: 'Taxable value', value: (r) => r.txval, money: true },
-  { title: 'IGST', value: (r) => r.iamt, money: true },
-  { title: 'CGST', value: (r) => r.camt, money: true },
-  { title: 'SGST', value: (r) => r.samt, money: true },
-  { title: 'Cess', value: (r) => r.csamt, money: true },
+  rate,
+  ...taxCols<Hsn>(ownHead),
 ];
 
 function Sections({ ret }: { ret: Gstr1Return }) {
   const b2b: B2b[] = ret.b2b.flatMap((p) => p.inv.map((i) => ({ ...i, ctin: p.ctin })));
   const b2cl: B2cl[] = ret.b2cl.flatMap((p) => p.inv.map((i) => ({ ...i, pos: p.pos })));
-  const exp = ret.exp.flatMap((e) => e.inv.map((i) => ({ ...i, exp_typ: e.exp_typ })));
+  const exp: Exp[] = ret.exp.flatMap((e) => e.inv.map((i) => ({ ...i, exp_typ: e.exp_typ })));
   const docs: Doc[] = ret.doc_issue.doc_det.flatMap((d) => d.docs.map((x) => ({ ...x, doc_typ: d.doc_typ })));
   return (
     <>
@@ -105,12 +107,12 @@ function Sections({ ret }: { ret: Gstr1Return }) {
         rows={b2b}
         cols={[
           { title: 'Buyer GSTIN', value: (r) => r.ctin },
-          { title: 'Invoice no.', value: (r) => r.inum },
-          { title: 'Date', value: (r) => portalDate(r.idt) },
+          invoiceNo,
+          invoiceDate,
           { title: 'Place of supply', value: (r) => r.pos },
           { title: 'Reverse charge', value: (r) => r.rchrg },
-          { title: 'Invoice value', value: (r) => r.val, money: true },
-          ...taxCols<B2b>(),
+          invoiceValue,
+          ...taxCols<B2b>((r, h) => itemsHead(r.itms.map((i) => i.itm_det), h)),
         ]}
       />
       <Section<B2cl>
@@ -118,37 +120,32 @@ function Sections({ ret }: { ret: Gstr1Return }) {
         rows={b2cl}
         cols={[
           { title: 'Place of supply', value: (r) => r.pos },
-          { title: 'Invoice no.', value: (r) => r.inum },
-          { title: 'Date', value: (r) => portalDate(r.idt) },
-          { title: 'Invoice value', value: (r) => r.val, money: true },
-          ...taxCols<B2cl>().filter((c) => c.title !== 'CGST' && c.title !== 'SGST'),
+          invoiceNo,
+          invoiceDate,
+          invoiceValue,
+          ...taxCols<B2cl>((r, h) => itemsHead(r.itms.map((i) => i.itm_det), h), ['txval', 'iamt', 'csamt']),
         ]}
       />
-      <Section
+      <Section<B2cs>
         title="B2C small"
         rows={ret.b2cs}
         cols={[
           { title: 'Supply', value: (r) => (r.sply_ty === 'INTER' ? 'Inter-state' : 'Intra-state') },
           { title: 'Place of supply', value: (r) => r.pos },
-          { title: 'Rate %', value: (r) => r.rt },
-          { title: 'Taxable value', value: (r) => r.txval, money: true },
-          { title: 'IGST', value: (r) => r.iamt, money: true },
-          { title: 'CGST', value: (r) => r.camt, money: true },
-          { title: 'SGST', value: (r) => r.samt, money: true },
-          { title: 'Cess', value: (r) => r.csamt, money: true },
+          rate,
+          ...taxCols<B2cs>(ownHead),
         ]}
       />
       {exp.length ? (
-        <Section
+        <Section<Exp>
           title="Exports"
           rows={exp}
           cols={[
             { title: 'Type', value: (r) => (r.exp_typ === 'WPAY' ? 'With IGST' : 'Under LUT') },
-            { title: 'Invoice no.', value: (r) => r.inum },
-            { title: 'Date', value: (r) => portalDate(r.idt) },
-            { title: 'Invoice value', value: (r) => r.val, money: true },
-            { title: 'Taxable value', value: (r) => r.itms.reduce((s, i) => s + paise(i.txval), 0) / 100, money: true },
-            { title: 'IGST', value: (r) => r.itms.reduce((s, i) => s + paise(i.iamt), 0) / 100, money: true },
+            invoiceNo,
+            invoiceDate,
+            invoiceValue,
+            ...taxCols<Exp>((r, h) => itemsHead(r.itms, h), ['txval', 'iamt']),
           ]}
         />
       ) : null}
@@ -202,11 +199,8 @@ function Problems({ problems }: { problems: Gstr1Problem[] }) {
 }
 
 export default function Gstr1Page() {
-  const { params, set } = useReportParams();
-  const gstins = useGstins();
-  const gstin = params.get('gstin') || gstins[0];
+  const { params, set, gstins, gstin, month } = useReturnParams();
   const filing: 'MONTHLY' | 'QUARTERLY' = params.get('filing') === 'QUARTERLY' ? 'QUARTERLY' : 'MONTHLY';
-  const month = isReturnPeriod(params.get('period')) ? params.get('period')! : lastMonth(indiaToday());
   // A quarterly return is named by the quarter's last month (03, 06, 09, 12).
   const period = filing === 'QUARTERLY' ? `${String(Math.ceil(Number(month.slice(0, 2)) / 3) * 3).padStart(2, '0')}${month.slice(2)}` : month;
   const query: Omit<Gstr1Query, 'format'> | null = gstin ? { gstin, period, ...(filing === 'QUARTERLY' ? { filing } : {}) } : null;
@@ -215,50 +209,41 @@ export default function Gstr1Page() {
 
   const extra = answer ? (
     <>
-      <Button type="primary" icon={<DownloadOutlined />} onClick={() => downloadJson(answer.data, `GSTR1_${answer.data.gstin}_${answer.data.fp}.json`)}>
-        Download JSON
-      </Button>
+      <DownloadJsonButton json={answer.data} fileName={`GSTR1_${answer.data.gstin}_${answer.data.fp}.json`} />
       <Button icon={<FileExcelOutlined />} href={reportUrls.gstr1(query!)} target="_blank" rel="noopener" download>
         Excel
       </Button>
     </>
   ) : null;
 
-  let body: React.ReactNode;
-  if (!query) body = <EmptyState title="No GSTIN to file for" description="Set the GSTIN of a store branch first." />;
-  else if (gstr1.error && !answer) body = <ErrorState title="Error loading GSTR-1" detail={errorMessage(gstr1.error)} onRetry={() => void gstr1.mutate()} />;
-  else if (!answer) body = <TableSkeleton rows={8} />;
-  else
-    body = (
-      <>
-        <Typography.Paragraph type="secondary">
-          {formatDate(answer.meta.from)} – {formatDate(answer.meta.to)} · B2C large above {formatRupees(answer.meta.b2clLimit)}
-        </Typography.Paragraph>
-        <Problems problems={answer.problems} />
-        <Sections ret={answer.data} />
-      </>
-    );
-
   return (
     <>
       <PageHeader title="GSTR-1" back="/reports" extra={extra} />
-      <Card style={{ marginBottom: 16 }}>
-        <Flex gap={12} wrap>
-          <GstinSelect value={gstin} gstins={gstins} onChange={(v) => set({ gstin: v })} />
-          <Select
-            aria-label="Filing"
-            style={{ width: 150 }}
-            value={filing}
-            options={[
-              { value: 'MONTHLY', label: 'Monthly' },
-              { value: 'QUARTERLY', label: 'Quarterly' },
-            ]}
-            onChange={(v: string) => set({ filing: v === 'QUARTERLY' ? v : undefined })}
-          />
-          <ReturnPeriodPicker period={period} onChange={(v) => set({ period: v })} />
-        </Flex>
-      </Card>
-      {body}
+      <ReportFilters>
+        <GstinSelect value={gstin} gstins={gstins} onChange={(v) => set({ gstin: v })} />
+        <Select
+          aria-label="Filing"
+          style={{ width: 150 }}
+          value={filing}
+          options={[
+            { value: 'MONTHLY', label: 'Monthly' },
+            { value: 'QUARTERLY', label: 'Quarterly' },
+          ]}
+          onChange={(v: string) => set({ filing: v === 'QUARTERLY' ? v : undefined })}
+        />
+        <ReturnPeriodPicker period={period} onChange={(v) => set({ period: v })} />
+      </ReportFilters>
+      <ReturnBody gstin={gstin} name="GSTR-1" result={gstr1}>
+        {(answer) => (
+          <>
+            <Typography.Paragraph type="secondary">
+              {periodLabel(answer.meta.from, answer.meta.to)} · B2C large above {formatRupees(answer.meta.b2clLimit)}
+            </Typography.Paragraph>
+            <Problems problems={answer.problems} />
+            <Sections ret={answer.data} />
+          </>
+        )}
+      </ReturnBody>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { ApiError, branchApi, indiaToday, reportApi, type Branch, type Gstr3bResponse } from '@bahi/shared';
-import { BRANCH_GSTIN, mumbaiBranch, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import { ApiError, indiaToday, reportApi, type Branch, type Gstr3bResponse } from '@bahi/shared';
+import { BRANCH_GSTIN, mumbaiBranch, renderScreen, setupUser } from '@bahi/shared/testing';
+import { setUpReportTests } from '../../test/reports';
 import Gstr3bPage from './gstr3b';
 
 const PUNE_GSTIN = '27AAPFU0939F2ZU';
@@ -45,11 +46,7 @@ const rowsOf = (el: HTMLElement) =>
     .filter((r) => r.querySelector('td'))
     .map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent));
 
-beforeEach(() => {
-  signIn(mumbaiBranch);
-  jest.spyOn(branchApi, 'list').mockResolvedValue([mumbaiBranch, puneBranch]);
-});
-afterEach(() => jest.restoreAllMocks());
+setUpReportTests([mumbaiBranch, puneBranch]);
 
 describe('GSTR-3B', () => {
   it("asks for the signed-in branch's GSTIN and last month by default", async () => {

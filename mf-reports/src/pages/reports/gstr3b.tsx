@@ -1,24 +1,20 @@
-import { Alert, Button, Card, Flex, Table, Typography } from 'antd';
+import { Alert, Card, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
-import { errorMessage, formatRupees, indiaToday, type Gstr3bResponse, type Gstr3bReturn } from '@bahi/shared';
-import { EmptyState, ErrorState, PageHeader, TableSkeleton, formatDate } from '@bahi/shared/ui';
+import { formatRupees, type Gstr3bResponse, type Gstr3bReturn } from '@bahi/shared';
+import { PageHeader } from '@bahi/shared/ui';
 import { useGstr3b } from './components/data';
-import { GstinSelect, ReturnPeriodPicker, downloadJson, isReturnPeriod, lastMonth, paise, portalAmount, rupees, useGstins } from './components/gst-return';
-import { useReportParams } from './components/report-params';
+import { DownloadJsonButton, GstinSelect, HEAD_TITLES, ReturnBody, ReturnPeriodPicker, TAX_HEADS, paise, portalAmount, rupees, useReturnParams, type TaxHead } from './components/gst-return';
+import { ReportFilters, periodLabel } from './components/report-view';
 
 /*
  * reports/gstr3b: GSTR-3B of a GSTIN for a month (GET report/gstr3b): 3.1 outward supplies, 4 eligible ITC,
  * 5 exempt inward supplies and the tax payable per head after ITC. The GSTIN and month live in the address.
  */
 
-type Heads = { txval?: number; iamt?: number; camt?: number; samt?: number; csamt?: number };
-type HeadRow = Heads & { label: string };
-type HeadKey = keyof Heads;
-const HEAD_TITLES: Record<HeadKey, string> = { txval: 'Taxable value', iamt: 'IGST', camt: 'CGST', samt: 'SGST', csamt: 'Cess' };
+type HeadRow = Partial<Record<TaxHead, number>> & { label: string };
 
 /** A section's table: one row per line of the form, a column per tax head; a head the line does not have is '-'. */
-function HeadTable({ title, rows, heads, testId }: { title: string; rows: HeadRow[]; heads: HeadKey[]; testId: string }) {
+function HeadTable({ title, rows, heads, testId }: { title: string; rows: HeadRow[]; heads: TaxHead[]; testId: string }) {
   const columns: TableColumnsType<HeadRow> = [
     { title: 'Details', dataIndex: 'label' },
     ...heads.map((h) => ({ title: HEAD_TITLES[h], key: h, align: 'right' as const, width: 150, render: (_: unknown, r: HeadRow) => portalAmount(r[h]) })),
@@ -108,49 +104,35 @@ function Payable({ liability }: { liability: Gstr3bResponse['liability'] }) {
 }
 
 export default function Gstr3bPage() {
-  const { params, set } = useReportParams();
-  const gstins = useGstins();
-  const gstin = params.get('gstin') || gstins[0];
-  const period = isReturnPeriod(params.get('period')) ? params.get('period')! : lastMonth(indiaToday());
+  const { set, gstins, gstin, month: period } = useReturnParams();
   const gstr3b = useGstr3b(gstin ? { gstin, period } : null);
   const answer = gstr3b.data;
 
-  const extra = answer ? (
-    <Button type="primary" icon={<DownloadOutlined />} onClick={() => downloadJson(answer.data, `GSTR3B_${answer.data.gstin}_${answer.data.ret_period}.json`)}>
-      Download JSON
-    </Button>
-  ) : null;
-
-  let body: React.ReactNode;
-  if (!gstin) body = <EmptyState title="No GSTIN to file for" description="Set the GSTIN of a store branch first." />;
-  else if (gstr3b.error && !answer) body = <ErrorState title="Error loading GSTR-3B" detail={errorMessage(gstr3b.error)} onRetry={() => void gstr3b.mutate()} />;
-  else if (!answer) body = <TableSkeleton rows={8} />;
-  else
-    body = (
-      <>
-        <Typography.Paragraph type="secondary">
-          {formatDate(answer.meta.from)} – {formatDate(answer.meta.to)}
-        </Typography.Paragraph>
-        {answer.meta.itcFromPurchases ? (
-          <Alert type="info" showIcon style={{ marginBottom: 16 }} title="ITC is read from purchase bills; expenses and ITC reversals are not included yet." />
-        ) : null}
-        <HeadTable title="3.1 Outward supplies and inward supplies liable to reverse charge" rows={outward(answer.data.sup_details)} heads={['txval', 'iamt', 'camt', 'samt', 'csamt']} testId="section-3.1" />
-        <HeadTable title="4. Eligible ITC" rows={itc(answer.data.itc_elg)} heads={['iamt', 'camt', 'samt', 'csamt']} testId="section-4" />
-        <Exempt rows={answer.data.inward_sup.isup_details} />
-        <Payable liability={answer.liability} />
-      </>
-    );
-
   return (
     <>
-      <PageHeader title="GSTR-3B" back="/reports" extra={extra} />
-      <Card style={{ marginBottom: 16 }}>
-        <Flex gap={12} wrap>
-          <GstinSelect value={gstin} gstins={gstins} onChange={(v) => set({ gstin: v })} />
-          <ReturnPeriodPicker period={period} onChange={(v) => set({ period: v })} />
-        </Flex>
-      </Card>
-      {body}
+      <PageHeader
+        title="GSTR-3B"
+        back="/reports"
+        extra={answer ? <DownloadJsonButton json={answer.data} fileName={`GSTR3B_${answer.data.gstin}_${answer.data.ret_period}.json`} /> : null}
+      />
+      <ReportFilters>
+        <GstinSelect value={gstin} gstins={gstins} onChange={(v) => set({ gstin: v })} />
+        <ReturnPeriodPicker period={period} onChange={(v) => set({ period: v })} />
+      </ReportFilters>
+      <ReturnBody gstin={gstin} name="GSTR-3B" result={gstr3b}>
+        {(answer) => (
+          <>
+            <Typography.Paragraph type="secondary">{periodLabel(answer.meta.from, answer.meta.to)}</Typography.Paragraph>
+            {answer.meta.itcFromPurchases ? (
+              <Alert type="info" showIcon style={{ marginBottom: 16 }} title="ITC is read from purchase bills; expenses and ITC reversals are not included yet." />
+            ) : null}
+            <HeadTable title="3.1 Outward supplies and inward supplies liable to reverse charge" rows={outward(answer.data.sup_details)} heads={TAX_HEADS} testId="section-3.1" />
+            <HeadTable title="4. Eligible ITC" rows={itc(answer.data.itc_elg)} heads={['iamt', 'camt', 'samt', 'csamt']} testId="section-4" />
+            <Exempt rows={answer.data.inward_sup.isup_details} />
+            <Payable liability={answer.liability} />
+          </>
+        )}
+      </ReturnBody>
     </>
   );
 }

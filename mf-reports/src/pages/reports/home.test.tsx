@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { ApiError, reportApi, type ReportSummary } from '@bahi/shared';
-import { mumbaiBranch, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import { renderScreen, setupUser } from '@bahi/shared/testing';
+import { setUpReportTests } from '../../test/reports';
 import ReportsHomePage from './home';
 
 const months = ['2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11', '2026-12', '2027-01', '2027-02', '2027-03'];
@@ -23,8 +24,7 @@ const summary: ReportSummary = {
 const card = (title: string) =>
   within(screen.getByRole('region', { name: "This month's figures" })).getByText(title, { selector: '.ant-card span' }).closest('.ant-card');
 
-beforeEach(() => signIn(mumbaiBranch));
-afterEach(() => jest.restoreAllMocks());
+setUpReportTests(null);
 
 describe('Reports home', () => {
   it("shows this month's key figures and the sales and purchases of each month of the year", async () => {

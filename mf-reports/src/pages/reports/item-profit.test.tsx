@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { ApiError, branchApi, indiaToday, reportApi, type ItemProfit } from '@bahi/shared';
+import { ApiError, indiaToday, reportApi, type ItemProfit } from '@bahi/shared';
 import { periodRange } from '@bahi/shared/ui';
-import { mumbaiBranch, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import { mumbaiBranch, renderScreen, setupUser } from '@bahi/shared/testing';
+import { cells, exportLinks, setUpReportTests } from '../../test/reports';
 import ItemProfitPage from './item-profit';
 
 const report: ItemProfit = {
@@ -13,21 +14,8 @@ const report: ItemProfit = {
   totals: { saleValue: '7000.00', cost: '4300.00', profit: '2700.00' },
   meta: { total: 3, page: 1, pageSize: 20, from: '2026-11-01', to: '2026-11-30' },
 };
-const cells = (tr: HTMLElement) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent);
 
-beforeEach(() => {
-  signIn(mumbaiBranch);
-  jest.spyOn(branchApi, 'list').mockResolvedValue([mumbaiBranch]);
-});
-afterEach(() => jest.restoreAllMocks());
-
-/** The Excel, CSV and PDF links: the report's call with the filters on screen and the format. */
-const exportLinks = () =>
-  (['Excel', 'CSV', 'PDF'] as const).map((name) => {
-    const href = new URL(screen.getByRole('link', { name: new RegExp(name) }).getAttribute('href')!, 'http://x');
-    return { path: href.pathname, query: Object.fromEntries(href.searchParams) };
-  });
-
+setUpReportTests();
 
 describe('Item profit', () => {
   it("shows each item's quantity, sale value, cost, profit and margin for this month, with totals", async () => {

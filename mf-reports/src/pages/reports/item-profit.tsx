@@ -1,11 +1,12 @@
-import { Card, Flex, Table, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { errorMessage, reportUrls, type ItemProfitRow } from '@bahi/shared';
-import { EmptyState, ErrorState, PageHeader, PeriodFilter, TableSkeleton, formatDate, formatQuantity, useDocumentListParams, listPagination } from '@bahi/shared/ui';
+import { reportUrls, type ItemProfitRow } from '@bahi/shared';
+import { EmptyState, PageHeader, PeriodFilter, formatQuantity, useDocumentListParams, listPagination } from '@bahi/shared/ui';
 import { BranchFilter } from './components/branch-filter';
 import { useItemProfit } from './components/data';
 import { ExportLinks } from './components/export-links';
 import { Money } from './components/money';
+import { ReportBody, ReportNote, ReportTable, moneyColumn, moneyTotal, periodLabel } from './components/report-view';
 
 /** A loss reads in red. */
 const Profit = ({ value }: { value: string }) => (
@@ -17,8 +18,8 @@ const Profit = ({ value }: { value: string }) => (
 const COLUMNS: TableColumnsType<ItemProfitRow> = [
   { title: 'Item', dataIndex: 'itemName' },
   { title: 'Quantity sold', dataIndex: 'quantity', align: 'right', width: 130, render: (v: string) => formatQuantity(v) },
-  { title: 'Sale value', dataIndex: 'saleValue', align: 'right', width: 150, render: (v: string) => <Money value={v} /> },
-  { title: 'Cost', dataIndex: 'cost', align: 'right', width: 150, render: (v: string) => <Money value={v} /> },
+  moneyColumn('Sale value', 'saleValue', 150),
+  moneyColumn('Cost', 'cost', 150),
   { title: 'Profit', dataIndex: 'profit', align: 'right', width: 150, render: (v: string) => <Profit value={v} /> },
   { title: 'Margin', dataIndex: 'marginPercent', align: 'right', width: 100, render: (v: string | null) => (v === null ? '-' : `${v}%`) },
 ];
@@ -40,69 +41,44 @@ export default function ItemProfitPage() {
   const { params, query, set, onPage } = list;
   const branchId = params.get('branchId') || undefined;
   const report = useItemProfit({ from: query.from, to: query.to, branchId, page: query.page, pageSize: query.pageSize });
-  const data = report.data;
-
-  let body: React.ReactNode;
-  if (report.error && !data) {
-    body = <ErrorState title="Error loading the item profit" detail={errorMessage(report.error)} onRetry={() => void report.mutate()} />;
-  } else if (!data) {
-    body = <TableSkeleton rows={8} />;
-  } else {
-    const margin = marginOf(data.totals.profit, data.totals.saleValue);
-    body = (
-      <Table<ItemProfitRow>
-        rowKey="itemId"
-        columns={COLUMNS}
-        dataSource={data.rows}
-        loading={report.isValidating}
-        size="middle"
-        scroll={{ x: 800 }}
-        pagination={listPagination({ page: query.page, pageSize: query.pageSize, total: data.meta.total, noun: 'items', hideOnSinglePage: true, onChange: onPage })}
-        summary={() =>
-          data.rows.length ? (
-            <Table.Summary>
-              <Table.Summary.Row style={{ fontWeight: 600 }} data-testid="totals-row">
-                <Table.Summary.Cell index={0} colSpan={2}>
-                  Total
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={2} align="right">
-                  <Money value={data.totals.saleValue} />
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} align="right">
-                  <Money value={data.totals.cost} />
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} align="right">
-                  <Profit value={data.totals.profit} />
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={5} align="right">
-                  {margin === null ? '-' : `${margin}%`}
-                </Table.Summary.Cell>
-              </Table.Summary.Row>
-            </Table.Summary>
-          ) : null
-        }
-        locale={{ emptyText: <EmptyState title="No items sold in this period" /> }}
-      />
-    );
-  }
 
   return (
     <>
       <PageHeader
         title="Item profit"
         back="/reports"
-        subtitle={`${formatDate(query.from)} – ${formatDate(query.to)}`}
-        extra={<ExportLinks url={(format) => reportUrls.itemProfit({ from: query.from, to: query.to, branchId }, format)} formats={['xlsx', 'csv', 'pdf']} />}
+        subtitle={periodLabel(query.from, query.to)}
+        extra={<ExportLinks url={(format) => reportUrls.itemProfit({ from: query.from, to: query.to, branchId }, format)} />}
       />
       <Card>
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
           <PeriodFilter list={list} />
           <BranchFilter value={branchId} onChange={(v) => set({ branchId: v })} />
         </Flex>
-        <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
-          Sale value is without tax; cost is the quantity at the last purchase price.
-        </Typography.Text>
-        {body}
+        <ReportNote>Sale value is without tax; cost is the quantity at the last purchase price.</ReportNote>
+        <ReportBody result={report} errorTitle="Error loading the item profit">
+          {(data) => {
+            const margin = marginOf(data.totals.profit, data.totals.saleValue);
+            return (
+              <ReportTable<ItemProfitRow>
+                rowKey="itemId"
+                columns={COLUMNS}
+                rows={data.rows}
+                loading={report.isValidating}
+                scrollX={800}
+                pagination={listPagination({ page: query.page, pageSize: query.pageSize, total: data.meta.total, noun: 'items', hideOnSinglePage: true, onChange: onPage })}
+                totals={[
+                  { colSpan: 2, content: 'Total' },
+                  moneyTotal(data.totals.saleValue),
+                  moneyTotal(data.totals.cost),
+                  { align: 'right', content: <Profit value={data.totals.profit} /> },
+                  { align: 'right', content: margin === null ? '-' : `${margin}%` },
+                ]}
+                empty={<EmptyState title="No items sold in this period" />}
+              />
+            );
+          }}
+        </ReportBody>
       </Card>
     </>
   );

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, indiaToday, partyApi, reportApi, type Ledger } from '@bahi/shared';
 import { periodRange } from '@bahi/shared/ui';
-import { bengaluruParty, mumbaiBranch, puneParty, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import { bengaluruParty, puneParty, renderScreen, setupUser } from '@bahi/shared/testing';
+import { cells, setUpReportTests } from '../../test/reports';
 import LedgerReportPage from './ledger';
 
 const SALE_ID = '5e1d2c3b-4a59-4687-9a1b-00000000a001';
@@ -42,14 +43,12 @@ const ledger = (over: Partial<Ledger> = {}): Ledger => ({
 });
 
 const fy = periodRange('this-fy', indiaToday());
-const cells = (row: HTMLElement) => Array.from(row.querySelectorAll('td')).map((td) => td.textContent);
 
+setUpReportTests(null);
 beforeEach(() => {
-  signIn(mumbaiBranch);
   jest.spyOn(partyApi, 'get').mockResolvedValue(bengaluruParty);
   jest.spyOn(partyApi, 'list').mockResolvedValue({ success: true, data: [bengaluruParty, puneParty], meta: { total: 2, page: 1, pageSize: 20 } });
 });
-afterEach(() => jest.restoreAllMocks());
 
 describe('Ledger Report', () => {
   it('asks for a party first, then shows its statement for the period picked', async () => {

@@ -1,22 +1,12 @@
-import { Card, Col, Flex, Row, Table, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { errorMessage, formatRupees, isApiError, reportUrls, type LedgerEntry } from '@bahi/shared';
-import {
-  EmptyState,
-  ErrorState,
-  listPagination,
-  PageHeader,
-  PartyFilter,
-  PeriodFilter,
-  SummaryCard,
-  TableSkeleton,
-  formatDate,
-  useDocumentListParams,
-} from '@bahi/shared/ui';
+import { formatRupees, reportUrls, type LedgerEntry } from '@bahi/shared';
+import { EmptyState, listPagination, PageHeader, PartyFilter, PeriodFilter, formatDate, useDocumentListParams } from '@bahi/shared/ui';
 import { useLedger } from './components/data';
 import { DocumentLink } from './components/document-link';
 import { ExportLinks } from './components/export-links';
 import { Money, drCr } from './components/money';
+import { ReportBody, ReportFigures, ReportFilters, ReportTable, moneyTotal } from './components/report-view';
 
 type LedgerRow = LedgerEntry & { rowKey: string; opening?: boolean };
 
@@ -49,96 +39,74 @@ export default function LedgerReportPage() {
 
   const exports = filters ? <ExportLinks url={(f) => reportUrls.ledger(filters, f === 'pdf' ? 'pdf' : 'xlsx')} formats={['pdf', 'xlsx']} /> : null;
 
-  let body: React.ReactNode;
-  if (!filters) {
-    body = <EmptyState title="Choose a party to see its ledger" description="Its statement for the period shows here: opening balance, every entry and the closing balance." />;
-  } else if (ledger.error && !data) {
-    body =
-      isApiError(ledger.error) && ledger.error.status === 404 ? (
-        <ErrorState title="Party not found." />
-      ) : (
-        <ErrorState title="Error loading the ledger" detail={errorMessage(ledger.error)} onRetry={() => void ledger.mutate()} />
-      );
-  } else if (!data) {
-    body = <TableSkeleton rows={8} />;
-  } else {
-    // Page 1 opens with the opening balance; every entry carries the running balance after it.
-    const opening: LedgerRow = {
-      rowKey: 'opening',
-      opening: true,
-      date: data.from,
-      type: 'OPENING',
-      documentType: null,
-      documentId: null,
-      documentNumber: null,
-      description: 'Opening balance',
-      debit: '0.00',
-      credit: '0.00',
-      balance: data.openingBalance,
-    };
-    const rows: LedgerRow[] = data.entries.map((e, i) => ({ ...e, rowKey: `${data.meta.page}-${i}` }));
-    if (data.meta.page === 1) rows.unshift(opening);
-    body = (
-      <Table<LedgerRow>
-        rowKey="rowKey"
-        columns={COLUMNS}
-        dataSource={rows}
-        loading={ledger.isValidating}
-        size="middle"
-        scroll={{ x: 800 }}
-        pagination={listPagination({ page: query.page, pageSize: query.pageSize, total: data.meta.total, noun: 'entries', hideOnSinglePage: true, onChange: onPage })}
-        summary={() => (
-          <Table.Summary>
-            <Table.Summary.Row style={{ fontWeight: 600 }} data-testid="closing-row">
-              <Table.Summary.Cell index={0} colSpan={3}>
-                Closing balance on {formatDate(data.to)}
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={3} align="right">
-                <Money value={data.debit} />
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={4} align="right">
-                <Money value={data.credit} />
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={5} align="right">
-                {drCr(data.closingBalance)}
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
-          </Table.Summary>
-        )}
-        locale={{ emptyText: <EmptyState title="No entries in this period" /> }}
-      />
-    );
-  }
+  const body = !filters ? (
+    <EmptyState title="Choose a party to see its ledger" description="Its statement for the period shows here: opening balance, every entry and the closing balance." />
+  ) : (
+    <ReportBody result={ledger} errorTitle="Error loading the ledger" notFound="Party not found.">
+      {(data) => {
+        // Page 1 opens with the opening balance; every entry carries the running balance after it.
+        const opening: LedgerRow = {
+          rowKey: 'opening',
+          opening: true,
+          date: data.from,
+          type: 'OPENING',
+          documentType: null,
+          documentId: null,
+          documentNumber: null,
+          description: 'Opening balance',
+          debit: '0.00',
+          credit: '0.00',
+          balance: data.openingBalance,
+        };
+        const rows: LedgerRow[] = data.entries.map((e, i) => ({ ...e, rowKey: `${data.meta.page}-${i}` }));
+        if (data.meta.page === 1) rows.unshift(opening);
+        return (
+          <ReportTable<LedgerRow>
+            rowKey="rowKey"
+            columns={COLUMNS}
+            rows={rows}
+            loading={ledger.isValidating}
+            scrollX={800}
+            pagination={listPagination({ page: query.page, pageSize: query.pageSize, total: data.meta.total, noun: 'entries', hideOnSinglePage: true, onChange: onPage })}
+            totalsTestId="closing-row"
+            totalsWhenEmpty
+            totals={[
+              { colSpan: 3, content: `Closing balance on ${formatDate(data.to)}` },
+              moneyTotal(data.debit),
+              moneyTotal(data.credit),
+              { align: 'right', content: drCr(data.closingBalance) },
+            ]}
+            empty={<EmptyState title="No entries in this period" />}
+          />
+        );
+      }}
+    </ReportBody>
+  );
 
   return (
     <>
       <PageHeader title="Ledger Report" subtitle={data ? data.party.name : undefined} extra={exports} />
-      <Card style={{ marginBottom: 16 }}>
-        <Flex gap={12} wrap>
-          <PartyFilter value={partyId} partyType={null} label="Party" placeholder="Pick a party" width={260} onChange={(v) => set({ partyId: v })} />
-          <PeriodFilter list={list} />
-        </Flex>
-        {data ? (
-          <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
-            {[data.party.gstin && `GSTIN ${data.party.gstin}`, data.party.mobileNumber].filter(Boolean).join(' · ')}
-          </Typography.Text>
-        ) : null}
-      </Card>
+      <ReportFilters
+        below={
+          data ? (
+            <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
+              {[data.party.gstin && `GSTIN ${data.party.gstin}`, data.party.mobileNumber].filter(Boolean).join(' · ')}
+            </Typography.Text>
+          ) : null
+        }
+      >
+        <PartyFilter value={partyId} partyType={null} label="Party" placeholder="Pick a party" width={260} onChange={(v) => set({ partyId: v })} />
+        <PeriodFilter list={list} />
+      </ReportFilters>
       {filters ? (
-        <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-          <Col xs={24} sm={12} lg={6}>
-            <SummaryCard title="Opening balance" value={data && drCr(data.openingBalance)} />
-          </Col>
-          <Col xs={24} sm={12} lg={6}>
-            <SummaryCard title="Debit" value={data && formatRupees(data.debit)} />
-          </Col>
-          <Col xs={24} sm={12} lg={6}>
-            <SummaryCard title="Credit" value={data && formatRupees(data.credit)} />
-          </Col>
-          <Col xs={24} sm={12} lg={6}>
-            <SummaryCard title="Closing balance" value={data && drCr(data.closingBalance)} />
-          </Col>
-        </Row>
+        <ReportFigures
+          figures={[
+            { title: 'Opening balance', value: data && drCr(data.openingBalance) },
+            { title: 'Debit', value: data && formatRupees(data.debit) },
+            { title: 'Credit', value: data && formatRupees(data.credit) },
+            { title: 'Closing balance', value: data && drCr(data.closingBalance) },
+          ]}
+        />
       ) : null}
       <Card>{body}</Card>
     </>

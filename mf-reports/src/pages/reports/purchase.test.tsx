@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { branchApi, indiaToday, itemApi, partyApi, reportApi, type PurchaseReport } from '@bahi/shared';
+import { indiaToday, itemApi, partyApi, reportApi, type PurchaseReport } from '@bahi/shared';
 import { periodRange } from '@bahi/shared/ui';
-import { cable, mumbaiBranch, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import { cable, renderScreen, setupUser } from '@bahi/shared/testing';
+import { setUpReportTests } from '../../test/reports';
 import PurchaseReportPage from './purchase';
 
 const BILL_ID = '5e1d2c3b-4a59-4687-9a1b-00000000b001';
@@ -15,11 +16,7 @@ const bills: PurchaseReport = {
   meta: { total: 1, page: 1, pageSize: 20, from: '2026-05-01', to: '2026-05-31' },
 };
 
-beforeEach(() => {
-  signIn(mumbaiBranch);
-  jest.spyOn(branchApi, 'list').mockResolvedValue([mumbaiBranch]);
-});
-afterEach(() => jest.restoreAllMocks());
+setUpReportTests();
 
 describe('Purchase report', () => {
   it("shows this month's bills with what was paid, linked to each bill, and filters by supplier", async () => {

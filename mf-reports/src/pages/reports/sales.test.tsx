@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { ApiError, branchApi, indiaToday, itemApi, partyApi, reportApi, type SaleReport, type SaleReportRow } from '@bahi/shared';
+import { ApiError, indiaToday, itemApi, partyApi, reportApi, type SaleReport, type SaleReportRow } from '@bahi/shared';
 import { periodRange } from '@bahi/shared/ui';
-import { bengaluruParty, cable, cover, mumbaiBranch, puneParty, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import { bengaluruParty, cable, cover, mumbaiBranch, puneParty, renderScreen, setupUser } from '@bahi/shared/testing';
+import { cells, setUpReportTests } from '../../test/reports';
 import SaleReportPage from './sales';
 
 const INVOICE_ID = '5e1d2c3b-4a59-4687-9a1b-00000000a001';
@@ -47,16 +48,13 @@ const report = (rows: SaleReportRow[], over: Partial<SaleReport> = {}): SaleRepo
   ...over,
 });
 const thisMonth = periodRange('this-month', indiaToday());
-const cells = (tr: Element) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent);
 const renderReport = (route = '/reports/sales') => renderScreen(<SaleReportPage />, { path: '/reports/sales', route });
 
+setUpReportTests();
 beforeEach(() => {
-  signIn(mumbaiBranch);
-  jest.spyOn(branchApi, 'list').mockResolvedValue([mumbaiBranch]);
   jest.spyOn(partyApi, 'list').mockResolvedValue({ success: true, data: [bengaluruParty, puneParty], meta: { total: 2, page: 1, pageSize: 20 } });
   jest.spyOn(partyApi, 'get').mockResolvedValue(bengaluruParty);
 });
-afterEach(() => jest.restoreAllMocks());
 
 describe('Sale report', () => {
   it("shows this month's invoices with the totals row of everything the filters match", async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApiError, branchApi, reportApi, type Branch, type StockSummary } from '@bahi/shared';
-import { mumbaiBranch, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import { ApiError, reportApi, type Branch, type StockSummary } from '@bahi/shared';
+import { mumbaiBranch, renderScreen, setupUser } from '@bahi/shared/testing';
+import { cells, exportLinks, setUpReportTests } from '../../test/reports';
 import StockSummaryPage from './stock-summary';
 
 const puneBranch: Branch = { ...mumbaiBranch, id: '5e1d2c3b-4a59-4687-9a1b-0000000000b2', name: 'Pune Camp', isDefault: false };
@@ -31,21 +32,8 @@ const summary: StockSummary = {
   totals: { value: '14100.00', lowStock: 1 },
   meta: { total: 3, page: 1, pageSize: 50 },
 };
-const cells = (tr: HTMLElement) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent);
 
-beforeEach(() => {
-  signIn(mumbaiBranch);
-  jest.spyOn(branchApi, 'list').mockResolvedValue([mumbaiBranch, puneBranch]);
-});
-afterEach(() => jest.restoreAllMocks());
-
-/** The Excel, CSV and PDF links: the report's call with the filters on screen and the format. */
-const exportLinks = () =>
-  (['Excel', 'CSV', 'PDF'] as const).map((name) => {
-    const href = new URL(screen.getByRole('link', { name: new RegExp(name) }).getAttribute('href')!, 'http://x');
-    return { path: href.pathname, query: Object.fromEntries(href.searchParams) };
-  });
-
+setUpReportTests([mumbaiBranch, puneBranch]);
 
 describe('Stock summary', () => {
   it('shows quantity and value per branch, marks low stock, and totals every branch', async () => {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Card, Col, Flex, Row, Table, Tag } from 'antd';
+import { Card, Flex, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { errorMessage, formatIndianNumber, formatRupees, reportUrls, type StockSummaryRow } from '@bahi/shared';
-import { EmptyState, ErrorState, PageHeader, SummaryCard, TableSkeleton, formatQuantity, listPagination } from '@bahi/shared/ui';
+import { formatIndianNumber, formatRupees, reportUrls, type StockSummaryRow } from '@bahi/shared';
+import { EmptyState, PageHeader, formatQuantity, listPagination } from '@bahi/shared/ui';
 import { BranchFilter } from './components/branch-filter';
 import { useStockSummary } from './components/data';
 import { ExportLinks } from './components/export-links';
-import { Money } from './components/money';
 import { useReportParams } from './components/report-params';
+import { ReportBody, ReportFigures, ReportFilters, ReportTable, moneyColumn, moneyTotal } from './components/report-view';
 
 const COLUMNS: TableColumnsType<StockSummaryRow> = [
   { title: 'Item', key: 'item', render: (_, r) => r.itemName },
@@ -28,8 +28,8 @@ const COLUMNS: TableColumnsType<StockSummaryRow> = [
       </Flex>
     ),
   },
-  { title: 'Unit cost', dataIndex: 'unitCost', align: 'right', width: 130, render: (v: string) => <Money value={v} /> },
-  { title: 'Value', dataIndex: 'value', align: 'right', width: 150, render: (v: string) => <Money value={v} /> },
+  moneyColumn('Unit cost', 'unitCost', 130),
+  moneyColumn('Value', 'value', 150),
 ];
 
 /**
@@ -44,52 +44,14 @@ export default function StockSummaryPage() {
   const report = useStockSummary({ branchId, ...page });
   const data = report.data;
 
-  let body: React.ReactNode;
-  if (report.error && !data) {
-    body = <ErrorState title="Error loading the stock summary" detail={errorMessage(report.error)} onRetry={() => void report.mutate()} />;
-  } else if (!data) {
-    body = <TableSkeleton rows={8} />;
-  } else {
-    body = (
-      <Table<StockSummaryRow>
-        rowKey={(r) => `${r.branchId}-${r.itemId}`}
-        columns={COLUMNS}
-        dataSource={data.rows}
-        loading={report.isValidating}
-        size="middle"
-        scroll={{ x: 900 }}
-        pagination={listPagination({ page: page.page, pageSize: page.pageSize, total: data.meta.total, noun: 'items', hideOnSinglePage: true, onChange: (p, pageSize) => setPage({ page: pageSize === page.pageSize ? p : 1, pageSize }) })}
-        summary={() =>
-          data.rows.length ? (
-            <Table.Summary>
-              <Table.Summary.Row style={{ fontWeight: 600 }} data-testid="totals-row">
-                <Table.Summary.Cell index={0} colSpan={3}>
-                  Total
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} align="right">
-                  {formatIndianNumber(data.totals.lowStock)} low
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} />
-                <Table.Summary.Cell index={5} align="right">
-                  <Money value={data.totals.value} />
-                </Table.Summary.Cell>
-              </Table.Summary.Row>
-            </Table.Summary>
-          ) : null
-        }
-        locale={{ emptyText: <EmptyState title={branchId ? 'No stock in this branch' : 'No stock yet'} /> }}
-      />
-    );
-  }
-
   return (
     <>
       <PageHeader
         title="Stock summary"
         back="/reports"
-        extra={<ExportLinks url={(format) => reportUrls.stockSummary({ branchId }, format)} formats={['xlsx', 'csv', 'pdf']} />}
+        extra={<ExportLinks url={(format) => reportUrls.stockSummary({ branchId }, format)} />}
       />
-      <Card style={{ marginBottom: 16 }}>
+      <ReportFilters>
         <BranchFilter
           value={branchId}
           onChange={(v) => {
@@ -97,23 +59,38 @@ export default function StockSummaryPage() {
             set({ branchId: v });
           }}
         />
-      </Card>
+      </ReportFilters>
       {data ? (
-        <Row gutter={[16, 16]} style={{ marginBottom: 16 }} role="region" aria-label="Stock per branch">
-          <Col xs={24} sm={12} lg={6}>
-            <SummaryCard title="Stock value" value={formatRupees(data.totals.value)} />
-          </Col>
-          <Col xs={24} sm={12} lg={6}>
-            <SummaryCard title="Low stock items" tone={data.totals.lowStock ? 'danger' : undefined} value={formatIndianNumber(data.totals.lowStock)} />
-          </Col>
-          {data.branches.map((b) => (
-            <Col key={b.branchId} xs={24} sm={12} lg={6}>
-              <SummaryCard title={b.branchName} value={formatRupees(b.value)} />
-            </Col>
-          ))}
-        </Row>
+        <ReportFigures
+          label="Stock per branch"
+          figures={[
+            { title: 'Stock value', value: formatRupees(data.totals.value) },
+            { title: 'Low stock items', tone: data.totals.lowStock ? 'danger' : undefined, value: formatIndianNumber(data.totals.lowStock) },
+            ...data.branches.map((b) => ({ key: b.branchId, title: b.branchName, value: formatRupees(b.value) })),
+          ]}
+        />
       ) : null}
-      <Card>{body}</Card>
+      <Card>
+        <ReportBody result={report} errorTitle="Error loading the stock summary">
+          {(data) => (
+            <ReportTable<StockSummaryRow>
+              rowKey={(r) => `${r.branchId}-${r.itemId}`}
+              columns={COLUMNS}
+              rows={data.rows}
+              loading={report.isValidating}
+              scrollX={900}
+              pagination={listPagination({ page: page.page, pageSize: page.pageSize, total: data.meta.total, noun: 'items', hideOnSinglePage: true, onChange: (p, pageSize) => setPage({ page: pageSize === page.pageSize ? p : 1, pageSize }) })}
+              totals={[
+                { colSpan: 3, content: 'Total' },
+                { align: 'right', content: `${formatIndianNumber(data.totals.lowStock)} low` },
+                {},
+                moneyTotal(data.totals.value),
+              ]}
+              empty={<EmptyState title={branchId ? 'No stock in this branch' : 'No stock yet'} />}
+            />
+          )}
+        </ReportBody>
+      </Card>
     </>
   );
 }

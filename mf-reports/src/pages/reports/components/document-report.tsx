@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Card, Flex, Select, Table, Typography } from 'antd';
+import { Button, Card, Flex, Select } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
   SALE_REPORT_GROUPS,
   SALE_STATUSES,
-  errorMessage,
   formatIndianNumber,
   reportUrls,
   type PurchaseReportRow,
@@ -14,13 +13,11 @@ import {
 } from '@bahi/shared';
 import {
   EmptyState,
-  ErrorState,
   listPagination,
   PageHeader,
   PartyFilter,
   PeriodFilter,
   SALE_STATUS_LABELS,
-  TableSkeleton,
   formatDate,
   formatQuantity,
   useDocumentListParams,
@@ -30,6 +27,7 @@ import { useDocumentReport, type DocumentReportQuery, type ReportSide } from './
 import { ExportLinks } from './export-links';
 import { ItemFilter } from './item-filter';
 import { Money } from './money';
+import { ReportBody, ReportNote, ReportTable, periodLabel } from './report-view';
 
 /*
  * The sale report (GET sale/sale-reports) and the purchase report (GET purchase/purchase-reports): one screen over
@@ -152,54 +150,9 @@ export function DocumentReport({ side }: { side: ReportSide }) {
     side === 'SALE' ? reportUrls.saleReport(filters, format) : reportUrls.purchaseReport(filters, format);
   const noun = w.documents.toLowerCase();
 
-  let body: React.ReactNode;
-  if (report.error && !data) {
-    body = <ErrorState title={`Error loading the ${w.title.toLowerCase()}`} detail={errorMessage(report.error)} onRetry={() => void report.mutate()} />;
-  } else if (!data) {
-    body = <TableSkeleton rows={8} />;
-  } else {
-    body = (
-      <Table<Row>
-        rowKey="key"
-        columns={tableColumns}
-        dataSource={data.rows}
-        loading={report.isValidating}
-        size="middle"
-        scroll={{ x: 1100 }}
-        pagination={listPagination({ page: query.page, pageSize: query.pageSize, total: data.meta.total, noun: 'rows', onChange: onPage })}
-        summary={() =>
-          data.rows.length ? (
-            <Table.Summary fixed>
-              <Table.Summary.Row style={{ fontWeight: 600 }} data-testid="totals-row">
-                {columns.map((c, i) => (
-                  <Table.Summary.Cell key={c.key} index={i} align={c.align}>
-                    {i === 0 ? 'Total' : c.total ? c.total(data.totals) : null}
-                  </Table.Summary.Cell>
-                ))}
-              </Table.Summary.Row>
-            </Table.Summary>
-          ) : null
-        }
-        locale={{
-          emptyText:
-            filtered || branchId || itemId ? (
-              <EmptyState
-                title={`No ${noun} match these filters`}
-                action={
-                  <Button onClick={() => set({ q: undefined, partyId: undefined, itemId: undefined, status: undefined, branchId: undefined })}>Clear filters</Button>
-                }
-              />
-            ) : (
-              <EmptyState title={`No ${noun} in this period`} />
-            ),
-        }}
-      />
-    );
-  }
-
   return (
     <>
-      <PageHeader title={w.title} subtitle={`${formatDate(query.from)} – ${formatDate(query.to)}`} extra={<ExportLinks url={url} formats={['xlsx', 'csv', 'pdf']} print />} />
+      <PageHeader title={w.title} subtitle={periodLabel(query.from, query.to)} extra={<ExportLinks url={url} print />} />
       <Card>
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
           <PeriodFilter list={list} />
@@ -223,12 +176,31 @@ export function DocumentReport({ side }: { side: ReportSide }) {
             onChange={(v: string | undefined) => set({ status: v })}
           />
         </Flex>
-        {data && data.rows.length ? (
-          <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
-            Totals are over every {w.document.toLowerCase()} the filters match, not only this page.
-          </Typography.Text>
-        ) : null}
-        {body}
+        {data && data.rows.length ? <ReportNote>Totals are over every {w.document.toLowerCase()} the filters match, not only this page.</ReportNote> : null}
+        <ReportBody result={report} errorTitle={`Error loading the ${w.title.toLowerCase()}`}>
+          {(data) => (
+            <ReportTable<Row>
+              rowKey="key"
+              columns={tableColumns}
+              rows={data.rows}
+              loading={report.isValidating}
+              scrollX={1100}
+              pagination={listPagination({ page: query.page, pageSize: query.pageSize, total: data.meta.total, noun: 'rows', onChange: onPage })}
+              totalsFixed
+              totals={columns.map((c, i) => ({ align: c.align, content: i === 0 ? 'Total' : c.total ? c.total(data.totals) : null }))}
+              empty={
+                filtered || branchId || itemId ? (
+                  <EmptyState
+                    title={`No ${noun} match these filters`}
+                    action={<Button onClick={() => set({ q: undefined, partyId: undefined, itemId: undefined, status: undefined, branchId: undefined })}>Clear filters</Button>}
+                  />
+                ) : (
+                  <EmptyState title={`No ${noun} in this period`} />
+                )
+              }
+            />
+          )}
+        </ReportBody>
       </Card>
     </>
   );

@@ -2,6 +2,7 @@ import { Button } from 'antd';
 import { FileExcelOutlined, FilePdfOutlined, FileTextOutlined, PrinterOutlined } from '@ant-design/icons';
 
 export type ExportFormat = 'xlsx' | 'csv' | 'pdf';
+const ALL: ExportFormat[] = ['xlsx', 'csv', 'pdf'];
 const LABELS: Record<ExportFormat, { label: string; icon: React.ReactNode }> = {
   xlsx: { label: 'Excel', icon: <FileExcelOutlined /> },
   csv: { label: 'CSV', icon: <FileTextOutlined /> },
@@ -10,9 +11,9 @@ const LABELS: Record<ExportFormat, { label: string; icon: React.ReactNode }> = {
 
 /**
  * Download links of a report: plain GETs the API answers as attachments (the session cookie goes along), built
- * from the filters on screen. Print opens the PDF, which is laid out for paper, in a new tab.
+ * from the filters on screen (Excel, CSV and PDF unless `formats` says). Print opens the PDF, which is laid out for paper, in a new tab.
  */
-export function ExportLinks({ url, formats, print = false }: { url: (format: ExportFormat) => string; formats: ExportFormat[]; print?: boolean }) {
+export function ExportLinks({ url, formats = ALL, print = false }: { url: (format: ExportFormat) => string; formats?: ExportFormat[]; print?: boolean }) {
   return (
     <>
       {formats.map((f) => (

@@ -1,12 +1,23 @@
-import { useMemo } from 'react';
-import { DatePicker, Select } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { Button, DatePicker, Select } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { formatRupees, useSession } from '@bahi/shared';
+import { formatRupees, indiaToday, useSession } from '@bahi/shared';
+import { EmptyState } from '@bahi/shared/ui';
+import { downloadText } from '../../cash-bank/ledger-export';
 import { useBranches } from './data';
+import { useReportParams } from './report-params';
+import { ReportBody, type ReportResult } from './report-view';
 
 /*
- * What the GST return screens (GSTR-1, GSTR-3B) share: the GSTIN and month pickers and the portal's amounts.
+ * What the GST return screens (GSTR-1, GSTR-3B) share: the GSTIN and month in the address and their pickers, the
+ * portal's amounts and tax heads, the return's states and the JSON download.
  */
+
+/** The portal's tax heads (its field names) and their column titles. */
+export type TaxHead = 'txval' | 'iamt' | 'camt' | 'samt' | 'csamt';
+export const TAX_HEADS: TaxHead[] = ['txval', 'iamt', 'camt', 'samt', 'csamt'];
+export const HEAD_TITLES: Record<TaxHead, string> = { txval: 'Taxable value', iamt: 'IGST', camt: 'CGST', samt: 'SGST', csamt: 'Cess' };
 
 /** The portal's amounts are JSON numbers with two decimals: they are summed in paise, never as floats. */
 export const paise = (n: number | undefined) => Math.round((n ?? 0) * 100);
@@ -25,6 +36,28 @@ export function useGstins(): string[] {
     const all = [activeStoreBranch?.gstin, ...(branches.data ?? []).map((b) => b.gstin)].filter((g): g is string => !!g);
     return Array.from(new Set(all));
   }, [activeStoreBranch, branches.data]);
+}
+
+/**
+ * The GSTIN and month of a return kept in the address: the GSTIN picked, else the signed-in store branch's; the
+ * month (MMYYYY) picked, else last month.
+ */
+export function useReturnParams() {
+  const { params, set } = useReportParams();
+  const gstins = useGstins();
+  const gstin: string | undefined = params.get('gstin') || gstins[0];
+  const month = isReturnPeriod(params.get('period')) ? params.get('period')! : lastMonth(indiaToday());
+  return { params, set, gstins, gstin, month };
+}
+
+/** A return's states: nothing to file without a GSTIN, then "Error loading <name>" with Retry, a skeleton, the return. */
+export function ReturnBody<T>({ gstin, name, result, children }: { gstin: string | undefined; name: string; result: ReportResult<T>; children: (data: T) => ReactNode }) {
+  if (!gstin) return <EmptyState title="No GSTIN to file for" description="Set the GSTIN of a store branch first." />;
+  return (
+    <ReportBody result={result} errorTitle={`Error loading ${name}`}>
+      {children}
+    </ReportBody>
+  );
 }
 
 export function GstinSelect({ value, gstins, onChange }: { value: string | undefined; gstins: string[]; onChange: (gstin: string) => void }) {
@@ -46,14 +79,10 @@ export function ReturnPeriodPicker({ period, onChange }: { period: string; onCha
 }
 
 /** Saves the portal's JSON exactly as the API answered it. */
-export function downloadJson(json: unknown, fileName: string) {
-  const blob = new Blob([JSON.stringify(json)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
+export function DownloadJsonButton({ json, fileName }: { json: unknown; fileName: string }) {
+  return (
+    <Button type="primary" icon={<DownloadOutlined />} onClick={() => downloadText(JSON.stringify(json), fileName, 'application/json')}>
+      Download JSON
+    </Button>
+  );
 }

@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { Button, Col, Divider, Flex, Form, Input, Row, Select, Space, Switch, Typography } from 'antd';
-import type { FormInstance } from 'antd';
+import { Button, Col, Divider, Flex, Form, Input, Row, Space, Switch, Typography } from 'antd';
 import {
   CreateBranchRequest,
   INDIAN_STATES,
@@ -8,20 +6,19 @@ import {
   getSession,
   isValidGstin,
   mobileDigits,
-  panFromGstin,
-  revalidateArea,
   setActiveStoreBranch,
   stateCodeFromGstin,
   stateName,
   type Branch,
 } from '@bahi/shared';
 import {
+  AddressFields,
+  GstinField,
   fieldErrors,
-  notify,
   recheckShownErrors,
-  reportSaveError,
   schemaRule,
-  useSaveShortcut,
+  upperNoSpaces,
+  useRecordSave,
   type FieldErrors,
   type FieldPath,
 } from '@bahi/shared/ui';
@@ -94,22 +91,6 @@ export function formPathOf(field: string | undefined): FieldPath | null {
   return null;
 }
 
-const upper = (v: string | undefined) => (v ?? '').toUpperCase().replace(/\s/g, '');
-/** Caps length after cleaning, so a pasted "400 053" or "27 AAPFU 0939F 1ZV" is not cut short by maxLength. */
-const normalizePin = (v: string | undefined) => (v ?? '').replace(/\D/g, '').slice(0, 6);
-const normalizeGstin = (v: string | undefined) => upper(v).slice(0, 15);
-
-function GstinHint({ form }: { form: FormInstance }) {
-  const gstin = Form.useWatch('gstin', form);
-  if (!gstin || !isValidGstin(gstin)) return <>The state is filled in from its first two digits.</>;
-  const code = stateCodeFromGstin(gstin);
-  return (
-    <>
-      PAN {panFromGstin(gstin)} · {stateLabel(code, stateName(code) ?? '')}
-    </>
-  );
-}
-
 export interface BranchFormProps {
   /** The branch to edit; without it the form creates one. */
   branch?: Branch;
@@ -123,9 +104,18 @@ export interface BranchFormProps {
 export function BranchForm({ branch, onSaved, onCancel, onEdit }: BranchFormProps) {
   // Untyped instance: field paths come from zod issues and server errors as plain string arrays.
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  const shortcut = useSaveShortcut(() => form.submit(), !saving);
   const editing = !!branch;
+  const { saving, shortcut, save, formProps } = useRecordSave<Branch>({
+    form,
+    noun: 'branch',
+    area: 'branches',
+    editing,
+    fieldOf: formPathOf,
+    stored: (saved) => {
+      if (getSession().activeStoreBranch?.id === saved.id) setActiveStoreBranch(saved);
+    },
+    done: onSaved,
+  });
 
   const onValuesChange = (changed: Record<string, unknown>) => {
     onEdit?.();
@@ -144,34 +134,18 @@ export function BranchForm({ branch, onSaved, onCancel, onEdit }: BranchFormProp
       form.setFields(fieldErrors(parsed.error.issues));
       return;
     }
-    setSaving(true);
-    try {
-      const saved = editing ? await branchApi.update(branch.id, parsed.data) : await branchApi.create(parsed.data);
-      if (getSession().activeStoreBranch?.id === saved.id) setActiveStoreBranch(saved);
-      void revalidateArea('branches');
-      notify.success(editing ? `${saved.name} updated` : `${saved.name} created`);
-      onSaved(saved);
-    } catch (e) {
-      reportSaveError(form, e, formPathOf, editing ? 'Could not update the branch' : 'Could not create the branch');
-    } finally {
-      setSaving(false);
-    }
+    await save(() => (editing ? branchApi.update(branch.id, parsed.data) : branchApi.create(parsed.data)));
   };
 
   return (
     <Form
-      form={form}
+      {...formProps}
       name="branch"
-      layout="vertical"
-      requiredMark="optional"
-      validateTrigger="onBlur"
       initialValues={branchToFormValues(branch)}
       onValuesChange={onValuesChange}
       onFinish={onFinish}
       scrollToFirstError
-      disabled={saving}
       style={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}
-      {...shortcut.form}
     >
       <div style={{ flex: 1 }}>
         <Form.Item label="Branch name" name="name" required rules={[rule(['name'])]}>
@@ -198,24 +172,23 @@ export function BranchForm({ branch, onSaved, onCancel, onEdit }: BranchFormProp
         <Divider titlePlacement="start" plain>
           <Typography.Text strong>GST and invoices</Typography.Text>
         </Divider>
-        <Form.Item
-          label="GSTIN"
-          name="gstin"
-          normalize={normalizeGstin}
-          dependencies={[['address', 'stateCode']]}
-          rules={[rule(['gstin'])]}
-          extra={<GstinHint form={form} />}
-        >
-          <Input
-            placeholder="27AAPFU0939F1ZV"
-            autoComplete="off"
-            style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', letterSpacing: 0.5 }}
-          />
-        </Form.Item>
+        <GstinField
+          rule={rule}
+          stateField={['address', 'stateCode']}
+          hint={(gstin) =>
+            gstin ? (
+              <>
+                PAN {gstin.pan} · {stateLabel(gstin.stateCode, stateName(gstin.stateCode) ?? '')}
+              </>
+            ) : (
+              <>The state is filled in from its first two digits.</>
+            )
+          }
+        />
         <Form.Item
           label="Invoice prefix"
           name="invoicePrefix"
-          normalize={upper}
+          normalize={upperNoSpaces}
           rules={[rule(['invoicePrefix'])]}
           extra="Starts every invoice number of this branch, e.g. AND/ gives AND/0001."
         >
@@ -225,45 +198,15 @@ export function BranchForm({ branch, onSaved, onCancel, onEdit }: BranchFormProp
         <Divider titlePlacement="start" plain>
           <Typography.Text strong>Address</Typography.Text>
         </Divider>
-        <Form.Item label="Street" name={['address', 'street']} required rules={[rule(['address', 'street'])]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={200} placeholder="Shop no., building, street, area" />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item label="City" name={['address', 'city']} required rules={[rule(['address', 'city'])]}>
-              <Input maxLength={80} autoComplete="address-level2" placeholder="Mumbai" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label="State"
-              name={['address', 'stateCode']}
-              required
-              validateTrigger={['onBlur', 'onChange']}
-              rules={[rule(['address', 'stateCode'])]}
-            >
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                options={STATE_OPTIONS}
-                placeholder="Choose the state"
-                aria-label="State"
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label="PIN code"
-              name={['address', 'pin']}
-              required
-              normalize={normalizePin}
-              rules={[rule(['address', 'pin'])]}
-            >
-              <Input inputMode="numeric" autoComplete="postal-code" placeholder="400058" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <AddressFields
+          name="address"
+          rule={rule}
+          required
+          stateOptions={STATE_OPTIONS}
+          streetMaxLength={200}
+          city={{ maxLength: 80, placeholder: 'Mumbai' }}
+          pinPlaceholder="400058"
+        />
 
         <Form.Item extra="The business's main branch.">
           <Flex align="center" gap={12}>

@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Col, DatePicker, Flex, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Switch, Tabs, Typography } from 'antd';
+import { Children, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Col, Flex, Form, Input, Modal, Radio, Row, Select, Space, Switch, Tabs, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import {
   ITEM_BOUNDS,
   ITEM_MESSAGES,
@@ -13,7 +12,7 @@ import {
   type ItemType,
   type TaxType,
 } from '@bahi/shared';
-import { boundedInput, notify, useSaveShortcut, useUnsavedChanges } from '@bahi/shared/ui';
+import { BoundedDecimal, BoundedNumber, DateField, notify, useSaveShortcut, useUnsavedChanges } from '@bahi/shared/ui';
 import { CreateItemCategoryModal } from './category-modal';
 import { ImagePicker } from './image-picker';
 import { serverMessage, useItemCategories, useTaxRates, useUnits } from './item-data';
@@ -37,7 +36,6 @@ import {
 /** Seed §9: notifications raised by the item dialog close after 3000 ms. */
 export const ITEM_DIALOG_TOAST_MS = 3000;
 const CREATE_CATEGORY = '__create_category__';
-const DATE_FORMAT = 'DD/MM/YYYY';
 
 export interface ItemDialogProps {
   open: boolean;
@@ -70,6 +68,80 @@ function Field({ label, id, required, children, extra }: { label: string; id?: s
     <Form.Item label={label} htmlFor={id} required={required} extra={extra} style={{ marginBottom: 16 }}>
       {children}
     </Form.Item>
+  );
+}
+
+/** Fields two to a line on wider screens, one under another on a phone. */
+function TwoColumns({ children }: { children: ReactNode }) {
+  return (
+    <Row gutter={16}>
+      {Children.toArray(children).map((child, i) => (
+        <Col xs={24} md={12} key={i}>
+          {child}
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** A searchable list that can be cleared (to null); the label names it for screen readers too. */
+function SelectField(props: {
+  label: string;
+  id: string;
+  placeholder: string;
+  value: string | null;
+  options: { value: string; label: string }[];
+  onChange: (value: string | null) => void;
+}) {
+  return (
+    <Field label={props.label} id={props.id}>
+      <Select
+        id={props.id}
+        aria-label={props.label}
+        placeholder={props.placeholder}
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        value={props.value}
+        options={props.options}
+        onChange={(v: string | undefined) => props.onChange(v ?? null)}
+      />
+    </Field>
+  );
+}
+
+/** A code of digits only (HSN, SAC): anything else typed is dropped. */
+function DigitsField(props: {
+  label: string;
+  id: string;
+  required?: boolean;
+  placeholder: string;
+  maxLength: number;
+  value: string;
+  onChange: (digits: string) => void;
+}) {
+  return (
+    <Field label={props.label} id={props.id} required={props.required}>
+      <Input
+        id={props.id}
+        inputMode="numeric"
+        placeholder={props.placeholder}
+        maxLength={props.maxLength}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value.replace(/\D/g, ''))}
+      />
+    </Field>
+  );
+}
+
+/** An on/off switch with a note beside it. */
+function SwitchField(props: { label: string; id: string; checked: boolean; onChange: (on: boolean) => void; note: ReactNode }) {
+  return (
+    <Field label={props.label} id={props.id}>
+      <Flex align="center" gap={8}>
+        <Switch id={props.id} checked={props.checked} onChange={props.onChange} />
+        <Typography.Text type="secondary">{props.note}</Typography.Text>
+      </Flex>
+    </Field>
   );
 }
 
@@ -172,21 +244,14 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
   );
 
   const categoryField = (
-    <Field label="Category" id="item-category">
-      <Select
-        id="item-category"
-        aria-label="Category"
-        placeholder="Select a category"
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        value={state.itemCatagory}
-        options={categoryOptions}
-        onChange={(v: string | undefined) => {
-          if (v === CREATE_CATEGORY) setCategoryOpen(true);
-          else update({ itemCatagory: v ?? null });
-        }}
-      />
-    </Field>
+    <SelectField
+      label="Category"
+      id="item-category"
+      placeholder="Select a category"
+      value={state.itemCatagory}
+      options={categoryOptions}
+      onChange={(v) => (v === CREATE_CATEGORY ? setCategoryOpen(true) : update({ itemCatagory: v }))}
+    />
   );
 
   const codeKey = product ? 'itemCode' : 'serviceCode';
@@ -210,18 +275,14 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
   );
 
   const unitField = (
-    <Field label="Unit" id="item-unit">
-      <Select
-        id="item-unit"
-        aria-label="Unit"
-        placeholder="Select a unit"
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        value={state.unit}
-        options={unitOptions}
-        onChange={(v: string | undefined) => update({ unit: v ?? null })}
-      />
-    </Field>
+    <SelectField
+      label="Unit"
+      id="item-unit"
+      placeholder="Select a unit"
+      value={state.unit}
+      options={unitOptions}
+      onChange={(unit) => update({ unit })}
+    />
   );
 
   const price = (which: 'sale' | 'purchase') => {
@@ -231,11 +292,11 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
     return (
       <Field label={label} id={`item-${which}-price`}>
         <Space.Compact style={{ width: '100%' }}>
-          <InputNumber<string>
+          <BoundedDecimal
             id={`item-${which}-price`}
             style={{ flex: 1 }}
-            prefix="₹"
-            {...boundedInput(ITEM_BOUNDS.price, 'text')}
+            rupees
+            bounds={ITEM_BOUNDS.price}
             placeholder="0.00"
             value={state[key]}
             onChange={(v) => update({ [key]: v ?? null })}
@@ -254,160 +315,123 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
   };
 
   const gstField = (
-    <Field label="GST Rate" id="item-gst-rate">
-      <Select
-        id="item-gst-rate"
-        aria-label="GST Rate"
-        placeholder="Select a tax rate"
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        value={state.gstRate}
-        options={taxOptions}
-        onChange={(v: string | undefined) => update({ gstRate: v ?? null })}
-      />
-    </Field>
+    <SelectField
+      label="GST Rate"
+      id="item-gst-rate"
+      placeholder="Select a tax rate"
+      value={state.gstRate}
+      options={taxOptions}
+      onChange={(gstRate) => update({ gstRate })}
+    />
   );
 
-  const descriptionField = (
-    <Field label="Description" id="item-description">
-      <Input.TextArea
-        id="item-description"
-        rows={3}
-        maxLength={2000}
-        placeholder="Anything your staff should know about it"
-        value={state.description}
-        onChange={(e) => update({ description: e.target.value })}
+  // Product: on the Basic tab, below the grid; service: the whole Other tab.
+  const otherFields = (
+    <>
+      <Field label="Description" id="item-description">
+        <Input.TextArea
+          id="item-description"
+          rows={3}
+          maxLength={2000}
+          placeholder="Anything your staff should know about it"
+          value={state.description}
+          onChange={(e) => update({ description: e.target.value })}
+        />
+      </Field>
+      <SwitchField
+        label="Show Online"
+        id="item-online"
+        checked={state.isOnlineVisible}
+        onChange={(on) => update({ isOnlineVisible: on })}
+        note={state.isOnlineVisible ? 'Visible in your online store' : 'Hidden online'}
       />
-    </Field>
-  );
-
-  const onlineField = (
-    <Field label="Show Online" id="item-online">
-      <Flex align="center" gap={8}>
-        <Switch id="item-online" checked={state.isOnlineVisible} onChange={(on) => update({ isOnlineVisible: on })} />
-        <Typography.Text type="secondary">{state.isOnlineVisible ? 'Visible in your online store' : 'Hidden online'}</Typography.Text>
-      </Flex>
-    </Field>
-  );
-
-  const imagesField = (
-    <Field label="Images">
-      <ImagePicker
-        kept={state.keptImages}
-        added={state.newImages}
-        toastDuration={ITEM_DIALOG_TOAST_MS}
-        onChange={({ kept, added, removedUrl }) =>
-          setState((s) => ({
-            ...s,
-            keptImages: kept,
-            newImages: added,
-            removedImages: removedUrl ? [...s.removedImages, removedUrl] : s.removedImages,
-          }))
-        }
-      />
-    </Field>
+      <Field label="Images">
+        <ImagePicker
+          kept={state.keptImages}
+          added={state.newImages}
+          toastDuration={ITEM_DIALOG_TOAST_MS}
+          onChange={({ kept, added, removedUrl }) =>
+            setState((s) => ({
+              ...s,
+              keptImages: kept,
+              newImages: added,
+              removedImages: removedUrl ? [...s.removedImages, removedUrl] : s.removedImages,
+            }))
+          }
+        />
+      </Field>
+    </>
   );
 
   const productBasic = (
     <>
       {typeRadio}
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          {nameField}
-        </Col>
-        <Col xs={24} md={12}>
-          {categoryField}
-        </Col>
-        <Col xs={24} md={12}>
-          {codeField}
-        </Col>
-        <Col xs={24} md={12}>
-          <Field label="HSN Code" id="item-hsn">
-            <Input
-              id="item-hsn"
-              inputMode="numeric"
-              placeholder="4, 6 or 8 digits"
-              maxLength={8}
-              value={state.hsnCode}
-              onChange={(e) => update({ hsnCode: e.target.value.replace(/\D/g, '') })}
-            />
-          </Field>
-        </Col>
-        <Col xs={24} md={12}>
-          {unitField}
-        </Col>
-        <Col xs={24} md={12}>
-          <Field label="Item Condition">
-            <Radio.Group
-              name="itemProductType"
-              optionType="button"
-              value={state.itemProductType}
-              onChange={(e) => setState((s) => setCondition(s, e.target.value))}
-              options={[
-                { value: 'NEW', label: 'New' },
-                { value: 'OLD', label: 'Preowned' },
-              ]}
-            />
-          </Field>
-        </Col>
+      <TwoColumns>
+        {nameField}
+        {categoryField}
+        {codeField}
+        <DigitsField
+          label="HSN Code"
+          id="item-hsn"
+          placeholder="4, 6 or 8 digits"
+          maxLength={8}
+          value={state.hsnCode}
+          onChange={(hsnCode) => update({ hsnCode })}
+        />
+        {unitField}
+        <Field label="Item Condition">
+          <Radio.Group
+            name="itemProductType"
+            optionType="button"
+            value={state.itemProductType}
+            onChange={(e) => setState((s) => setCondition(s, e.target.value))}
+            options={[
+              { value: 'NEW', label: 'New' },
+              { value: 'OLD', label: 'Preowned' },
+            ]}
+          />
+        </Field>
         {preowned ? (
-          <Col xs={24} md={12}>
-            <Field label="Battery Percentage" id="item-battery">
-              <InputNumber<number>
-                id="item-battery"
-                style={{ width: '100%' }}
-                {...boundedInput(ITEM_BOUNDS.batteryPercentage)}
-                suffix="%"
-                placeholder="0 - 100"
-                value={state.batteryPercentage}
-                onChange={(v) => update({ batteryPercentage: v ?? null })}
-              />
-            </Field>
-          </Col>
+          <Field label="Battery Percentage" id="item-battery">
+            <BoundedNumber
+              id="item-battery"
+              bounds={ITEM_BOUNDS.batteryPercentage}
+              suffix="%"
+              placeholder="0 - 100"
+              value={state.batteryPercentage}
+              onChange={(v) => update({ batteryPercentage: v ?? null })}
+            />
+          </Field>
         ) : null}
-      </Row>
-      {descriptionField}
-      {onlineField}
-      {imagesField}
+      </TwoColumns>
+      {otherFields}
     </>
   );
 
   const stock = (
     <>
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Field label="Opening Stock" id="item-opening-stock" extra={preowned ? 'A preowned item is a single piece' : undefined}>
-            <InputNumber<number>
-              id="item-opening-stock"
-              style={{ width: '100%' }}
-              {...boundedInput(ITEM_BOUNDS.openingStock)}
-              placeholder="0"
-              disabled={preowned}
-              value={state.openingStock}
-              onChange={(v) => setState((s) => setOpeningStock(s, v ?? null))}
-            />
-          </Field>
-        </Col>
-        <Col xs={24} md={12}>
-          <Field label="As of Date" id="item-as-of-date">
-            <DatePicker
-              id="item-as-of-date"
-              style={{ width: '100%' }}
-              format={DATE_FORMAT}
-              allowClear={false}
-              value={dayjs(state.asOfDate)}
-              onChange={(d) => d && update({ asOfDate: d.format('YYYY-MM-DD') })}
-            />
-          </Field>
-        </Col>
-      </Row>
+      <TwoColumns>
+        <Field label="Opening Stock" id="item-opening-stock" extra={preowned ? 'A preowned item is a single piece' : undefined}>
+          <BoundedNumber
+            id="item-opening-stock"
+            bounds={ITEM_BOUNDS.openingStock}
+            placeholder="0"
+            disabled={preowned}
+            value={state.openingStock}
+            onChange={(v) => setState((s) => setOpeningStock(s, v ?? null))}
+          />
+        </Field>
+        <Field label="As of Date" id="item-as-of-date">
+          <DateField id="item-as-of-date" value={state.asOfDate} onChange={(asOfDate) => update({ asOfDate })} />
+        </Field>
+      </TwoColumns>
       {preowned ? null : state.isAlertEnabled ? (
         <Field label="Low Stock Quantity" id="item-alert">
           <Flex gap={8}>
-            <InputNumber<number>
+            <BoundedNumber
               id="item-alert"
               style={{ flex: 1 }}
-              {...boundedInput(ITEM_BOUNDS.alertQuantity)}
+              bounds={ITEM_BOUNDS.alertQuantity}
               placeholder="Warn me at or under this stock"
               value={state.productAlertValue}
               onChange={(v) => update({ productAlertValue: v ?? null })}
@@ -422,16 +446,13 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
           Enable Low Stock Warning
         </Button>
       )}
-      <Field label="Serialisation" id="item-serialisation">
-        <Flex align="center" gap={8}>
-          <Switch
-            id="item-serialisation"
-            checked={state.hasSerialisationOn}
-            onChange={(on) => setState((s) => setSerialisation(s, on))}
-          />
-          <Typography.Text type="secondary">Track a serial number (IMEI) for every unit</Typography.Text>
-        </Flex>
-      </Field>
+      <SwitchField
+        label="Serialisation"
+        id="item-serialisation"
+        checked={state.hasSerialisationOn}
+        onChange={(on) => setState((s) => setSerialisation(s, on))}
+        note="Track a serial number (IMEI) for every unit"
+      />
       {state.hasSerialisationOn ? (
         state.itemSerialNos.length === 0 ? (
           <Typography.Text type="secondary">Enter the opening stock to add a serial number per unit.</Typography.Text>
@@ -462,55 +483,34 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
       {preowned ? (
         <Typography.Paragraph type="secondary">Prices of a preowned item are without tax.</Typography.Paragraph>
       ) : null}
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          {price('sale')}
-        </Col>
-        <Col xs={24} md={12}>
-          {price('purchase')}
-        </Col>
-        <Col xs={24} md={12}>
-          {gstField}
-        </Col>
-      </Row>
+      <TwoColumns>
+        {price('sale')}
+        {price('purchase')}
+        {gstField}
+      </TwoColumns>
     </>
   );
 
   const serviceBasic = (
     <>
       {typeRadio}
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          {nameField}
-        </Col>
-        <Col xs={24} md={12}>
-          {categoryField}
-        </Col>
-        <Col xs={24} md={12}>
-          {codeField}
-        </Col>
-        <Col xs={24} md={12}>
-          <Field label="SAC Code" id="item-sac" required>
-            <Input
-              id="item-sac"
-              inputMode="numeric"
-              placeholder="6 digits starting with 99"
-              maxLength={6}
-              value={state.sacCode}
-              onChange={(e) => update({ sacCode: e.target.value.replace(/\D/g, '') })}
-            />
-          </Field>
-        </Col>
-        <Col xs={24} md={12}>
-          {unitField}
-        </Col>
-        <Col xs={24} md={12}>
-          {gstField}
-        </Col>
-        <Col xs={24} md={12}>
-          {price('sale')}
-        </Col>
-      </Row>
+      <TwoColumns>
+        {nameField}
+        {categoryField}
+        {codeField}
+        <DigitsField
+          label="SAC Code"
+          id="item-sac"
+          required
+          placeholder="6 digits starting with 99"
+          maxLength={6}
+          value={state.sacCode}
+          onChange={(sacCode) => update({ sacCode })}
+        />
+        {unitField}
+        {gstField}
+        {price('sale')}
+      </TwoColumns>
     </>
   );
 
@@ -525,13 +525,7 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
         {
           key: 'other',
           label: 'Other Details',
-          children: (
-            <>
-              {descriptionField}
-              {onlineField}
-              {imagesField}
-            </>
-          ),
+          children: otherFields,
         },
       ];
 

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Button, Form, Input, Modal, Radio, Typography } from 'antd';
 import { ITEM_BOUNDS, UpdateItemStockRequest, formatQuantity, itemApi, revalidateArea, useSession, type Item } from '@bahi/shared';
-import { boundedInput, notify } from '@bahi/shared/ui';
+import { BoundedNumber, DateField, notify } from '@bahi/shared/ui';
 import { serverMessage } from './item-data';
 import { todayInIndia } from './item-rules';
 
@@ -89,17 +88,10 @@ export function StockAdjustModal({ open, item, onClose }: StockAdjustModalProps)
           />
         </Form.Item>
         <Form.Item label="Quantity" htmlFor="stock-quantity" required extra={quantity ? `Stock after: ${formatQuantity(after)}` : undefined}>
-          <InputNumber<number> id="stock-quantity" {...boundedInput(ITEM_BOUNDS.stockAdjustment)} style={{ width: '100%' }} value={quantity} onChange={setQuantity} />
+          <BoundedNumber id="stock-quantity" bounds={ITEM_BOUNDS.stockAdjustment} value={quantity} onChange={setQuantity} />
         </Form.Item>
         <Form.Item label="Date" htmlFor="stock-date" required>
-          <DatePicker
-            id="stock-date"
-            format="DD/MM/YYYY"
-            allowClear={false}
-            style={{ width: '100%' }}
-            value={dayjs(date)}
-            onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))}
-          />
+          <DateField id="stock-date" value={date} onChange={setDate} />
         </Form.Item>
         <Form.Item label="Reason" htmlFor="stock-reason" required>
           <Input

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { Button, Card, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
-import type { FormInstance } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, Radio, Row, Switch, Typography } from 'antd';
 import {
   CreatePartyRequest,
   PARTY_BOUNDS,
@@ -12,20 +11,21 @@ import {
   mobileDigits,
   panFromGstin,
   partyApi,
-  revalidateArea,
   stateCodeFromGstin,
   stateName,
   type Party,
   type PartyType,
 } from '@bahi/shared';
 import {
-  boundedInput,
+  AddressFields,
+  BoundedDecimal,
+  GstinField,
+  ID_INPUT_STYLE,
   fieldErrors,
-  notify,
   recheckShownErrors,
-  reportSaveError,
   schemaRule,
-  useSaveShortcut,
+  upperNoSpaces,
+  useRecordSave,
   useUnsavedChanges,
   type FieldErrors,
   type FieldPath,
@@ -136,59 +136,20 @@ export function schemaErrors(values: PartyFormValues): FieldErrors[] {
 }
 const rule = (path: FieldPath) => schemaRule(schemaErrors, path);
 
-const upper = (v: string | undefined) => (v ?? '').toUpperCase().replace(/\s/g, '');
-const normalizePin = (v: string | undefined) => (v ?? '').replace(/\D/g, '').slice(0, 6);
-
-const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', letterSpacing: 0.5 };
-
-function GstinHint({ form }: { form: FormInstance }) {
-  const gstin = Form.useWatch('gstin', form) as string | undefined;
-  if (!gstin || !isValidGstin(gstin)) return <>Fills in the billing state and the PAN.</>;
-  const code = stateCodeFromGstin(gstin);
-  return (
-    <>
-      {stateName(code)} ({code}) · PAN {panFromGstin(gstin)}
-    </>
-  );
-}
-
-function AddressFields({ prefix, title }: { prefix: 'billing' | 'shipping'; title: string }) {
+/** The billing or shipping address; its states are the API's list, shown as "Maharashtra (27)". */
+function PartyAddress({ prefix, title }: { prefix: 'billing' | 'shipping'; title: string }) {
   const { data: locations } = usePartyLocations();
   const options = (locations ?? []).map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }));
   return (
-    <>
-      <Form.Item
-        label={`${title} street`}
-        name={[prefix, 'street']}
-        rules={[rule([prefix, 'street'])]}
-      >
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={PARTY_LIMITS.street} placeholder="Shop no., building, street, area" />
-      </Form.Item>
-      <Row gutter={16}>
-        <Col xs={24} sm={14}>
-          <Form.Item
-            label={`${title} state`}
-            name={[prefix, 'stateCode']}
-            validateTrigger={['onBlur', 'onChange']}
-            rules={[rule([prefix, 'stateCode'])]}
-          >
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              options={options}
-              loading={!locations}
-              placeholder="Choose the state"
-              aria-label={`${title} state`}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={10}>
-          <Form.Item label={`${title} PIN code`} name={[prefix, 'pin']} normalize={normalizePin} rules={[rule([prefix, 'pin'])]}>
-            <Input inputMode="numeric" autoComplete="postal-code" placeholder="411001" />
-          </Form.Item>
-        </Col>
-      </Row>
-    </>
+    <AddressFields
+      name={prefix}
+      title={title}
+      rule={rule}
+      stateOptions={options}
+      statesLoading={!locations}
+      streetMaxLength={PARTY_LIMITS.street}
+      pinPlaceholder="411001"
+    />
   );
 }
 
@@ -206,11 +167,21 @@ export function PartyForm({ party }: PartyFormProps) {
   const [form] = Form.useForm();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
   const unsaved = useUnsavedChanges(dirty);
-  const shortcut = useSaveShortcut(() => form.submit(), !saving);
   const editing = !!party;
+  const { saving, shortcut, save, formProps } = useRecordSave<Party>({
+    form,
+    noun: 'party',
+    area: 'parties',
+    editing,
+    fieldOf: formPathOf,
+    stored: (saved) => mutate(cacheKey('parties', 'detail', saved.id), saved, { revalidate: false }),
+    done: (saved) => {
+      unsaved.markSaved();
+      navigate(`/party/${saved.id}`);
+    },
+  });
   const shippingSame = Form.useWatch('shippingSameAsBilling', form) as boolean | undefined;
 
   const onValuesChange = (changed: Record<string, unknown>) => {
@@ -234,34 +205,17 @@ export function PartyForm({ party }: PartyFormProps) {
       form.scrollToField(problems[0].name);
       return;
     }
-    setSaving(true);
-    try {
-      const body = toPartyRequest(values);
-      const saved = editing ? await partyApi.update(party.id, body) : await partyApi.create(body);
-      await mutate(cacheKey('parties', 'detail', saved.id), saved, { revalidate: false });
-      void revalidateArea('parties');
-      notify.success(editing ? `${saved.name} updated` : `${saved.name} created`);
-      unsaved.markSaved();
-      navigate(`/party/${saved.id}`);
-    } catch (e) {
-      reportSaveError(form, e, formPathOf, editing ? 'Could not update the party' : 'Could not create the party');
-    } finally {
-      setSaving(false);
-    }
+    const body = toPartyRequest(values);
+    await save(() => (editing ? partyApi.update(party.id, body) : partyApi.create(body)));
   };
 
   return (
     <Form
-      form={form}
+      {...formProps}
       name="party"
-      layout="vertical"
-      requiredMark="optional"
-      validateTrigger="onBlur"
       initialValues={partyToFormValues(party)}
       onValuesChange={onValuesChange}
       onFinish={onFinish}
-      disabled={saving}
-      {...shortcut.form}
     >
       {unsaved.guard}
       <Row gutter={[16, 16]}>
@@ -306,13 +260,7 @@ export function PartyForm({ party }: PartyFormProps) {
                     rules={[rule(['openingBalance'])]}
                     extra="What the party owes you today; negative if you owe them."
                   >
-                    <InputNumber<string>
-                      {...boundedInput(PARTY_BOUNDS.openingBalance, 'text')}
-                      prefix="₹"
-                      inputMode="decimal"
-                      placeholder="0.00"
-                      style={{ width: '100%' }}
-                    />
+                    <BoundedDecimal bounds={PARTY_BOUNDS.openingBalance} rupees inputMode="decimal" placeholder="0.00" />
                   </Form.Item>
                 </Col>
               </Row>
@@ -321,24 +269,12 @@ export function PartyForm({ party }: PartyFormProps) {
               <Row gutter={16}>
                 <Col xs={24} sm={12}>
                   <Form.Item label="Credit period" name="creditPeriod" rules={[rule(['creditPeriod'])]}>
-                    <InputNumber<string>
-                      {...boundedInput(PARTY_BOUNDS.creditPeriod, 'text')}
-                      inputMode="numeric"
-                      suffix="days"
-                      placeholder="0"
-                      style={{ width: '100%' }}
-                    />
+                    <BoundedDecimal bounds={PARTY_BOUNDS.creditPeriod} inputMode="numeric" suffix="days" placeholder="0" />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12}>
                   <Form.Item label="Credit limit" name="creditLimit" rules={[rule(['creditLimit'])]}>
-                    <InputNumber<string>
-                      {...boundedInput(PARTY_BOUNDS.creditLimit, 'text')}
-                      prefix="₹"
-                      inputMode="decimal"
-                      placeholder="No limit"
-                      style={{ width: '100%' }}
-                    />
+                    <BoundedDecimal bounds={PARTY_BOUNDS.creditLimit} rupees inputMode="decimal" placeholder="No limit" />
                   </Form.Item>
                 </Col>
               </Row>
@@ -349,30 +285,33 @@ export function PartyForm({ party }: PartyFormProps) {
           <Card title="Business Details">
             <Row gutter={16}>
               <Col xs={24} sm={14}>
-                <Form.Item
-                  label="GSTIN"
-                  name="gstin"
-                  normalize={(v) => upper(v).slice(0, 15)}
-                  dependencies={[['billing', 'stateCode']]}
-                  rules={[rule(['gstin'])]}
-                  extra={<GstinHint form={form} />}
-                >
-                  <Input placeholder="27AAPFU0939F1ZV" autoComplete="off" style={mono} />
-                </Form.Item>
+                <GstinField
+                  rule={rule}
+                  stateField={['billing', 'stateCode']}
+                  hint={(gstin) =>
+                    gstin ? (
+                      <>
+                        {stateName(gstin.stateCode)} ({gstin.stateCode}) · PAN {gstin.pan}
+                      </>
+                    ) : (
+                      <>Fills in the billing state and the PAN.</>
+                    )
+                  }
+                />
               </Col>
               <Col xs={24} sm={10}>
                 <Form.Item
                   label="PAN number"
                   name="panNumber"
-                  normalize={(v) => upper(v).slice(0, 10)}
+                  normalize={(v) => upperNoSpaces(v).slice(0, 10)}
                   dependencies={['gstin']}
                   rules={[rule(['panNumber'])]}
                 >
-                  <Input placeholder="AAPFU0939F" autoComplete="off" style={mono} />
+                  <Input placeholder="AAPFU0939F" autoComplete="off" style={ID_INPUT_STYLE} />
                 </Form.Item>
               </Col>
             </Row>
-            <AddressFields prefix="billing" title="Billing" />
+            <PartyAddress prefix="billing" title="Billing" />
             <Form.Item>
               <Flex align="center" gap={12}>
                 <Form.Item name="shippingSameAsBilling" valuePropName="checked" noStyle>
@@ -381,7 +320,7 @@ export function PartyForm({ party }: PartyFormProps) {
                 <label htmlFor="party_shippingSameAsBilling">Shipping address same as billing</label>
               </Flex>
             </Form.Item>
-            {shippingSame === false ? <AddressFields prefix="shipping" title="Shipping" /> : null}
+            {shippingSame === false ? <PartyAddress prefix="shipping" title="Shipping" /> : null}
           </Card>
         </Col>
       </Row>

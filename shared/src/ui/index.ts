@@ -10,3 +10,7 @@ export * from './save-shortcut';
 export * from './number-input';
 export * from './documents';
 export * from './date-field';
+export * from './bounded-number';
+export * from './india-fields';
+export * from './server-list';
+export * from './record-save';

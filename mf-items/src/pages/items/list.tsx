@@ -1,73 +1,48 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Card, Checkbox, Flex, Input, Segmented, Select, Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, Card, Checkbox, Flex, Segmented, Select, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined, SearchOutlined, TagsOutlined } from '@ant-design/icons';
+import { PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import {
   ITEM_IMPORT,
-  errorMessage,
   formatCount,
   formatQuantity,
   formatRupees,
   isLowStock,
-  revalidateArea,
   type Item,
   type ItemListParams,
   type ItemType,
 } from '@bahi/shared';
-import { BulkImport, EmptyState, ErrorState, PageHeader, TableSkeleton } from '@bahi/shared/ui';
+import { EmptyState, ListImport, ListSearch, MONOSPACE, PageHeader, ServerList, useListParams } from '@bahi/shared/ui';
 import { ItemDialog } from '../../components/item-dialog';
 import { itemPath, useItemCategories, useItems } from '../../components/item-data';
 
-const PAGE_SIZES = [20, 50, 100];
-const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 const dash = <Typography.Text type="secondary">-</Typography.Text>;
 
 /** The list's filters live in the address, so a filtered list can be shared and survives a reload. */
-function useListParams() {
-  const [params, setParams] = useSearchParams();
+function useItemListParams() {
+  const list = useListParams(50);
+  const { params, page, pageSize } = list;
   const query: ItemListParams = {
     q: params.get('q') ?? undefined,
     categoryId: params.get('categoryId') ?? undefined,
     itemType: (['PRODUCT', 'SERVICE'] as const).find((t) => t === params.get('itemType')),
     lowStock: params.get('lowStock') === 'true' ? true : undefined,
-    page: Math.max(1, Number(params.get('page')) || 1),
-    pageSize: PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : 50,
+    page,
+    pageSize,
   };
-  const set = (patch: Record<string, string | number | boolean | undefined>, resetPage = true) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === undefined || v === '' || v === false) next.delete(k);
-          else next.set(k, String(v));
-        }
-        if (resetPage && !('page' in patch)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  return { query, set };
+  return { ...list, query };
 }
 
 /** items/*: every item of the business, searched, filtered and paged on the server. */
 export function ItemListPage() {
-  const { query, set } = useListParams();
+  const { query, page, pageSize, set } = useItemListParams();
   const navigate = useNavigate();
-  const { data, error, isLoading, mutate } = useItems(query);
+  const items = useItems(query);
+  const { data, isLoading, mutate } = items;
   const total = data ? (data.meta?.total ?? data.data.length) : undefined;
   const { data: categories } = useItemCategories();
-  const [search, setSearch] = useState(query.q ?? '');
   const [dialog, setDialog] = useState<ItemType | null>(null);
-
-  // Type freely; the list follows 300 ms after the last key.
-  useEffect(() => {
-    const t = setTimeout(() => {
-      if ((query.q ?? '') !== search.trim()) set({ q: search.trim() });
-    }, 300);
-    return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
 
   const columns: TableColumnsType<Item> = useMemo(
     () => [
@@ -88,7 +63,7 @@ export function ItemListPage() {
         title: 'Code',
         key: 'code',
         width: 120,
-        render: (_, item) => <span style={mono}>{item.itemCode ?? item.serviceCode}</span>,
+        render: (_, item) => <span style={MONOSPACE}>{item.itemCode ?? item.serviceCode}</span>,
       },
       {
         title: 'Category',
@@ -135,13 +110,10 @@ export function ItemListPage() {
   const filtered = !!(query.q || query.categoryId || query.itemType || query.lowStock);
   const addButtons = (
     <>
-      <BulkImport
+      <ListImport
+        area="items"
         noun={{ one: 'item', many: 'items' }}
-        endpoint={ITEM_IMPORT.endpoint}
-        templateEndpoint={ITEM_IMPORT.templateEndpoint}
-        templateFileName="items-import-template.xlsx"
-        errorReportFileName="items-import-errors.xlsx"
-        onImported={() => void revalidateArea('items')}
+        calls={ITEM_IMPORT}
         help={
           <Typography.Text type="secondary">
             Products and services, with category (created when new), unit short name (NOS, PCS, KGS, ...), GST rate and
@@ -158,31 +130,26 @@ export function ItemListPage() {
     </>
   );
 
-  let body;
-  if (error && !data) {
-    body = <ErrorState title="Error loading items" detail={errorMessage(error)} onRetry={() => mutate()} />;
-  } else if (!data && isLoading) {
-    body = <TableSkeleton rows={8} />;
-  } else if (total === 0 && !filtered) {
-    body = (
-      <EmptyState
-        title="No items yet"
-        description="Add what you sell and buy: products with stock, serial numbers and images, or services."
-        action={<Flex gap={8} justify="center">{addButtons}</Flex>}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
+  const body = (
+    <ServerList<Item>
+      noun="items"
+      result={items}
+      empty={
+        total === 0 && !filtered ? (
+          <EmptyState
+            title="No items yet"
+            description="Add what you sell and buy: products with stock, serial numbers and images, or services."
+            action={<Flex gap={8} justify="center">{addButtons}</Flex>}
+          />
+        ) : null
+      }
+      filters={
+        <>
+          <ListSearch
+            value={query.q ?? ''}
+            onSearch={(q) => set({ q })}
             placeholder="Search by name, code, HSN or SAC"
-            aria-label="Search items"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            style={{ width: 320 }}
+            label="Search items"
           />
           <Select
             allowClear
@@ -204,50 +171,31 @@ export function ItemListPage() {
             ]}
             onChange={(v) => set({ itemType: v === 'ALL' ? undefined : String(v) })}
           />
-          <Checkbox checked={!!query.lowStock} onChange={(e) => set({ lowStock: e.target.checked })} style={{ alignSelf: 'center' }}>
+          <Checkbox checked={!!query.lowStock} onChange={(e) => set({ lowStock: e.target.checked })}>
             Low stock only
           </Checkbox>
-        </Flex>
-        <Table<Item>
-          rowKey="id"
-          columns={columns}
-          dataSource={data?.data ?? []}
-          loading={isLoading}
-          size="middle"
-          // Fits a 1280-pixel screen beside the side bar, stock included; narrower screens scroll.
-          scroll={{ x: 920 }}
-          onRow={(item) => ({ onDoubleClick: () => navigate(itemPath(item)) })}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES,
-            showTotal: (total, [from, to]) => `${formatCount(from)}-${formatCount(to)} of ${formatCount(total)} items`,
-            onChange: (page, pageSize) =>
-              set({ page: page > 1 && pageSize === query.pageSize ? page : undefined, pageSize: pageSize === 50 ? undefined : pageSize }, false),
-          }}
-          locale={{
-            emptyText: (
-              <EmptyState
-                title="No item matches these filters"
-                action={
-                  <Button
-                    onClick={() => {
-                      setSearch('');
-                      set({ q: undefined, categoryId: undefined, itemType: undefined, lowStock: undefined });
-                    }}
-                  >
-                    Clear filters
-                  </Button>
-                }
-              />
-            ),
-          }}
-        />
-      </>
-    );
-  }
+        </>
+      }
+      rows={data?.data}
+      table={{
+        columns,
+        loading: isLoading,
+        // Fits a 1280-pixel screen beside the side bar, stock included; narrower screens scroll.
+        scroll: { x: 920 },
+        onRow: (item) => ({ onDoubleClick: () => navigate(itemPath(item)) }),
+      }}
+      paging={{
+        page,
+        pageSize,
+        total,
+        noun: 'items',
+        // A new page size starts again at page 1.
+        onChange: (next, size) => set({ page: size === pageSize ? next : 1, pageSize: size }),
+      }}
+      noMatch={{ title: 'No item matches these filters' }}
+      onClearFilters={() => set({ q: undefined, categoryId: undefined, itemType: undefined, lowStock: undefined })}
+    />
+  );
 
   return (
     <>

@@ -1,83 +1,43 @@
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Card, Flex, Input, Segmented, Select, Table, Tag, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, Card, Segmented, Select, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   PARTY_IMPORT,
-  errorMessage,
   formatCount,
   formatMobile,
-  revalidateArea,
   type Party,
   type PartyListQuery,
   type PartyType,
 } from '@bahi/shared';
-import { BulkImport, EmptyState, ErrorState, PageHeader, TableSkeleton } from '@bahi/shared/ui';
+import { EmptyState, ListImport, ListSearch, MONOSPACE, PageHeader, ServerList, useListParams } from '@bahi/shared/ui';
 import { partyTypeLabel, usePartyCategories, usePartyPage } from '../../components/party-data';
 import { PartyBalance } from '../../components/party-balance';
 
-const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
+export { SEARCH_DEBOUNCE_MS } from '@bahi/shared/ui';
+
 const dash = <Typography.Text type="secondary">-</Typography.Text>;
-export const SEARCH_DEBOUNCE_MS = 300;
-const PAGE_SIZES = [20, 50, 100];
 
 /** The list's state lives in the URL, so a search or page survives reload and back. */
-function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const pageSize = Number(params.get('pageSize'));
+function usePartyListParams() {
+  const list = useListParams(20);
+  const { params, page, pageSize } = list;
   const query: PartyListQuery = {
     q: params.get('q') ?? undefined,
     partyType: (params.get('type') as PartyType | null) ?? undefined,
     categoryId: params.get('category') ?? undefined,
-    page: Math.max(1, Number(params.get('page')) || 1),
-    pageSize: PAGE_SIZES.includes(pageSize) ? pageSize : PAGE_SIZES[0],
+    page,
+    pageSize,
   };
-  const update = (changes: Record<string, string | number | undefined>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === undefined || v === '' || (k === 'page' && v === 1)) next.delete(k);
-          else next.set(k, String(v));
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  return { query, update };
-}
-
-/** The search box: types freely, asks the server once typing pauses. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // Only the typed text restarts the pause; the callback changes every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
-  return (
-    <Input
-      allowClear
-      autoFocus
-      prefix={<SearchOutlined />}
-      placeholder="Search name, mobile or GSTIN"
-      aria-label="Search parties"
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      style={{ width: 320, maxWidth: '100%' }}
-    />
-  );
+  return { ...list, query };
 }
 
 /** parties: every party of the business, searched, filtered and paged on the server. */
 export function PartyListPage() {
   const navigate = useNavigate();
-  const { query, update } = useListParams();
-  const { data, error, isLoading, isValidating, mutate } = usePartyPage(query);
+  const { query, page, pageSize, set } = usePartyListParams();
+  const parties = usePartyPage(query);
+  const { data, isLoading, isValidating } = parties;
   const { data: categories } = usePartyCategories();
   const filtered = !!(query.q || query.partyType || query.categoryId);
 
@@ -102,7 +62,7 @@ export function PartyListPage() {
       title: 'GSTIN',
       dataIndex: 'gstin',
       width: 190,
-      render: (g: string | null) => (g ? <span style={mono}>{g}</span> : dash),
+      render: (g: string | null) => (g ? <span style={MONOSPACE}>{g}</span> : dash),
     },
     {
       title: 'Category',
@@ -124,37 +84,24 @@ export function PartyListPage() {
       Add party
     </Button>
   );
-  const importButton = (
-    <BulkImport
-      noun={{ one: 'party', many: 'parties' }}
-      endpoint={PARTY_IMPORT.endpoint}
-      templateEndpoint={PARTY_IMPORT.templateEndpoint}
-      templateFileName="parties-import-template.xlsx"
-      errorReportFileName="parties-import-errors.xlsx"
-      onImported={() => void revalidateArea('parties')}
-    />
-  );
-
   const total = data?.meta?.total;
-  const noParties = total === 0 && !filtered && query.page === 1;
-  let body;
-  if (error && !data) {
-    body = <ErrorState title="Error loading parties" detail={errorMessage(error)} onRetry={() => mutate()} />;
-  } else if (isLoading && !data) {
-    body = <TableSkeleton rows={8} />;
-  } else if (noParties) {
-    body = (
-      <EmptyState
-        title="No parties yet"
-        description="Add your customers and suppliers one by one, or bring them all in at once with Bulk import."
-        action={addButton}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-          <SearchBox value={query.q ?? ''} onSearch={(q) => update({ q, page: 1 })} />
+  const noParties = total === 0 && !filtered && page === 1;
+  const body = (
+    <ServerList<Party>
+      noun="parties"
+      result={parties}
+      empty={
+        noParties ? (
+          <EmptyState
+            title="No parties yet"
+            description="Add your customers and suppliers one by one, or bring them all in at once with Bulk import."
+            action={addButton}
+          />
+        ) : null
+      }
+      filters={
+        <>
+          <ListSearch value={query.q ?? ''} onSearch={(q) => set({ q })} placeholder="Search name, mobile or GSTIN" label="Search parties" autoFocus />
           <Segmented
             aria-label="Party type"
             value={query.partyType ?? 'ALL'}
@@ -163,7 +110,7 @@ export function PartyListPage() {
               { value: 'CUSTOMER', label: 'Customers' },
               { value: 'SUPPLIER', label: 'Suppliers' },
             ]}
-            onChange={(v) => update({ type: v === 'ALL' ? undefined : String(v), page: 1 })}
+            onChange={(v) => set({ type: v === 'ALL' ? undefined : String(v) })}
           />
           <Select
             allowClear
@@ -171,40 +118,23 @@ export function PartyListPage() {
             placeholder="All categories"
             value={query.categoryId}
             options={(categories ?? []).map((c) => ({ value: c.id, label: c.catagory }))}
-            onChange={(v: string | undefined) => update({ category: v, page: 1 })}
+            onChange={(v: string | undefined) => set({ category: v })}
             style={{ width: 200 }}
           />
-        </Flex>
-        <Table<Party>
-          rowKey="id"
-          columns={columns}
-          dataSource={data?.data ?? []}
-          loading={isValidating && !!data && !isLoading ? { delay: 300 } : false}
-          size="middle"
-          scroll={{ x: 900 }}
-          onRow={(p) => ({ onClick: () => navigate(`/party/${p.id}`), style: { cursor: 'pointer' } })}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES,
-            showTotal: (n, [from, to]) => `${formatCount(from)}-${formatCount(to)} of ${formatCount(n)}`,
-            onChange: (page, pageSize) => update({ page, pageSize: pageSize === PAGE_SIZES[0] ? undefined : pageSize }),
-          }}
-          locale={{
-            emptyText: (
-              <EmptyState
-                title="No party matches"
-                description={query.q ? `Nothing found for “${query.q}”.` : undefined}
-                action={<Button onClick={() => update({ q: undefined, type: undefined, category: undefined, page: 1 })}>Clear filters</Button>}
-              />
-            ),
-          }}
-        />
-      </>
-    );
-  }
+        </>
+      }
+      rows={data?.data}
+      table={{
+        columns,
+        loading: isValidating && !!data && !isLoading ? { delay: 300 } : false,
+        scroll: { x: 900 },
+        onRow: (p) => ({ onClick: () => navigate(`/party/${p.id}`), style: { cursor: 'pointer' } }),
+      }}
+      paging={{ page, pageSize, total, onChange: (next, size) => set({ page: next, pageSize: size }) }}
+      noMatch={{ title: 'No party matches', description: query.q ? `Nothing found for “${query.q}”.` : undefined }}
+      onClearFilters={() => set({ q: undefined, type: undefined, category: undefined })}
+    />
+  );
 
   return (
     <>
@@ -218,7 +148,7 @@ export function PartyListPage() {
         extra={
           // Always mounted: the import dialog must outlive the switch from the empty state to the table.
           <>
-            {importButton}
+            <ListImport area="parties" noun={{ one: 'party', many: 'parties' }} calls={PARTY_IMPORT} />
             {noParties ? null : addButton}
           </>
         }

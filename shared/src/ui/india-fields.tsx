@@ -46,7 +46,7 @@ export function AddressFields(props: AddressFieldsProps) {
       <Form.Item {...item('street', 'street')}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={props.streetMaxLength} placeholder="Shop no., building, street, area" />
       </Form.Item>
-      {/* With a city, city and state share a line and the PIN code takes the next; without, state and PIN share one. */}
+      {/* With a city, city and state share a line and the PIN code takes the next; without, state and PIN share one (halves: "Billing PIN code (optional)" fits on one line beside the state). */}
       <Row gutter={16}>
         {city ? (
           <Col xs={24} sm={12}>
@@ -55,7 +55,7 @@ export function AddressFields(props: AddressFieldsProps) {
             </Form.Item>
           </Col>
         ) : null}
-        <Col xs={24} sm={city ? 12 : 14}>
+        <Col xs={24} sm={12}>
           <Form.Item {...item('stateCode', 'state')} validateTrigger={['onBlur', 'onChange']}>
             <Select
               allowClear={!required}
@@ -67,7 +67,7 @@ export function AddressFields(props: AddressFieldsProps) {
             />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={city ? 12 : 10}>
+        <Col xs={24} sm={12}>
           <Form.Item {...item('pin', 'PIN code')} normalize={normalizePin}>
             <Input inputMode="numeric" autoComplete="postal-code" placeholder={props.pinPlaceholder} />
           </Form.Item>

@@ -5,7 +5,6 @@ import {
   partyApi,
   purchaseApi,
   saleApi,
-  type Account,
   type TransactionListQuery,
 } from '@bahi/shared';
 import type { OpenBill, PaymentDirection } from '../pages/cash-bank/allocation';
@@ -63,9 +62,4 @@ export function useOpenBills(direction: PaymentDirection, partyId: string | unde
   return useSWR(partyId ? cacheKey(direction === 'IN' ? 'sales' : 'purchases', 'open-bills', partyId) : null, () =>
     fetchOpenBills(direction, partyId!),
   );
-}
-
-/** 'HDFC Current (XXXX4321)': the number as the API gives it, masked. */
-export function accountLabel(account: Pick<Account, 'displayName' | 'accountNumber'>): string {
-  return account.accountNumber ? `${account.displayName} (${account.accountNumber})` : account.displayName;
 }

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { ACCOUNT_LIMITS, AdjustRequest, accountApi, formatRupees, indiaToday, newIdempotencyKey, revalidateArea, type Account } from '@bahi/shared';
-import { DateField, notify } from '@bahi/shared/ui';
-import { accountLabel } from '../../components/cash-bank-data';
+import { DateField, accountOptionLabel, notify } from '@bahi/shared/ui';
 import { FormModal, MoneyInput, apiErrors, errorsOf, itemError, type Errors } from '../../components/form-modal';
 
 interface Values {
@@ -57,7 +56,7 @@ export function AdjustForm(props: { open: boolean; accounts: Account[]; preset?:
           aria-label="Account"
           placeholder="Choose the account"
           value={values.accountId}
-          options={accounts.filter((a) => a.isActive).map((a) => ({ value: a.id, label: accountLabel(a) }))}
+          options={accounts.filter((a) => a.isActive).map((a) => ({ value: a.id, label: accountOptionLabel(a) }))}
           onChange={(id: string) => set({ accountId: id })}
         />
       </Form.Item>

@@ -10,8 +10,7 @@ import {
   revalidateArea,
   type Account,
 } from '@bahi/shared';
-import { DateField, notify } from '@bahi/shared/ui';
-import { accountLabel } from '../../components/cash-bank-data';
+import { DateField, accountOptionLabel, notify } from '@bahi/shared/ui';
 import { FormModal, MoneyInput, apiErrors, errorsOf, itemError, type Errors } from '../../components/form-modal';
 
 /** Deposit: cash → a bank; Withdraw: a bank → cash; Transfer: any account → another. */
@@ -59,7 +58,7 @@ export function TransferForm(props: { open: boolean; kind: TransferKind; account
     setErrors({});
   };
   const active = accounts.filter((a) => a.isActive);
-  const options = (list: Account[]) => list.map((a) => ({ value: a.id, label: accountLabel(a) }));
+  const options = (list: Account[]) => list.map((a) => ({ value: a.id, label: accountOptionLabel(a) }));
   const fromChoices = kind === 'DEPOSIT' ? active.filter((a) => a.type === 'CASH') : kind === 'WITHDRAWAL' ? active.filter((a) => a.type === 'BANK') : active;
   const toChoices = (kind === 'DEPOSIT' ? active.filter((a) => a.type === 'BANK') : kind === 'WITHDRAWAL' ? active.filter((a) => a.type === 'CASH') : active).filter(
     (a) => a.id !== values.fromAccountId,

@@ -610,7 +610,7 @@ export const Gstr3bResponse = ok(Gstr3bReturn).extend({
   payment: z.object({ igst: Gstr3bHeadPayment, cgst: Gstr3bHeadPayment, sgst: Gstr3bHeadPayment, cess: Gstr3bHeadPayment }),
   /** Net ITC (4 C) left after the set-off, per head. */
   creditCarriedForward: Gstr3bHeads,
-  /** itcFromPurchases: section 4 is read from the purchase bills (expenses and ITC reversals are not yet). */
+  /** itcFromPurchases: section 4 is read from the purchase bills and expenses. */
   meta: z.object({ from: z.string(), to: z.string(), itcFromPurchases: z.boolean() }),
 });
 export type Gstr3bResponse = z.infer<typeof Gstr3bResponse>;

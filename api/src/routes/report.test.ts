@@ -981,10 +981,16 @@ describe('GSTR-3B payment of tax (6.1)', () => {
     // Reverse charge of 4,900.00 (2,450.00 + 2,450.00 on 27,222.22 at 18 %); IGST credit 50,000.00 on 2,77,777.78; no sales.
     await buy({ partyId: supplier.id, billDate: '2026-09-02', reverseCharge: true, lines: [line(legal.id, { unitPrice: '27222.22' })] });
     await buy({ partyId: kaSupplier.id, billDate: '2026-09-03', lines: [line(parts.id, { unitPrice: '277777.78' })] });
+    // Reverse charge on a blocked line (1,000.00 at 18 %) is still paid in cash; its credit is in 4(A)(3) and
+    // reversed in 4(B)(1).
+    await buy({ partyId: supplier.id, billDate: '2026-09-04', reverseCharge: true, lines: [line(legal.id, { unitPrice: '1000', itcEligible: false })] });
     const r = await gstr3b('092026');
-    expect(r.data.sup_details.isup_rev).toEqual({ txval: 27222.22, iamt: 0, camt: 2450, samt: 2450, csamt: 0 });
-    expect(r.liability).toEqual(heads('0.00', '2450.00', '2450.00'));
-    expect(r.payment.cgst).toEqual({ payable: '0.00', reverseCharge: '2450.00', itcUsed: NONE, cash: '2450.00' });
+    expect(r.data.sup_details.isup_rev).toEqual({ txval: 28222.22, iamt: 0, camt: 2540, samt: 2540, csamt: 0 });
+    expect(r.data.itc_elg.itc_avl.find((x: { ty: string }) => x.ty === 'ISRC')).toEqual({ ty: 'ISRC', iamt: 0, camt: 2540, samt: 2540, csamt: 0 });
+    expect(r.data.itc_elg.itc_rev[0]).toEqual({ ty: 'RUL', iamt: 0, camt: 90, samt: 90, csamt: 0 });
+    expect(r.data.itc_elg.itc_net).toEqual({ iamt: 50000, camt: 2450, samt: 2450, csamt: 0 });
+    expect(r.liability).toEqual(heads('0.00', '2540.00', '2540.00'));
+    expect(r.payment.cgst).toEqual({ payable: '0.00', reverseCharge: '2540.00', itcUsed: NONE, cash: '2540.00' });
     expect(r.creditCarriedForward).toEqual(heads('50000.00', '2450.00', '2450.00'));
   });
 });

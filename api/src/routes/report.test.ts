@@ -862,3 +862,135 @@ describe('purchases in the reports', () => {
     expect(r.meta.itcFromPurchases).toBe(true);
   });
 });
+
+describe('GSTR-3B payment of tax (6.1)', () => {
+  const FILER = gstin('27AAFCS5678P1Z');
+  const KA_GSTIN = gstin('29AABCT1332L1Z');
+  const MH_GSTIN = gstin('27AAACR5055K1Z');
+  let biz: SignedUp;
+  let seq = 0;
+  const buy = async (body: object) => {
+    const res = await write(h.app, 'POST', '/api/purchase/create-purchase', { billNumber: `B-${++seq}`, ...body }, { cookie: biz.cookie });
+    expect(res.statusCode).toBe(201);
+  };
+  const gstr3b = async (period: string) => {
+    const res = await get(h.app, `/api/report/gstr3b?gstin=${FILER}&period=${period}`, biz.cookie);
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+  const heads = (igst: string, cgst: string, sgst: string, cess = '0.00') => ({ igst, cgst, sgst, cess });
+  const NONE = heads('0.00', '0.00', '0.00');
+
+  beforeAll(async () => {
+    biz = await signUp(h, { businessName: 'Set-off Co', gstin: FILER });
+  });
+
+  it('a month with an intra- and an inter-state sale, an inter-state purchase, reverse charge, blocked credit: every figure to the paisa', async () => {
+    const kaBuyer = await f.party(biz, { name: 'KA Buyer', state: '29', gstin: KA_GSTIN });
+    const mhBuyer = await f.party(biz, { name: 'MH Buyer', state: '27', gstin: MH_GSTIN });
+    const kaSupplier = await f.party(biz, { name: 'KA Mills', state: '29', gstin: gstin('29AAGCB7383J1Z'), partyType: 'SUPPLIER' });
+    const mhSupplier = await f.party(biz, { name: 'MH Wholesale', state: '27', gstin: gstin('27AABCB1234C1Z'), partyType: 'SUPPLIER' });
+    const transporter = await f.party(biz, { name: 'Goods Transport Agency', state: '27', partyType: 'SUPPLIER' });
+    const consulting = await f.item(biz, { name: 'Consulting', type: 'SERVICE', price: '40000', rate: 'gst-5' });
+    const cloth = await f.item(biz, { name: 'Cloth', price: '1500', rate: 'gst-18' });
+    const packing = await f.item(biz, { name: 'Packing', type: 'SERVICE', price: '100', rate: 'gst-5' });
+    const lunch = await f.item(biz, { name: 'Staff lunch', type: 'SERVICE', price: '100', rate: 'gst-18' });
+    const freight = await f.item(biz, { name: 'Freight', type: 'SERVICE', price: '100', rate: 'gst-5' });
+
+    // Output: IGST 10,000.00 on 2,00,000 to Karnataka; CGST 6,000.00 + SGST 6,000.00 on 2,40,000 in Maharashtra
+    // (part paid in cash, to pay the expense below with).
+    await f.invoice(biz, { partyId: kaBuyer.id, invoiceDate: '2026-07-03', lines: [line(consulting.id, { quantity: 5 })] });
+    await f.invoice(biz, { partyId: mhBuyer.id, invoiceDate: '2026-07-04', lines: [line(consulting.id, { quantity: 6 })], payment: { amount: 5000, mode: 'CASH' } });
+    // Credit: IGST 18,000.00 on 1,00,000 from Karnataka.
+    await buy({ partyId: kaSupplier.id, billDate: '2026-07-06', lines: [line(cloth.id, { quantity: 100, unitPrice: '1000' })] });
+    // Reverse charge: freight 20,000.00 at 5 %, CGST 500.00 + SGST 500.00 to pay in cash, and as much credit.
+    await buy({ partyId: transporter.id, billDate: '2026-07-08', reverseCharge: true, lines: [line(freight.id, { unitPrice: '20000' })] });
+    // A local bill: packing 20,000.00 at 5 % (CGST 500.00 + SGST 500.00 of credit) and staff lunch 10,000.00 at
+    // 18 % (CGST 900.00 + SGST 900.00, blocked by s.17(5)).
+    await buy({
+      partyId: mhSupplier.id,
+      billDate: '2026-07-10',
+      lines: [line(packing.id, { unitPrice: '20000' }), line(lunch.id, { unitPrice: '10000', itcEligible: false })],
+    });
+    // A blocked expense from a registered supplier: ₹1,180 with 18 % GST, CGST 90.00 + SGST 90.00.
+    const category = (await get(h.app, '/api/expense/categories', biz.cookie)).json().data[0];
+    const expense = await write(
+      h.app,
+      'POST',
+      '/api/expense/create-expense',
+      { date: '2026-07-12', categoryId: category.id, payment: { mode: 'CASH' }, amount: 1180, gst: { rate: 18, supplierGstin: MH_GSTIN, itcEligible: false } },
+      { cookie: biz.cookie },
+    );
+    expect(expense.statusCode).toBe(201);
+
+    const r = await gstr3b('072026');
+    expect(r.data.sup_details.osup_det).toEqual({ txval: 440000, iamt: 10000, camt: 6000, samt: 6000, csamt: 0 });
+    expect(r.data.sup_details.isup_rev).toEqual({ txval: 20000, iamt: 0, camt: 500, samt: 500, csamt: 0 });
+    // 4(A) carries the blocked credit (lunch 900.00 + expense 90.00 a side) and 4(B)(1) reverses it: 4(C) is the
+    // eligible credit alone.
+    expect(r.data.itc_elg).toEqual({
+      itc_avl: [
+        { ty: 'IMPG', iamt: 0, camt: 0, samt: 0, csamt: 0 },
+        { ty: 'IMPS', iamt: 0, camt: 0, samt: 0, csamt: 0 },
+        { ty: 'ISRC', iamt: 0, camt: 500, samt: 500, csamt: 0 },
+        { ty: 'ISD', iamt: 0, camt: 0, samt: 0, csamt: 0 },
+        { ty: 'OTH', iamt: 18000, camt: 1490, samt: 1490, csamt: 0 },
+      ],
+      itc_rev: [
+        { ty: 'RUL', iamt: 0, camt: 990, samt: 990, csamt: 0 },
+        { ty: 'OTH', iamt: 0, camt: 0, samt: 0, csamt: 0 },
+      ],
+      itc_net: { iamt: 18000, camt: 1000, samt: 1000, csamt: 0 },
+      itc_inelg: [
+        { ty: 'RUL', iamt: 0, camt: 0, samt: 0, csamt: 0 },
+        { ty: 'OTH', iamt: 0, camt: 0, samt: 0, csamt: 0 },
+      ],
+    });
+    // IGST credit 18,000: 10,000 against IGST, 5,000 against the CGST that CGST credit (1,000) leaves, the other
+    // 3,000 against SGST. Reverse charge is paid in cash: CGST 0 + 500, SGST 6,000 − 3,000 − 1,000 + 500.
+    expect(r.payment).toEqual({
+      igst: { payable: '10000.00', reverseCharge: '0.00', itcUsed: heads('10000.00', '0.00', '0.00'), cash: '0.00' },
+      cgst: { payable: '6000.00', reverseCharge: '500.00', itcUsed: heads('5000.00', '1000.00', '0.00'), cash: '500.00' },
+      sgst: { payable: '6000.00', reverseCharge: '500.00', itcUsed: heads('3000.00', '0.00', '1000.00'), cash: '2500.00' },
+      cess: { payable: '0.00', reverseCharge: '0.00', itcUsed: NONE, cash: '0.00' },
+    });
+    expect(r.liability).toEqual(heads('0.00', '500.00', '2500.00'));
+    expect(r.creditCarriedForward).toEqual(NONE);
+  });
+
+  it('an intra-state sale with CGST 900 + SGST 900 against an inter-state purchase with IGST credit 1,800: no cash', async () => {
+    const buyer = await f.party(biz, { name: 'Local Buyer', state: '27', gstin: gstin('27AAACT2727Q1Z') });
+    const seller = await f.party(biz, { name: 'Delhi Seller', state: '07', gstin: gstin('07AAACD1234E1Z'), partyType: 'SUPPLIER' });
+    const desk = await f.item(biz, { name: 'Desk', price: '5000', rate: 'gst-18', stock: 2 });
+    await f.invoice(biz, { partyId: buyer.id, invoiceDate: '2026-08-05', lines: [line(desk.id, { quantity: 2 })] });
+    await buy({ partyId: seller.id, billDate: '2026-08-07', lines: [line(desk.id, { quantity: 2, unitPrice: '5000' })] });
+    const r = await gstr3b('082026');
+    expect(r.data.sup_details.osup_det).toEqual({ txval: 10000, iamt: 0, camt: 900, samt: 900, csamt: 0 });
+    expect(r.data.itc_elg.itc_net).toEqual({ iamt: 1800, camt: 0, samt: 0, csamt: 0 });
+    expect(r.payment.cgst).toEqual({ payable: '900.00', reverseCharge: '0.00', itcUsed: heads('900.00', '0.00', '0.00'), cash: '0.00' });
+    expect(r.payment.sgst).toEqual({ payable: '900.00', reverseCharge: '0.00', itcUsed: heads('900.00', '0.00', '0.00'), cash: '0.00' });
+    expect(r.liability).toEqual(NONE);
+    expect(r.creditCarriedForward).toEqual(NONE);
+  });
+
+  it('reverse-charge tax is paid in cash even with credit to spare, and the credit is carried forward', async () => {
+    const supplier = await f.party(biz, { name: 'Advocate', state: '27', partyType: 'SUPPLIER' });
+    const kaSupplier = await f.party(biz, { name: 'KA Parts', state: '29', gstin: gstin('29AAACP4321F1Z'), partyType: 'SUPPLIER' });
+    const legal = await f.item(biz, { name: 'Legal advice', type: 'SERVICE', price: '100', rate: 'gst-18' });
+    const parts = await f.item(biz, { name: 'Parts', price: '100', rate: 'gst-18' });
+    // Reverse charge of 4,900.00 (2,450.00 + 2,450.00 on 27,222.22 at 18 %); IGST credit 50,000.00 on 2,77,777.78; no sales.
+    await buy({ partyId: supplier.id, billDate: '2026-09-02', reverseCharge: true, lines: [line(legal.id, { unitPrice: '27222.22' })] });
+    await buy({ partyId: kaSupplier.id, billDate: '2026-09-03', lines: [line(parts.id, { unitPrice: '277777.78' })] });
+    // Reverse charge on a blocked line (1,000.00 at 18 %) is still paid in cash; its credit is in 4(A)(3) and
+    // reversed in 4(B)(1).
+    await buy({ partyId: supplier.id, billDate: '2026-09-04', reverseCharge: true, lines: [line(legal.id, { unitPrice: '1000', itcEligible: false })] });
+    const r = await gstr3b('092026');
+    expect(r.data.sup_details.isup_rev).toEqual({ txval: 28222.22, iamt: 0, camt: 2540, samt: 2540, csamt: 0 });
+    expect(r.data.itc_elg.itc_avl.find((x: { ty: string }) => x.ty === 'ISRC')).toEqual({ ty: 'ISRC', iamt: 0, camt: 2540, samt: 2540, csamt: 0 });
+    expect(r.data.itc_elg.itc_rev[0]).toEqual({ ty: 'RUL', iamt: 0, camt: 90, samt: 90, csamt: 0 });
+    expect(r.data.itc_elg.itc_net).toEqual({ iamt: 50000, camt: 2450, samt: 2450, csamt: 0 });
+    expect(r.liability).toEqual(heads('0.00', '2540.00', '2540.00'));
+    expect(r.payment.cgst).toEqual({ payable: '0.00', reverseCharge: '2540.00', itcUsed: NONE, cash: '2540.00' });
+    expect(r.creditCarriedForward).toEqual(heads('50000.00', '2450.00', '2450.00'));
+  });
+});

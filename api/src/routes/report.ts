@@ -254,10 +254,12 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
   app.get('/report/gstr3b', {
     schema: {
       tags: ['report'],
-      summary: 'GSTR-3B for a GSTIN and a month, in the GST portal’s JSON: 3.1 and 3.2 from the sales, 4 ITC, and the tax payable per head',
+      summary: 'GSTR-3B for a GSTIN and a month, in the GST portal’s JSON: 3.1 and 3.2 from the sales, 4 ITC, and 6.1 the payment of tax',
       description:
-        'ITC (section 4) and reverse-charge inward supplies (3.1 d) come from purchases and expenses: zero until those exist ' +
-        '(meta.itcFromPurchases says which). 404 for a GSTIN that is not the business’s.',
+        'ITC (section 4) and reverse-charge inward supplies (3.1 d) come from purchases and expenses; blocked credit is in 4(A) ' +
+        'and reversed in 4(B)(1). `payment` is table 6.1: per head the forward-charge tax, the credit used against it ' +
+        '(s.49(5), Rule 88A), the reverse-charge tax (cash only) and the cash; `creditCarriedForward` what credit is left. ' +
+        '404 for a GSTIN that is not the business’s.',
       security: SESSION_SECURITY,
       querystring: Gstr3bQuery,
       response: { 200: Gstr3bResponse, ...errorResponses(400, 401, 404) },

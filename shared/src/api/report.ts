@@ -36,7 +36,7 @@ export const reportApi = {
   ledger: (query: Omit<LedgerQuery, 'format'>) => data(apiRequest('report/ledger', { query: query as unknown as Query, schema: LedgerResponse })),
   /** GET report/gstr1: `data` is the portal's JSON (save it as the file to upload); `problems` what to fix first. */
   gstr1: (query: Omit<Gstr1Query, 'format'>) => apiRequest('report/gstr1', { query: query as unknown as Query, schema: Gstr1Response }),
-  /** GET report/gstr3b: `data` is the portal's JSON; `liability` the tax payable per head after ITC. */
+  /** GET report/gstr3b: `data` is the portal's JSON; `payment` table 6.1 (credit used and cash per head); `liability` the cash per head. */
   gstr3b: (query: Gstr3bQuery) => apiRequest('report/gstr3b', { query: query as unknown as Query, schema: Gstr3bResponse }),
   gstSettings: () => data(apiRequest('report/gst-settings', { schema: GstSettingsResponse })),
   updateGstSettings: (body: UpdateGstSettingsRequest) =>

@@ -595,11 +595,22 @@ export const Gstr3bReturn = z.object({
 });
 export type Gstr3bReturn = z.infer<typeof Gstr3bReturn>;
 
-/** Tax payable per head: output tax (3.1 a, b, d) − net ITC (4 C), never below 0 (the rest carries forward). */
-export const Gstr3bLiability = z.object({ igst: MoneyString, cgst: MoneyString, sgst: MoneyString, cess: MoneyString });
+const Gstr3bHeads = z.object({ igst: MoneyString, cgst: MoneyString, sgst: MoneyString, cess: MoneyString });
+/** Tax to pay in cash per head: the `cash` of each head of `payment`. */
+export const Gstr3bLiability = Gstr3bHeads;
+/**
+ * One head of table 6.1 (payment of tax): `payable` the forward-charge output tax (3.1 a + b), `reverseCharge` the
+ * reverse-charge tax (3.1 d), `itcUsed` the credit of each head set off against `payable` (s.49(5), Rule 88A, in
+ * the order of gst-rules.md), `cash` = payable − credit used + reverseCharge (reverse-charge tax is never paid
+ * with credit, s.49(4)).
+ */
+export const Gstr3bHeadPayment = z.object({ payable: MoneyString, reverseCharge: MoneyString, itcUsed: Gstr3bHeads, cash: MoneyString });
 export const Gstr3bResponse = ok(Gstr3bReturn).extend({
   liability: Gstr3bLiability,
-  /** itcFromPurchases: section 4 is read from the purchase bills (expenses and ITC reversals are not yet). */
+  payment: z.object({ igst: Gstr3bHeadPayment, cgst: Gstr3bHeadPayment, sgst: Gstr3bHeadPayment, cess: Gstr3bHeadPayment }),
+  /** Net ITC (4 C) left after the set-off, per head. */
+  creditCarriedForward: Gstr3bHeads,
+  /** itcFromPurchases: section 4 is read from the purchase bills and expenses. */
   meta: z.object({ from: z.string(), to: z.string(), itcFromPurchases: z.boolean() }),
 });
 export type Gstr3bResponse = z.infer<typeof Gstr3bResponse>;

@@ -1,4 +1,5 @@
 import type { Gstr3bQuery, Gstr3bResponse, Gstr3bReturn } from '@bahi/shared/contracts';
+import { gstSetOff, type GstHead, type GstHeads } from '@bahi/shared/gst';
 import { fromPaise, toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -10,60 +11,83 @@ const EXPORT_POS = '96';
 type Heads = { iamt: number; camt: number; samt: number; csamt: number };
 const ZERO: Heads = { iamt: 0, camt: 0, samt: 0, csamt: 0 };
 
+/** Portal heads in rupees from heads in paise. */
+const rupees = (h: GstHeads): Heads => ({ iamt: h.igst / 100, camt: h.cgst / 100, samt: h.sgst / 100, csamt: h.cess / 100 });
+/** Heads in paise from the text sums `${prefix}_igst` … `${prefix}_cess` of a row. */
+const paiseOf = (row: Record<string, string>, prefix: string): GstHeads => ({
+  igst: toPaise(row[`${prefix}_igst`]),
+  cgst: toPaise(row[`${prefix}_cgst`]),
+  sgst: toPaise(row[`${prefix}_sgst`]),
+  cess: toPaise(row[`${prefix}_cess`]),
+});
+const plus = (a: GstHeads, b: GstHeads): GstHeads => ({ igst: a.igst + b.igst, cgst: a.cgst + b.cgst, sgst: a.sgst + b.sgst, cess: a.cess + b.cess });
+const minus = (a: GstHeads, b: GstHeads): GstHeads => ({ igst: a.igst - b.igst, cgst: a.cgst - b.cgst, sgst: a.sgst - b.sgst, cess: a.cess - b.cess });
+
 interface Inward {
-  other: Heads;
-  reverseCharge: Heads;
+  /** 4(A)(3) and 4(A)(5): the tax of the bills (and expenses), blocked credit included. */
+  reverseCharge: GstHeads;
+  other: GstHeads;
+  /** 4(B)(1): the blocked part of both (lines and expenses not ITC-eligible, s.17(5)). */
+  blocked: GstHeads;
   reverseChargeInward: Heads & { txval: number };
   exempt: { inter: number; intra: number };
 }
 
 /**
- * What the purchase bills and expenses of the GSTIN and month give GSTR-3B, not cancelled: eligible ITC (4A(3) ISRC
- * for reverse-charge bills, 4A(5) OTH for the other bills and the ITC-eligible expenses of registered suppliers),
- * inward supplies liable to reverse charge (3.1 d), and nil-rated inward supplies from bills (5). ITC reversals (4B)
- * are not recorded yet: zero.
+ * What the purchase bills and expenses of the GSTIN and month give GSTR-3B, not cancelled: the tax on inward
+ * supplies (4A(3) ISRC for reverse-charge bills, 4A(5) OTH for the other bills and the expenses of registered
+ * suppliers), of which the lines and expenses not ITC-eligible are blocked credit reversed in 4B(1); inward
+ * supplies liable to reverse charge (3.1 d); nil-rated inward supplies from bills (5).
  */
 async function inward(db: Db, scope: { businessId: string; gstin: string; from: string; to: string }): Promise<Inward> {
   const inReturn = sql`b.business_id = ${scope.businessId} and (b.branch_snapshot->>'gstin') = ${scope.gstin}
     and b.bill_date between ${scope.from} and ${scope.to} and b.status <> 'CANCELLED'`;
-  const sums = (prefix: string, cols: string[], filter: string) =>
-    cols.map((c) => `coalesce(sum(b.${c}) filter (where ${filter}), 0)::text as ${prefix}_${c}`).join(', ');
+  const sums = (prefix: string, cols: string[], filter: string, table = 'b') =>
+    cols.map((c) => `coalesce(sum(${table}.${c}) filter (where ${filter}), 0)::text as ${prefix}_${c.replace(/^itc_/, '')}`).join(', ');
   const itc = ['itc_igst', 'itc_cgst', 'itc_sgst', 'itc_cess'];
+  const tax = ['igst', 'cgst', 'sgst', 'cess'];
   const [r] = await selectRows<Record<string, string>>(
     db,
-    sql`select ${sql.raw([sums('o', itc, 'not b.reverse_charge'), sums('r', itc, 'b.reverse_charge'), sums('i', ['taxable_value', 'igst', 'cgst', 'sgst', 'cess'], 'b.reverse_charge')].join(', '))}
+    sql`select ${sql.raw([sums('o', itc, 'not b.reverse_charge'), sums('r', itc, 'b.reverse_charge'), sums('i', ['taxable_value', ...tax], 'b.reverse_charge')].join(', '))}
         from purchase_invoices b where ${inReturn}`,
   );
-  const [x] = await selectRows<{ inter: string; intra: string }>(
+  const [x] = await selectRows<Record<string, string>>(
     db,
-    sql`select coalesce(sum(l.taxable_value) filter (where b.supply_type = 'INTER'), 0)::text as inter,
-               coalesce(sum(l.taxable_value) filter (where b.supply_type = 'INTRA'), 0)::text as intra
+    sql`select coalesce(sum(l.taxable_value) filter (where b.supply_type = 'INTER' and l.gst_rate = 0), 0)::text as inter,
+               coalesce(sum(l.taxable_value) filter (where b.supply_type = 'INTRA' and l.gst_rate = 0), 0)::text as intra,
+               ${sql.raw([sums('ro', tax, 'b.reverse_charge and not l.itc_eligible', 'l'), sums('oo', tax, 'not b.reverse_charge and not l.itc_eligible', 'l')].join(', '))}
         from purchase_invoice_lines l join purchase_invoices b on b.business_id = l.business_id and b.id = l.document_id
-        where ${inReturn} and l.gst_rate = 0`,
+        where ${inReturn}`,
   );
   // Expenses with GST from a registered supplier, of a branch that files under this GSTIN: its own, or the
   // business's when the branch is in the GSTIN's state (as documents' branch snapshots take it).
-  const [e] = await selectRows<{ igst: string; cgst: string; sgst: string }>(
+  const [e] = await selectRows<Record<string, string>>(
     db,
-    sql`select coalesce(sum(x.igst), 0)::text as igst, coalesce(sum(x.cgst), 0)::text as cgst, coalesce(sum(x.sgst), 0)::text as sgst
+    sql`select ${sql.raw([sums('e', ['igst', 'cgst', 'sgst'], 'x.itc_eligible', 'x'), sums('eb', ['igst', 'cgst', 'sgst'], 'not x.itc_eligible', 'x')].join(', '))},
+               '0' as e_cess, '0' as eb_cess
         from expenses x
         join store_branches sb on sb.business_id = x.business_id and sb.id = x.branch_id
         join businesses bz on bz.id = x.business_id
         where x.business_id = ${scope.businessId} and x.date between ${scope.from} and ${scope.to} and x.status <> 'CANCELLED'
-          and x.itc_eligible and x.supplier_gstin is not null
+          and x.supplier_gstin is not null
           and coalesce(sb.gstin, case when left(bz.gstin, 2) = coalesce(sb.state_code, left(bz.gstin, 2)) then bz.gstin end) = ${scope.gstin}`,
   );
-  const heads = (p: string): Heads => ({ iamt: num(r[`${p}_itc_igst`]), camt: num(r[`${p}_itc_cgst`]), samt: num(r[`${p}_itc_sgst`]), csamt: num(r[`${p}_itc_cess`]) });
-  const other = heads('o');
+  const blockedRc = paiseOf(x, 'ro');
+  const blockedOther = plus(paiseOf(x, 'oo'), paiseOf(e, 'eb'));
   return {
-    other: { iamt: num(other.iamt + Number(e.igst)), camt: num(other.camt + Number(e.cgst)), samt: num(other.samt + Number(e.sgst)), csamt: other.csamt },
-    reverseCharge: heads('r'),
-    reverseChargeInward: { txval: num(r.i_taxable_value), iamt: num(r.i_igst), camt: num(r.i_cgst), samt: num(r.i_sgst), csamt: num(r.i_cess) },
+    reverseCharge: plus(paiseOf(r, 'r'), blockedRc),
+    other: plus(plus(paiseOf(r, 'o'), paiseOf(e, 'e')), blockedOther),
+    blocked: plus(blockedRc, blockedOther),
+    reverseChargeInward: { txval: num(r.i_taxable_value), ...rupees(paiseOf(r, 'i')) },
     exempt: { inter: num(x.inter), intra: num(x.intra) },
   };
 }
 
-/** GET report/gstr3b: the summary return for a month: outward supplies from the sales (3.1, 3.2), ITC and inward supplies from the purchases (3.1 d, 4, 5). */
+/**
+ * GET report/gstr3b: the summary return for a month: outward supplies from the sales (3.1, 3.2), ITC and inward
+ * supplies from the purchases and expenses (3.1 d, 4, 5), and the payment of tax (6.1): the set-off of the net
+ * credit against the forward-charge tax, the reverse-charge tax in cash, and the credit carried forward.
+ */
 export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promise<Omit<Gstr3bResponse, 'success'>> {
   if (!(await hasGstin(db, businessId, q.gstin))) throw notFound(GSTIN_NOT_FOUND);
   const range = returnRange(q.period, false);
@@ -87,9 +111,8 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
         group by s.place_of_supply order by s.place_of_supply`,
   );
   const bought = await inward(db, scope);
-  const reversed = ZERO;
-  const total = (h: keyof Heads) => num(bought.other[h] + bought.reverseCharge[h] - reversed[h]);
-  const net: Heads = { iamt: total('iamt'), camt: total('camt'), samt: total('samt'), csamt: total('csamt') };
+  // 4(C) = 4(A) − 4(B): the credit of the ITC-eligible lines and expenses.
+  const net = minus(plus(bought.reverseCharge, bought.other), bought.blocked);
   const data: Gstr3bReturn = {
     gstin: q.gstin,
     ret_period: q.period,
@@ -105,15 +128,15 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
       itc_avl: [
         { ty: 'IMPG', ...ZERO },
         { ty: 'IMPS', ...ZERO },
-        { ty: 'ISRC', ...bought.reverseCharge },
+        { ty: 'ISRC', ...rupees(bought.reverseCharge) },
         { ty: 'ISD', ...ZERO },
-        { ty: 'OTH', ...bought.other },
+        { ty: 'OTH', ...rupees(bought.other) },
       ],
       itc_rev: [
-        { ty: 'RUL', ...reversed },
+        { ty: 'RUL', ...rupees(bought.blocked) },
         { ty: 'OTH', ...ZERO },
       ],
-      itc_net: net,
+      itc_net: rupees(net),
       itc_inelg: [
         { ty: 'RUL', ...ZERO },
         { ty: 'OTH', ...ZERO },
@@ -121,18 +144,30 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
     },
     inward_sup: { isup_details: [{ ty: 'GST', ...bought.exempt }, { ty: 'NONGST', inter: 0, intra: 0 }] },
   };
-  // Payable per head, in paise: output (3.1 a + b + d) − net ITC, not below zero.
-  const p = (n: number) => toPaise(n.toFixed(2));
   const out = data.sup_details;
-  const head = (output: number, credit: number) => fromPaise(Math.max(0, output - p(credit)));
+  const paise = (n: number) => toPaise(n.toFixed(2));
+  const { payment, creditCarriedForward } = gstSetOff({
+    payable: {
+      igst: paise(out.osup_det.iamt) + paise(out.osup_zero.iamt),
+      cgst: paise(out.osup_det.camt),
+      sgst: paise(out.osup_det.samt),
+      cess: paise(out.osup_det.csamt) + paise(out.osup_zero.csamt),
+    },
+    reverseCharge: { igst: paise(out.isup_rev.iamt), cgst: paise(out.isup_rev.camt), sgst: paise(out.isup_rev.samt), cess: paise(out.isup_rev.csamt) },
+    credit: net,
+  });
+  const money = (h: GstHeads) => ({ igst: fromPaise(h.igst), cgst: fromPaise(h.cgst), sgst: fromPaise(h.sgst), cess: fromPaise(h.cess) });
+  const table = (head: GstHead) => ({
+    payable: fromPaise(payment[head].payable),
+    reverseCharge: fromPaise(payment[head].reverseCharge),
+    itcUsed: money(payment[head].itcUsed),
+    cash: fromPaise(payment[head].cash),
+  });
   return {
     data,
-    liability: {
-      igst: head(p(out.osup_det.iamt) + p(out.osup_zero.iamt) + p(out.isup_rev.iamt), net.iamt),
-      cgst: head(p(out.osup_det.camt) + p(out.isup_rev.camt), net.camt),
-      sgst: head(p(out.osup_det.samt) + p(out.isup_rev.samt), net.samt),
-      cess: head(p(out.osup_det.csamt) + p(out.osup_zero.csamt) + p(out.isup_rev.csamt), net.csamt),
-    },
+    liability: { igst: table('igst').cash, cgst: table('cgst').cash, sgst: table('sgst').cash, cess: table('cess').cash },
+    payment: { igst: table('igst'), cgst: table('cgst'), sgst: table('sgst'), cess: table('cess') },
+    creditCarriedForward: money(creditCarriedForward),
     meta: { ...range, itcFromPurchases: true },
   };
 }

@@ -37,7 +37,14 @@ const answer: Gstr3bResponse = {
       ],
     },
   },
-  liability: { igst: '0.00', cgst: '600.05', sgst: '600.05', cess: '0.00' },
+  liability: { igst: '0.00', cgst: '90.00', sgst: '90.00', cess: '0.00' },
+  payment: {
+    igst: { payable: '18000.00', reverseCharge: '0.00', itcUsed: { igst: '18000.00', cgst: '0.00', sgst: '0.00', cess: '0.00' }, cash: '0.00' },
+    cgst: { payable: '900.05', reverseCharge: '90.00', itcUsed: { igst: '900.05', cgst: '0.00', sgst: '0.00', cess: '0.00' }, cash: '90.00' },
+    sgst: { payable: '900.05', reverseCharge: '90.00', itcUsed: { igst: '900.05', cgst: '0.00', sgst: '0.00', cess: '0.00' }, cash: '90.00' },
+    cess: { payable: '0.00', reverseCharge: '0.00', itcUsed: { igst: '0.00', cgst: '0.00', sgst: '0.00', cess: '0.00' }, cash: '0.00' },
+  },
+  creditCarriedForward: { igst: '199.90', cgst: '390.00', sgst: '390.00', cess: '0.00' },
   meta: { from: '2026-05-01', to: '2026-05-31', itcFromPurchases: true },
 };
 const rowsOf = (el: HTMLElement) =>
@@ -57,7 +64,7 @@ describe('GSTR-3B', () => {
     expect(call).toHaveBeenCalledWith({ gstin: BRANCH_GSTIN, period: dayjs(indiaToday()).subtract(1, 'month').format('MMYYYY') });
   });
 
-  it('shows 3.1 outward supplies, 4 eligible ITC, 5 exempt inward supplies and the tax payable per head', async () => {
+  it('shows 3.1 outward supplies, 4 eligible ITC, 5 exempt inward supplies and 6.1 the payment of tax per head', async () => {
     jest.spyOn(reportApi, 'gstr3b').mockResolvedValue(answer);
     renderScreen(<Gstr3bPage />, { path: '/reports/gstr3b', route: '/reports/gstr3b?period=052026' });
     expect(rowsOf(await screen.findByTestId('section-3.1'))).toEqual([
@@ -70,16 +77,24 @@ describe('GSTR-3B', () => {
     expect(rowsOf(screen.getByTestId('section-4'))).toEqual([
       ['(A) Inward supplies liable to reverse charge', '₹0.00', '₹90.00', '₹90.00', '₹0.00'],
       ['(A) All other ITC', '₹20,000.00', '₹300.00', '₹300.00', '₹0.00'],
-      ['(B) Reversed: As per rules 38, 42 and 43', '₹0.00', '₹0.00', '₹0.00', '₹0.00'],
+      ['(B) Reversed: As per rules 38, 42 and 43 and section 17(5)', '₹0.00', '₹0.00', '₹0.00', '₹0.00'],
       ['(C) Net ITC available (A) − (B)', '₹20,000.00', '₹390.00', '₹390.00', '₹0.00'],
     ]);
     expect(rowsOf(screen.getByTestId('section-5'))).toEqual([
       ['From a supplier under composition scheme, exempt and nil rated', '₹250.00', '₹750.25'],
       ['Non-GST supply', '₹0.00', '₹100.00'],
     ]);
-    expect(rowsOf(screen.getByTestId('payable'))).toEqual([['IGST', '₹0.00'], ['CGST', '₹600.05'], ['SGST', '₹600.05'], ['Cess', '₹0.00'], ['Total', '₹1,200.10']]);
+    // Head, tax payable, paid through IGST / CGST / SGST / cess credit, reverse charge, paid in cash.
+    expect(rowsOf(screen.getByTestId('section-6.1'))).toEqual([
+      ['IGST', '₹18,000.00', '₹18,000.00', '₹0.00', '₹0.00', '₹0.00', '₹0.00', '₹0.00'],
+      ['CGST', '₹900.05', '₹900.05', '₹0.00', '₹0.00', '₹0.00', '₹90.00', '₹90.00'],
+      ['SGST', '₹900.05', '₹900.05', '₹0.00', '₹0.00', '₹0.00', '₹90.00', '₹90.00'],
+      ['Cess', '₹0.00', '₹0.00', '₹0.00', '₹0.00', '₹0.00', '₹0.00', '₹0.00'],
+      ['Total cash', '₹180.00'],
+    ]);
+    expect(screen.getByTestId('credit-carried-forward')).toHaveTextContent('Credit carried forward: IGST ₹199.90, CGST ₹390.00, SGST ₹390.00, Cess ₹0.00');
     expect(screen.getByText('01/05/2026 – 31/05/2026')).toBeInTheDocument();
-    expect(screen.getByText('ITC is read from purchase bills; expenses and ITC reversals are not included yet.')).toBeInTheDocument();
+    expect(screen.getByText('ITC is read from purchase bills and expenses; blocked credit (section 17(5)) is shown in 4(A) and reversed in 4(B).')).toBeInTheDocument();
   });
 
   it('asks again for another GSTIN and keeps it in the address', async () => {

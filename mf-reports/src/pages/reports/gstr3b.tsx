@@ -1,14 +1,14 @@
 import { Alert, Card, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { formatRupees, type Gstr3bResponse, type Gstr3bReturn } from '@bahi/shared';
+import { formatRupees, toPaise, type Gstr3bResponse, type Gstr3bReturn } from '@bahi/shared';
 import { PageHeader } from '@bahi/shared/ui';
 import { useGstr3b } from './components/data';
-import { DownloadJsonButton, GstinSelect, HEAD_TITLES, ReturnBody, ReturnPeriodPicker, TAX_HEADS, paise, portalAmount, rupees, useReturnParams, type TaxHead } from './components/gst-return';
+import { DownloadJsonButton, GstinSelect, HEAD_TITLES, ReturnBody, ReturnPeriodPicker, TAX_HEADS, portalAmount, rupees, useReturnParams, type TaxHead } from './components/gst-return';
 import { ReportFilters, periodLabel } from './components/report-view';
 
 /*
  * reports/gstr3b: GSTR-3B of a GSTIN for a month (GET report/gstr3b): 3.1 outward supplies, 4 eligible ITC,
- * 5 exempt inward supplies and the tax payable per head after ITC. The GSTIN and month live in the address.
+ * 5 exempt inward supplies and 6.1 the payment of tax (credit used per head, cash). The GSTIN and month live in the address.
  */
 
 type HeadRow = Partial<Record<TaxHead, number>> & { label: string };
@@ -32,7 +32,7 @@ const ITC_TYPES: Record<string, string> = {
   ISRC: 'Inward supplies liable to reverse charge',
   ISD: 'Inward supplies from ISD',
   OTH: 'All other ITC',
-  RUL: 'As per rules 38, 42 and 43',
+  RUL: 'As per rules 38, 42 and 43 and section 17(5)',
 };
 
 function outward(s: Gstr3bReturn['sup_details']): HeadRow[] {
@@ -68,36 +68,59 @@ function Exempt({ rows }: { rows: Gstr3bReturn['inward_sup']['isup_details'] }) 
   );
 }
 
-function Payable({ liability }: { liability: Gstr3bResponse['liability'] }) {
-  const heads = [
-    { head: 'IGST', amount: liability.igst },
-    { head: 'CGST', amount: liability.cgst },
-    { head: 'SGST', amount: liability.sgst },
-    { head: 'Cess', amount: liability.cess },
+const PAYMENT_HEADS = [
+  { key: 'igst', title: 'IGST' },
+  { key: 'cgst', title: 'CGST' },
+  { key: 'sgst', title: 'SGST' },
+  { key: 'cess', title: 'Cess' },
+] as const;
+
+/**
+ * 6.1 Payment of tax: per head, the forward-charge tax, the credit of each head set off against it, the
+ * reverse-charge tax (always in cash) and the cash to pay; the credit left over below.
+ */
+function Payment({ payment, carried }: { payment: Gstr3bResponse['payment']; carried: Gstr3bResponse['creditCarriedForward'] }) {
+  type Row = Gstr3bResponse['payment']['igst'] & { head: string };
+  const rows: Row[] = PAYMENT_HEADS.map((h) => ({ head: h.title, ...payment[h.key] }));
+  const money = (v: string) => formatRupees(v);
+  const columns: TableColumnsType<Row> = [
+    { title: 'Head', dataIndex: 'head' },
+    { title: 'Tax payable', dataIndex: 'payable', align: 'right', width: 140, render: money },
+    {
+      title: 'Paid through ITC',
+      children: PAYMENT_HEADS.map((h) => ({ title: h.title, key: `itc-${h.key}`, align: 'right' as const, width: 120, render: (_: unknown, r: Row) => money(r.itcUsed[h.key]) })),
+    },
+    { title: 'Reverse charge', dataIndex: 'reverseCharge', align: 'right', width: 140, render: money },
+    { title: 'Paid in cash', dataIndex: 'cash', align: 'right', width: 140, render: money },
   ];
-  const total = heads.reduce((s, h) => s + paise(Number(h.amount)), 0);
+  const cash = rows.reduce((s, r) => s + toPaise(r.cash), 0);
   return (
-    <Card title="Tax payable after ITC" size="small" style={{ marginBottom: 16 }} data-testid="payable">
-      <Table
+    <Card title="6.1 Payment of tax" size="small" style={{ marginBottom: 16 }} data-testid="section-6.1">
+      <Table<Row>
         rowKey="head"
         size="small"
+        bordered
         pagination={false}
-        dataSource={heads}
-        columns={[
-          { title: 'Head', dataIndex: 'head' },
-          { title: 'Payable', dataIndex: 'amount', align: 'right', width: 180, render: (v: string) => formatRupees(v) },
-        ]}
+        scroll={{ x: 900 }}
+        dataSource={rows}
+        columns={columns}
         summary={() => (
           <Table.Summary.Row style={{ fontWeight: 600 }}>
-            <Table.Summary.Cell index={0}>Total</Table.Summary.Cell>
-            <Table.Summary.Cell index={1} align="right">
-              {rupees(total)}
+            <Table.Summary.Cell index={0} colSpan={7}>
+              Total cash
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={7} align="right">
+              {rupees(cash)}
             </Table.Summary.Cell>
           </Table.Summary.Row>
         )}
       />
+      <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }} data-testid="credit-carried-forward">
+        Credit carried forward: {PAYMENT_HEADS.map((h) => `${h.title} ${money(carried[h.key])}`).join(', ')}
+      </Typography.Paragraph>
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
-        Output tax less net ITC per head, never below zero; ITC left over carries forward.
+        IGST credit is used first against IGST, then against CGST and SGST; CGST and SGST credit against their own head, then IGST,
+        never against each other; cess credit only against cess. Reverse-charge tax is always paid in cash.
       </Typography.Text>
     </Card>
   );
@@ -124,12 +147,12 @@ export default function Gstr3bPage() {
           <>
             <Typography.Paragraph type="secondary">{periodLabel(answer.meta.from, answer.meta.to)}</Typography.Paragraph>
             {answer.meta.itcFromPurchases ? (
-              <Alert type="info" showIcon style={{ marginBottom: 16 }} title="ITC is read from purchase bills; expenses and ITC reversals are not included yet." />
+              <Alert type="info" showIcon style={{ marginBottom: 16 }} title="ITC is read from purchase bills and expenses; blocked credit (section 17(5)) is shown in 4(A) and reversed in 4(B)." />
             ) : null}
             <HeadTable title="3.1 Outward supplies and inward supplies liable to reverse charge" rows={outward(answer.data.sup_details)} heads={TAX_HEADS} testId="section-3.1" />
             <HeadTable title="4. Eligible ITC" rows={itc(answer.data.itc_elg)} heads={['iamt', 'camt', 'samt', 'csamt']} testId="section-4" />
             <Exempt rows={answer.data.inward_sup.isup_details} />
-            <Payable liability={answer.liability} />
+            <Payment payment={answer.payment} carried={answer.creditCarriedForward} />
           </>
         )}
       </ReturnBody>

@@ -31,7 +31,8 @@ export function qrUnprintable(text: string): string | null {
     return `it is too long for any QR code (${text.length} characters)`;
   }
   if (modules > QR_MAX_MODULES) {
-    return `it is too long to print as a readable QR code (${text.length} characters: a code of ${modules} modules across, at most ${QR_MAX_MODULES} fit the ${Math.round(QR_POINTS.a4 * MM_PER_POINT)} mm printed)`;
+    const mm = Math.round(QR_POINTS.a4 * MM_PER_POINT);
+    return `it is too long to print as a readable QR code (${text.length} characters need ${modules} modules across; a ${mm} mm code reads at most ${QR_MAX_MODULES})`;
   }
   return null;
 }

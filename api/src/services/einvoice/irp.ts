@@ -62,7 +62,10 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The payload of a JWT, three base64url segments (not its signature: that needs the IRP's public key, which a file exchange does not have). */
+/**
+ * The payload of a JWT, three base64url segments (not its signature: that needs the IRP's public key, which a file
+ * exchange does not have).
+ */
 export function jwtPayload(token: string): Record<string, unknown> | undefined {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((p) => /^[A-Za-z0-9_-]+$/.test(p))) return undefined;

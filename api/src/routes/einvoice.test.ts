@@ -91,19 +91,39 @@ const einvoice = (who: SignedUp, id: string, query = '') => get(h.app, `/api/sal
 const uploadIrn = (who: SignedUp, id: string, body: unknown) => write(h.app, 'POST', `/api/sale/sale-invoice/${id}/irn`, body, { cookie: who.cookie });
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-const jwt = (payload: unknown) => `${b64({ alg: 'RS256', kid: 'NIC' })}.${b64(payload)}.c2lnbmF0dXJl`;
+/** A signature's base64url characters (mixed case, as a real one: a QR code holds them as bytes). */
+const signature = (length: number) => 'nQ7-xK2_bV9mZp4w'.repeat(Math.ceil(length / 16)).slice(0, length);
+/** A JWT as the IRP signs them: RS256 with its key's id, a 2048-bit signature (342 base64url characters). */
+const jwt = (payload: unknown) =>
+  `${b64({ alg: 'RS256', kid: 'EDC57DE1358B300BA9F79340A6696831F3C85047', typ: 'JWT', x5t: '7cV94TWLMAup95NApmloMfPIUEc' })}.${b64(payload)}.${signature(342)}`;
 let irnSeq = 0;
-/** The IRP's response for an invoice, as its portal answers (the invoice JSON inside the JWT's `data` claim). */
-function irpResponse(o: { number: string; gstin?: string; irn?: string }) {
+/**
+ * The IRP's response for an invoice, as its portal answers: the invoice JSON inside the signed invoice's `data`
+ * claim, the QR's claims (a JSON string) inside the signed QR code's. `qr` changes the QR's claims.
+ */
+function irpResponse(o: { number: string; gstin?: string; irn?: string; qr?: Record<string, unknown> }) {
   irnSeq += 1;
   const irn = o.irn ?? `${irnSeq.toString(16).padStart(4, '0')}${'a1b2c3d4'.repeat(7)}abcd`.slice(0, 64);
   const data = { AckNo: 112610000000000 + irnSeq, AckDt: '2026-11-05 13:45:00', Irn: irn, DocDtls: { Typ: 'INV', No: o.number, Dt: '05/11/2026' }, SellerDtls: { Gstin: o.gstin ?? SELLER_GSTIN } };
+  const qr = {
+    SellerGstin: o.gstin ?? SELLER_GSTIN,
+    BuyerGstin: PUNE_GSTIN,
+    DocNo: o.number,
+    DocTyp: 'INV',
+    DocDt: '05/11/2026',
+    TotInvVal: 132.56,
+    ItemCnt: 2,
+    MainHsnCode: '96081019',
+    Irn: irn,
+    IrnDt: data.AckDt,
+    ...o.qr,
+  };
   return {
     AckNo: data.AckNo,
     AckDt: data.AckDt,
     Irn: irn,
     SignedInvoice: jwt({ data: JSON.stringify(data), iss: 'NIC' }),
-    SignedQRCode: jwt({ data: JSON.stringify({ SellerGstin: o.gstin ?? SELLER_GSTIN, DocNo: o.number, DocTyp: 'INV', Irn: irn }), iss: 'NIC' }),
+    SignedQRCode: jwt({ data: JSON.stringify(qr), iss: 'NIC' }),
     Status: 'ACT',
     EwbNo: null,
   };
@@ -232,7 +252,7 @@ describe('POST /api/sale/sale-invoice/:id/irn', () => {
     expect(otherNumber.json().message).toContain(inter.invoiceNumber);
     const otherGstin = await uploadIrn(a, intra.id, irpResponse({ number: intra.invoiceNumber, gstin: BENGALURU_GSTIN }));
     expect(otherGstin.statusCode).toBe(422);
-    expect(otherGstin.json().errors).toEqual([expect.objectContaining({ path: 'SignedInvoice.SellerDtls.Gstin' })]);
+    expect(otherGstin.json().errors.map((e: EInvoiceProblem) => e.path)).toEqual(['SignedInvoice.SellerDtls.Gstin', 'SignedQRCode.SellerGstin']);
     const shortIrn = await uploadIrn(a, intra.id, { ...irpResponse({ number: intra.invoiceNumber }), Irn: 'abc' });
     expect(shortIrn.statusCode).toBe(422);
     expect(shortIrn.json().message).toMatch(/64 hexadecimal/);
@@ -290,6 +310,107 @@ describe('POST /api/sale/sale-invoice/:id/irn', () => {
     const res = await f.cancel(a, inv.id);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.einvoice).toMatchObject({ status: 'CANCELLED', notice: expect.stringMatching(/cancel the IRN on the e-invoice portal within 24 hours/) });
+  });
+});
+
+describe("the IRP's signed QR code and acknowledgement date", () => {
+  const fresh = () => f.invoice(a, { partyId: puneParty, lines: [{ itemId: items.pen, quantity: 1 }] });
+  const paths = (res: { json: () => { errors: EInvoiceProblem[] } }) => res.json().errors.map((e) => e.path);
+  const status = async (id: string) => (await f.getInvoice(a, id)).json().data.einvoice.status;
+  /** The same signed string with its signature lengthened to `length` characters in all. */
+  const lengthened = (token: string, length: number) => {
+    const [header, payload] = token.split('.');
+    return `${header}.${payload}.${signature(length - header.length - payload.length - 2)}`;
+  };
+  const invoicePdf = (id: string, layout: string) => get(h.app, `/api/sale/sale-invoice/${id}/pdf?layout=${layout}`, a.cookie);
+
+  it('refuses a QR code that is not a signed string naming this invoice, its IRN and seller GSTIN (422 naming SignedQRCode)', async () => {
+    const inv = await fresh();
+    const good = irpResponse({ number: inv.invoiceNumber });
+    const qr = (claims: Record<string, unknown>) => irpResponse({ number: inv.invoiceNumber, irn: good.Irn, qr: claims }).SignedQRCode;
+    const cases: Array<[string, string[]]> = [
+      ['{"hello":"world"}', ['SignedQRCode']],
+      [jwt({ hello: 'world' }), ['SignedQRCode']],
+      [jwt({ data: JSON.stringify({ hello: 'world' }), iss: 'NIC' }), ['SignedQRCode.DocNo', 'SignedQRCode.Irn', 'SignedQRCode.SellerGstin']],
+      [jwt({ data: '{not json', iss: 'NIC' }), ['SignedQRCode']],
+      [`${good.SignedQRCode}==`, ['SignedQRCode']],
+      [qr({ DocNo: inter.invoiceNumber }), ['SignedQRCode.DocNo']],
+      [qr({ Irn: 'f'.repeat(64) }), ['SignedQRCode.Irn']],
+      [qr({ SellerGstin: BENGALURU_GSTIN }), ['SignedQRCode.SellerGstin']],
+      [qr({ SellerGstin: undefined }), ['SignedQRCode.SellerGstin']],
+    ];
+    for (const [SignedQRCode, expected] of cases) {
+      const res = await uploadIrn(a, inv.id, { ...good, SignedQRCode });
+      expect(res.statusCode).toBe(422);
+      expect(paths(res)).toEqual(expected);
+      expect(res.json().message).toMatch(/QR code|SignedQRCode/);
+    }
+    expect(await status(inv.id)).toBe('NOT_GENERATED');
+    expect((await uploadIrn(a, inv.id, good)).statusCode).toBe(201);
+  });
+
+  it('refuses a QR code too long to print readably (422 naming SignedQRCode); the IRP\'s own is stored and prints on every layout', async () => {
+    const inv = await fresh();
+    const good = irpResponse({ number: inv.invoiceNumber });
+    // The report's 8,218 characters fit no QR code; 1,400 fit one of 141 modules, too dense for the 34 mm printed.
+    for (const length of [8218, 1400]) {
+      const res = await uploadIrn(a, inv.id, { ...good, SignedQRCode: lengthened(good.SignedQRCode, length) });
+      expect(res.statusCode).toBe(422);
+      expect(paths(res)).toEqual(['SignedQRCode']);
+      expect(res.json().message).toMatch(/^SignedQRCode cannot be printed on the invoice: it is too long/);
+    }
+    expect(await status(inv.id)).toBe('NOT_GENERATED');
+    // The IRP's signed QR strings are about 1,000 characters.
+    expect(good.SignedQRCode.length).toBeGreaterThan(900);
+    expect((await uploadIrn(a, inv.id, good)).statusCode).toBe(201);
+    for (const layout of ['a4', 'thermal80', 'thermal58']) {
+      const pdf = await invoicePdf(inv.id, layout);
+      expect(pdf.statusCode).toBe(200);
+      expect((await pdfText(pdf.rawPayload)).text.replace(/\s+/g, '')).toContain(good.Irn);
+    }
+  });
+
+  it('refuses an AckDt that is not a real date and time as the IRP writes it (422 naming AckDt)', async () => {
+    const inv = await fresh();
+    const good = irpResponse({ number: inv.invoiceNumber });
+    for (const AckDt of [
+      '<script>alert(1)</script>',
+      '2026-02-30 99:99:99',
+      '2026-02-30 10:00:00',
+      '2026-11-05 24:00:00',
+      '2026-11-05 13:60:00',
+      '2026-11-05T13:45:00',
+      '05/11/2026 13:45:00',
+      '2026-11-05',
+      '1999-12-31 10:00:00',
+    ]) {
+      const res = await uploadIrn(a, inv.id, { ...good, AckDt });
+      expect(res.statusCode).toBe(422);
+      expect(paths(res)).toEqual(['AckDt']);
+      expect(res.json().message).toContain('AckDt must be a real date and time as the IRP writes it (yyyy-MM-dd HH:mm:ss)');
+    }
+    expect(await status(inv.id)).toBe('NOT_GENERATED');
+    const leapDay = await uploadIrn(a, inv.id, { ...good, AckDt: '2028-02-29 23:59:59' });
+    expect(leapDay.statusCode).toBe(201);
+    expect(leapDay.json().data.einvoice.ackDate).toBe('2028-02-29 23:59:59');
+  });
+
+  it('an invoice stored earlier with a QR code too long to print still prints on every layout: its IRN and Ack without the QR', async () => {
+    const inv = await fresh();
+    const stored = irpResponse({ number: inv.invoiceNumber });
+    await h.database.db.execute(sql`
+      insert into sale_invoice_irns (business_id, invoice_id, irn, ack_no, ack_date, signed_invoice, signed_qr_code)
+      select business_id, id, ${stored.Irn}, ${String(stored.AckNo)}, ${stored.AckDt}, ${stored.SignedInvoice}, ${lengthened(stored.SignedQRCode, 8218)}
+      from sale_invoices where id = ${inv.id}`);
+    expect(await status(inv.id)).toBe('IRN_RECEIVED');
+    for (const layout of ['a4', 'thermal80', 'thermal58']) {
+      const pdf = await invoicePdf(inv.id, layout);
+      expect(pdf.statusCode).toBe(200);
+      const { text } = await pdfText(pdf.rawPayload);
+      expect(text.replace(/\s+/g, '')).toContain(stored.Irn);
+      expect(text).toMatch(new RegExp(`Ack No[.:]? ${stored.AckNo}`));
+      expect(text).toMatch(/Ack Date:? 2026-11-05 13:45:00/);
+    }
   });
 });
 

@@ -108,8 +108,9 @@ export function einvoiceRoutes(app: ZodApp, deps: Deps) {
       tags,
       summary: "Store the IRP's answer (Irn, AckNo, AckDt, SignedInvoice, SignedQRCode) on the invoice: JSON body or uploaded .json file",
       description:
-        'The answer must be of this invoice: its signed invoice carries the invoice number and the seller GSTIN ' +
-        '(422 naming each mismatch). The invoice then shows its IRN, Ack No and date, and prints its QR code. ' +
+        'The answer must be of this invoice: its signed invoice and signed QR code carry the invoice number, the ' +
+        'seller GSTIN and the IRN (422 naming each mismatch); AckDt is the IRP\'s "yyyy-MM-dd HH:mm:ss"; the QR code ' +
+        'must print readably (422 naming SignedQRCode). The invoice then shows its IRN, Ack No and date, and prints its QR code. ' +
         '409 when it already has an IRN or is cancelled.',
       security: SESSION_SECURITY,
       consumes: ['application/json', 'multipart/form-data'],

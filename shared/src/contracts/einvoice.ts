@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, Id, PageNumber, PageSize, ok } from './common';
+import { CalendarDate, DATE_MAX, DATE_MIN, Id, PageNumber, PageSize, isCalendarDate, ok } from './common';
 import { MoneyString } from './money';
 
 /*
@@ -116,6 +116,12 @@ const required = (label: string, max: number) =>
     z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`),
   );
 
+/** The IRP's date and time as it writes it, "yyyy-MM-dd HH:mm:ss": a real calendar date and a real clock time. */
+function isIrpDateTime(s: string): boolean {
+  const m = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.exec(s);
+  return m !== null && isCalendarDate(m[1]) && m[1] >= DATE_MIN && m[1] <= DATE_MAX;
+}
+
 /**
  * The IRP's response JSON (or the `Data` of a GSP's answer): Irn, AckNo, AckDt, SignedInvoice, SignedQRCode.
  * Other keys the portal adds (Status, EwbNo, ...) are ignored.
@@ -123,7 +129,9 @@ const required = (label: string, max: number) =>
 export const IrpResponse = z.object({
   Irn: required('Irn', 64).pipe(z.string().regex(/^[0-9a-fA-F]{64}$/, 'Irn must be 64 hexadecimal characters')),
   AckNo: required('AckNo', 20).pipe(z.string().regex(/^[0-9]{1,20}$/, 'AckNo must be digits')),
-  AckDt: required('AckDt', 30),
+  AckDt: required('AckDt', 30).pipe(
+    z.string().refine(isIrpDateTime, 'AckDt must be a real date and time as the IRP writes it (yyyy-MM-dd HH:mm:ss)'),
+  ),
   SignedInvoice: required('SignedInvoice', 100_000),
   SignedQRCode: required('SignedQRCode', 10_000),
 });

@@ -1,5 +1,6 @@
 import { IrpResponse, type EInvoiceJson, type EInvoiceProblem } from '@bahi/shared/contracts';
 import { HttpError } from '../../errors';
+import { qrUnprintable } from '../pdf/qr';
 import { einvoiceFileName } from './build';
 
 /**
@@ -61,10 +62,13 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The payload of a JWT (not its signature: that needs the IRP's public key, which a file exchange does not have). */
+/**
+ * The payload of a JWT, three base64url segments (not its signature: that needs the IRP's public key, which a file
+ * exchange does not have).
+ */
 export function jwtPayload(token: string): Record<string, unknown> | undefined {
   const parts = token.split('.');
-  if (parts.length !== 3) return undefined;
+  if (parts.length !== 3 || !parts.every((p) => /^[A-Za-z0-9_-]+$/.test(p))) return undefined;
   const json = safeJson(Buffer.from(parts[1], 'base64url').toString('utf8'));
   return json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
 }
@@ -77,12 +81,39 @@ function signedData(token: string): Record<string, unknown> | undefined {
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : payload;
 }
 
+/**
+ * What is wrong with the signed QR string: it must be the IRP's JWT whose `data` claim (a JSON string) names this
+ * invoice number, this IRN and this seller GSTIN.
+ */
+function signedQrProblems(token: string, invoice: { number: string; sellerGstin: string | null; irn: string }): EInvoiceProblem[] {
+  const payload = jwtPayload(token);
+  const data = typeof payload?.data === 'string' ? safeJson(payload.data) : undefined;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    return [{ path: 'SignedQRCode', message: "SignedQRCode is not the IRP's signed QR code (a JWT whose data names the invoice, its IRN and seller GSTIN)" }];
+  }
+  const errors: EInvoiceProblem[] = [];
+  const number = field(data, 'DocNo');
+  const irn = field(data, 'Irn');
+  const gstin = field(data, 'SellerGstin');
+  if (number !== invoice.number) {
+    errors.push({ path: 'SignedQRCode.DocNo', message: `The QR code is for invoice ${String(number ?? '(none)')}, not ${invoice.number}` });
+  }
+  if (typeof irn !== 'string' || irn.toLowerCase() !== invoice.irn) errors.push({ path: 'SignedQRCode.Irn', message: 'The QR code is of another IRN' });
+  if (gstin !== invoice.sellerGstin) {
+    errors.push({
+      path: 'SignedQRCode.SellerGstin',
+      message: `The QR code is for seller GSTIN ${String(gstin ?? '(none)')}, not this invoice's ${invoice.sellerGstin ?? '(none)'}`,
+    });
+  }
+  return errors;
+}
+
 const field = (o: unknown, ...keys: string[]): unknown => keys.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
 
 /**
- * Reads and checks the IRP's answer for an invoice: the fields are there and well formed, and the signed invoice
- * (and the signed QR code, when it carries them) is of this invoice number, this seller GSTIN and this IRN.
- * Otherwise a 422 with every mismatch.
+ * Reads and checks the IRP's answer for an invoice: the fields are there and well formed, the signed invoice and the
+ * signed QR code are of this invoice number, this seller GSTIN and this IRN, and the QR code prints readably.
+ * Otherwise a 422 with every problem.
  */
 export function readIrpAnswer(raw: unknown, invoice: { number: string; sellerGstin: string | null }): IrpAnswer {
   const parsed = IrpResponse.safeParse(unwrapIrpResponse(raw));
@@ -113,18 +144,13 @@ export function readIrpAnswer(raw: unknown, invoice: { number: string; sellerGst
       errors.push({ path: 'Irn', message: 'Irn is not the IRN in the signed invoice' });
     }
   }
-  const qr = jwtPayload(r.SignedQRCode);
-  if (!qr) {
-    errors.push({ path: 'SignedQRCode', message: 'SignedQRCode is not a signed QR code (a JWT) the IRP issues' });
-  } else {
-    const qrData = signedData(r.SignedQRCode);
-    const qrNumber = field(qrData, 'DocNo');
-    const qrIrn = field(qrData, 'Irn');
-    if (typeof qrNumber === 'string' && qrNumber !== invoice.number) {
-      errors.push({ path: 'SignedQRCode.DocNo', message: `The QR code is for invoice ${qrNumber}, not ${invoice.number}` });
-    }
-    if (typeof qrIrn === 'string' && qrIrn.toLowerCase() !== irn) errors.push({ path: 'SignedQRCode.Irn', message: 'The QR code is of another IRN' });
-  }
+  errors.push(...signedQrProblems(r.SignedQRCode, { ...invoice, irn }));
   if (errors.length) throw invalid(`This IRP response does not belong to invoice ${invoice.number}: ${errors.map((e) => e.message).join('; ')}`, errors);
+  // The PDF prints the QR code with the same check: what is stored always prints.
+  const unprintable = qrUnprintable(r.SignedQRCode);
+  if (unprintable) {
+    const message = `SignedQRCode cannot be printed on the invoice: ${unprintable}. Upload the response file the IRP gave for this invoice, unchanged.`;
+    throw invalid(message, [{ path: 'SignedQRCode', message }]);
+  }
   return { irn, ackNo: String(r.AckNo), ackDate: r.AckDt, signedInvoice: r.SignedInvoice, signedQrCode: r.SignedQRCode };
 }

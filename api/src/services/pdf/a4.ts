@@ -18,6 +18,7 @@ import {
   taxHeads,
 } from './format';
 import type { Pen, TextStyle } from './pen';
+import { QR_POINTS } from './qr';
 import { Column, Row, Table } from './table';
 import type { PrintableBuyer, PrintableDocument } from './types';
 
@@ -54,7 +55,7 @@ export class A4Invoice {
   draw(): void {
     this.titleBar();
     this.sellerAndDetails();
-    if (this.doc.eInvoice && this.qr) this.eInvoice();
+    if (this.doc.eInvoice) this.eInvoice();
     this.parties();
     this.table(this.itemTable(), this.itemRows());
     if (this.doc.hsnSummary.length) this.table(this.hsnTable(), this.hsnRows(), 'HSN/SAC Summary');
@@ -119,7 +120,8 @@ export class A4Invoice {
   private eInvoice(): void {
     const { pen } = this;
     const e = this.doc.eInvoice!;
-    const qrSize = 96;
+    // Without a printable QR code the IRN and acknowledgement print alone: the IRN identifies the e-invoice.
+    const qrSize = this.qr ? QR_POINTS.a4 : 0;
     const top = this.y;
     const x = X0 + PAD;
     const w = WIDTH - qrSize - 4 * PAD;
@@ -134,7 +136,7 @@ export class A4Invoice {
       pen.line(label, x, y + 0.5, 50, LABEL);
       y += pen.block(value, x + 50, y, w - 50, { size: 8.5 });
     }
-    if (!pen.dry) pen.doc.image(this.qr!, X1 - PAD - qrSize, top + PAD, { width: qrSize, height: qrSize });
+    if (this.qr && !pen.dry) pen.doc.image(this.qr, X1 - PAD - qrSize, top + PAD, { width: qrSize, height: qrSize });
     this.rule(Math.max(y, top + qrSize + PAD) + PAD);
   }
 

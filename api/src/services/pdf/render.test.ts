@@ -6,6 +6,7 @@ import QRCode from 'qrcode';
 import { pdfFileName, renderDocumentPdf, type PdfLayout, type PrintableDocument } from '.';
 import { sampleInvoice } from './fixtures';
 import { fontData, fontRuns } from './fonts';
+import { QR_MAX_MODULES, QR_POINTS, qrUnprintable } from './qr';
 import { pdfText } from './testing';
 
 interface Parsed {
@@ -217,6 +218,51 @@ describe('renderDocumentPdf', () => {
     }
     const plain = await render(sampleInvoice(), 'a4');
     expect(plain.text).not.toContain('IRN');
+  });
+
+  test('a signed QR string too long to print readably prints the IRN and acknowledgement without a QR code, on every layout', async () => {
+    const doc = sampleInvoice({ eInvoice: true });
+    const e = doc.eInvoice!;
+    // An 8,218-character string fits no QR code; 1,400 characters make one too dense for the printed size.
+    for (const length of [8218, 1400]) {
+      const signedQrCode = e.signedQrCode + 'x'.repeat(length - e.signedQrCode.length);
+      expect(qrUnprintable(signedQrCode)).toMatch(/too long/);
+      for (const layout of ['a4', 'thermal80', 'thermal58'] as const) {
+        const { pdf, text } = await render({ ...doc, eInvoice: { ...e, signedQrCode } }, layout);
+        expect(text.replace(/\s/g, '')).toMatch(new RegExp(`IRN:?${e.irn}`));
+        expect(text).toMatch(/Ack No[.:]? 112610012345678/);
+        expect(text).toMatch(/Ack Date:? 2026-11-05 13:45:00/);
+        const parser = new PDFParse({ data: new Uint8Array(pdf) });
+        const images = (await parser.getImage({ imageThreshold: 0, imageDataUrl: false })).pages.flatMap((p) => p.images);
+        await parser.destroy();
+        expect(images).toHaveLength(0);
+      }
+    }
+  });
+
+  test('the longest string the upload accepts prints as its QR code on every layout, no smaller than 0.25 mm a module', async () => {
+    const doc = sampleInvoice({ eInvoice: true });
+    const e = doc.eInvoice!;
+    // The longest byte-mode string whose QR code qrUnprintable accepts.
+    let [fits, fitsNot] = [e.signedQrCode.length, 2400];
+    while (fitsNot - fits > 1) {
+      const mid = Math.floor((fits + fitsNot) / 2);
+      if (qrUnprintable('x'.repeat(mid))) fitsNot = mid;
+      else fits = mid;
+    }
+    expect(fits).toBe(1264);
+    const signedQrCode = 'x'.repeat(fits);
+    const modules = QRCode.create(signedQrCode, { errorCorrectionLevel: 'M' }).modules.size;
+    expect(modules).toBeLessThanOrEqual(QR_MAX_MODULES);
+    expect((QR_POINTS.a4 * 25.4) / 72 / modules).toBeGreaterThanOrEqual(0.25);
+    for (const layout of ['a4', 'thermal80', 'thermal58'] as const) {
+      const { pdf } = await render({ ...doc, eInvoice: { ...e, signedQrCode } }, layout);
+      const parser = new PDFParse({ data: new Uint8Array(pdf) });
+      const images = (await parser.getImage({ imageThreshold: 0, imageDataUrl: false })).pages[0].images;
+      await parser.destroy();
+      expect(images).toHaveLength(1);
+      expect(pngDarkPixels(Buffer.from(images[0].data)).width).toBe(modules);
+    }
   });
 
   test('the download name is safe for every browser and file system', () => {

@@ -16,6 +16,7 @@ import {
   taxHeads,
 } from './format';
 import type { Pen, TextStyle } from './pen';
+import { QR_POINTS } from './qr';
 import type { PrintableDocument } from './types';
 
 const MM = 72 / 25.4;
@@ -54,7 +55,7 @@ export class ThermalReceipt {
     this.details();
     this.items();
     this.totals();
-    if (this.doc.eInvoice && this.qr) this.eInvoice();
+    if (this.doc.eInvoice) this.eInvoice();
     this.closing();
     return this.y + this.x;
   }
@@ -181,10 +182,13 @@ export class ThermalReceipt {
 
   private eInvoice(): void {
     const e = this.doc.eInvoice!;
-    const size = Math.min(this.w, 150);
-    // Four modules of white around the code (its quiet zone) before the rules above and below.
-    if (!this.pen.dry) this.pen.doc.image(this.qr!, this.x + (this.w - size) / 2, this.y + 4, { width: size, height: size });
-    this.y += size + 10;
+    // Without a printable QR code the IRN and acknowledgement print alone: the IRN identifies the e-invoice.
+    if (this.qr) {
+      const size = Math.min(this.w, QR_POINTS.thermal);
+      // Four modules of white around the code (its quiet zone) before the rules above and below.
+      if (!this.pen.dry) this.pen.doc.image(this.qr, this.x + (this.w - size) / 2, this.y + 4, { width: size, height: size });
+      this.y += size + 10;
+    }
     this.block(`IRN: ${e.irn}`, this.small);
     this.block(`Ack No: ${e.ackNo}`, this.small);
     this.block(`Ack Date: ${e.ackDate}`, this.small);

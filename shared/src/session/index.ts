@@ -15,10 +15,13 @@ export const sessionAtom = atom<SessionState>(EMPTY_SESSION);
 
 /** Set when the server ended the session (a 401), until the next sign-in. */
 let ended = false;
+/** Set when the user logged out here, until the next sign-in. */
+let left = false;
 
 /** Seed §4: stores the user, marks authenticated and stores the active branch (or null). */
 export function setSessionUser(user: User, activeStoreBranch: Branch | null = null): void {
   ended = false;
+  left = false;
   bahiStore.set(sessionAtom, { user, isAuthenticated: true, activeStoreBranch });
 }
 
@@ -29,6 +32,20 @@ export function setActiveStoreBranch(branch: Branch | null): void {
 /** Seed §4: logout clears all three. */
 export function clearSession(): void {
   bahiStore.set(sessionAtom, EMPTY_SESSION);
+}
+
+/**
+ * The user logged out: the session is cleared, and the sign-in page that follows must not return the next person to
+ * be signed in on this browser to the page this user was on.
+ */
+export function logOut(): void {
+  left = true;
+  ended = false;
+  clearSession();
+}
+
+export function sessionWasLeft(): boolean {
+  return left;
 }
 
 /**

@@ -5,7 +5,9 @@ import {
   clearSession,
   endSession,
   getSession,
+  logOut,
   sessionHasEnded,
+  sessionWasLeft,
   setActiveStoreBranch,
   setSessionUser,
   useSession,
@@ -55,6 +57,16 @@ describe('session (seed §4)', () => {
     expect(sessionHasEnded()).toBe(true);
     setSessionUser(user, branch);
     expect(sessionHasEnded()).toBe(false);
+  });
+
+  it('a logout is remembered until the next sign-in, so the sign-in page returns nowhere', () => {
+    setSessionUser(user, branch);
+    logOut();
+    expect(getSession()).toEqual(EMPTY_SESSION);
+    expect(sessionWasLeft()).toBe(true);
+    expect(sessionHasEnded()).toBe(false);
+    setSessionUser(user, branch);
+    expect(sessionWasLeft()).toBe(false);
   });
 
   it('a logout is not an ended session', () => {

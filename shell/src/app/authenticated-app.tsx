@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Button, Card, Result } from 'antd';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { endSession, errorMessage, getSession, onUnauthorized } from '@bahi/shared';
+import { endSession, errorMessage, forgetCachedData, getSession, onUnauthorized } from '@bahi/shared';
 import { RemoteRoute, RouteSkeleton } from '../remotes/remote-route';
 import { useIdlePreload } from '../remotes/idle-preload';
 import { useRegistry } from '../remotes/use-registry';
 import { HomeDashboard } from './home-dashboard';
 import { OverrideConfirmDialog } from './override-banner';
-import { SessionGuard, forgetCachedData } from './session-guard';
+import { SessionGuard } from './session-guard';
 import { ShellLayout } from './shell-layout';
 import { AreaUnavailablePage, NotFoundPage } from './status-pages';
 import { WelcomePage } from './welcome-page';
@@ -75,7 +75,7 @@ function endSessionOn401(): () => void {
   return onUnauthorized(() => {
     if (!getSession().isAuthenticated) return;
     endSession();
-    forgetCachedData();
+    void forgetCachedData();
   });
 }
 

@@ -1,5 +1,6 @@
+import { useSyncExternalStore } from 'react';
 import { atom, createStore, useAtomValue } from 'jotai';
-import type { Branch, User } from '../contracts';
+import { ACTIVE_BRANCH_COOKIE, type Branch, type User } from '../contracts';
 
 export interface SessionState {
   user: User | null;
@@ -67,4 +68,40 @@ export function getSession(): SessionState {
 
 export function useSession(): SessionState {
   return useAtomValue(sessionAtom, { store: bahiStore });
+}
+
+/** The active branch's id from the readable cookie the API sets on sign-in and set-active; null when there is none. */
+export function activeBranchCookie(): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === ACTIVE_BRANCH_COOKIE) return decodeURIComponent(value.join('=')) || null;
+  }
+  return null;
+}
+
+/** Calls back whenever the tab comes back to the user: the moment a change made in another tab can show. */
+function onReturnToTab(callback: () => void): () => void {
+  window.addEventListener('focus', callback);
+  document.addEventListener('visibilitychange', callback);
+  return () => {
+    window.removeEventListener('focus', callback);
+    document.removeEventListener('visibilitychange', callback);
+  };
+}
+
+/** The branch cookie, read on every render and again whenever the tab comes back. */
+export function useActiveBranchCookie(): string | null {
+  return useSyncExternalStore(onReturnToTab, activeBranchCookie, () => null);
+}
+
+/**
+ * The id of the active branch as the branch screens show it: the branch cookie, which every tab of this browser
+ * shares, else the session's (from the profile). Read on every render and again whenever the tab comes back, so
+ * a branch made active in another tab is followed here.
+ */
+export function useActiveBranchId(): string | null {
+  const fromCookie = useActiveBranchCookie();
+  const { activeStoreBranch } = useSession();
+  return fromCookie ?? activeStoreBranch?.id ?? null;
 }

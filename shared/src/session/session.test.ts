@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { Branch, User } from '../contracts';
 import {
   EMPTY_SESSION,
+  activeBranchCookie,
   clearSession,
   endSession,
   getSession,
@@ -73,5 +74,14 @@ describe('session (seed §4)', () => {
     setSessionUser(user, branch);
     clearSession();
     expect(sessionHasEnded()).toBe(false);
+  });
+
+  it('reads the active branch from the bahi_branch cookie among the others, and none when it is absent', () => {
+    expect(activeBranchCookie()).toBeNull();
+    document.cookie = 'theme=dark; path=/';
+    document.cookie = `bahi_branch=${branch.id}; path=/`;
+    expect(activeBranchCookie()).toBe(branch.id);
+    document.cookie = 'bahi_branch=; path=/; max-age=0';
+    expect(activeBranchCookie()).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getInstance } from '@module-federation/enhanced/runtime';
 import useSWR, { useSWRConfig } from 'swr';
@@ -142,6 +142,27 @@ describe('header', () => {
     expect(api.callsTo('POST', 'store-branch/set-active')[0].body).toEqual({ branchId: GODOWN.id });
     expect(getSession().activeStoreBranch?.id).toBe(GODOWN.id);
     expect(api.callsTo('GET', 'store-branch/branches').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('follows a branch made active in another tab of this browser when the user comes back to this one', async () => {
+    let profile = PROFILE;
+    const api = signedIn({ 'GET auth/profile': () => ok(profile) });
+    renderAt(<AuthenticatedApp />, '/');
+    await screen.findByText(/Good (morning|afternoon|evening)/);
+    const switcher = () => screen.getByRole('combobox', { name: 'Active branch' }).closest('.ant-select') as HTMLElement;
+    await within(switcher()).findByText('Pune main shop');
+    const branchReads = api.callsTo('GET', 'store-branch/branches').length;
+
+    // The other tab's set-active: the server's session (shared by both tabs) moves, and its answer sets the cookie.
+    profile = { ...PROFILE, activeStoreBranch: GODOWN };
+    document.cookie = `bahi_branch=${GODOWN.id}; path=/`;
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+
+    expect(await within(switcher()).findByText('Nashik godown')).toBeInTheDocument();
+    expect(getSession().activeStoreBranch?.id).toBe(GODOWN.id);
+    await waitFor(() => expect(api.callsTo('GET', 'store-branch/branches').length).toBeGreaterThan(branchReads));
   });
 
   it('logs out: calls the API, clears the session and any remote override, and goes to /login', async () => {

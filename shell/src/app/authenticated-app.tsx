@@ -6,6 +6,7 @@ import { RemoteRoute, RouteSkeleton } from '../remotes/remote-route';
 import { useIdlePreload } from '../remotes/idle-preload';
 import { useRegistry } from '../remotes/use-registry';
 import { HomeDashboard } from './home-dashboard';
+import { useFollowOtherTabsBranch } from './branch-switcher';
 import { OverrideConfirmDialog } from './override-banner';
 import { SessionGuard } from './session-guard';
 import { ShellLayout } from './shell-layout';
@@ -18,6 +19,7 @@ export function SignedInApp() {
   // Until the user has answered a link's override request, no remote code loads: no preload, no remote route.
   const asking = requests.length > 0;
   useIdlePreload(asking ? null : table);
+  useFollowOtherTabsBranch();
 
   const fallback = table ? (
     <NotFoundPage />

@@ -17,12 +17,12 @@ export const sessionAtom = atom<SessionState>(EMPTY_SESSION);
 /** Set when the server ended the session (a 401), until the next sign-in. */
 let ended = false;
 /** Set when the user logged out here, until the next sign-in. */
-let left = false;
+let loggedOut = false;
 
 /** Seed §4: stores the user, marks authenticated and stores the active branch (or null). */
 export function setSessionUser(user: User, activeStoreBranch: Branch | null = null): void {
   ended = false;
-  left = false;
+  loggedOut = false;
   bahiStore.set(sessionAtom, { user, isAuthenticated: true, activeStoreBranch });
 }
 
@@ -40,13 +40,14 @@ export function clearSession(): void {
  * be signed in on this browser to the page this user was on.
  */
 export function logOut(): void {
-  left = true;
+  loggedOut = true;
   ended = false;
   clearSession();
 }
 
-export function sessionWasLeft(): boolean {
-  return left;
+/** Whether the user logged out here (not a session the server ended), until the next sign-in. */
+export function userLoggedOut(): boolean {
+  return loggedOut;
 }
 
 /**

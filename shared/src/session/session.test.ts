@@ -8,7 +8,7 @@ import {
   getSession,
   logOut,
   sessionHasEnded,
-  sessionWasLeft,
+  userLoggedOut,
   setActiveStoreBranch,
   setSessionUser,
   useSession,
@@ -64,10 +64,10 @@ describe('session (seed §4)', () => {
     setSessionUser(user, branch);
     logOut();
     expect(getSession()).toEqual(EMPTY_SESSION);
-    expect(sessionWasLeft()).toBe(true);
+    expect(userLoggedOut()).toBe(true);
     expect(sessionHasEnded()).toBe(false);
     setSessionUser(user, branch);
-    expect(sessionWasLeft()).toBe(false);
+    expect(userLoggedOut()).toBe(false);
   });
 
   it('a logout is not an ended session', () => {

@@ -8,7 +8,7 @@ import {
   forgetCachedData,
   isApiError,
   sessionHasEnded,
-  sessionWasLeft,
+  userLoggedOut,
   setSessionUser,
   useSession,
 } from '@bahi/shared';
@@ -56,7 +56,7 @@ export function SessionGuard({ children, visitor }: { children: ReactNode; visit
   // Signed out here, or elsewhere while the page is open: a logout, or any call of any area answered 401.
   const signedOut = check.status === 'signed-out' || (check.status === 'done' && !session.isAuthenticated);
   // Only a session that ended on its own returns to its page; after a logout the next person starts afresh.
-  if (signedOut && check.status === 'done' && sessionWasLeft()) return <Navigate to="/login" replace />;
+  if (signedOut && check.status === 'done' && userLoggedOut()) return <Navigate to="/login" replace />;
   if (signedOut) {
     if (visitor !== undefined) return <>{visitor}</>;
     const next = `${location.pathname}${location.search}${location.hash}`;

@@ -46,3 +46,49 @@ test('a session ended on the server while an area is open: the next action asks 
   expect(refused).toEqual(['/api/item/items']);
   expect(errors).toEqual([]);
 });
+
+test('logging out of an area goes to a plain /login: whoever signs in next on this browser starts at home', async ({ page }) => {
+  const errors = watchPageErrors(page);
+  // The next person's account, made first: signing up signs in, so that session is ended again at once.
+  const second = await signUpViaApi(page, { name: 'Ravi Kulkarni' });
+  await page.request.post('/api/auth/logout', { headers: WRITE_HEADERS, data: {} });
+  const first = await signUpViaApi(page);
+  await page.goto('/sales');
+  await expect(page.getByRole('tab', { name: 'Invoices' })).toBeVisible();
+
+  await page.getByRole('button', { name: `Account: ${first.name}` }).click();
+  await page.getByText('Log out').click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Mobile number').fill(second.phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('One-time code').fill(await otpFor(second.phone, 'login'));
+  await expect(page.getByText(/Good (morning|afternoon|evening), Ravi/)).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(errors).toEqual([]);
+});
+
+test('a branch made active in another tab is followed by this one when the user comes back to it', async ({ page, context }) => {
+  const errors = watchPageErrors(page);
+  await signUpViaApi(page);
+  const created = await page.request.post('/api/store-branch/create-branch', {
+    headers: WRITE_HEADERS,
+    data: { name: 'Nashik godown', address: { street: 'Plot 7, MIDC', city: 'Nashik', stateCode: '27', pin: '422010' } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto('/store-branch');
+  await expect(page.getByText(/2 branches · active: /)).toBeVisible();
+  await expect(page.getByText('2 branches · active: Nashik godown')).toBeHidden();
+
+  const other = await context.newPage();
+  await other.goto('/store-branch');
+  await other.getByRole('button', { name: 'Make Nashik godown active' }).click();
+  await expect(other.getByText('Nashik godown is now the active branch')).toBeVisible();
+
+  // Back to the first tab: it reads the branch cookie the other tab's switch set.
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(page.getByText('2 branches · active: Nashik godown')).toBeVisible();
+  await expect(page.locator('.bahi-branch-switcher')).toContainText('Nashik godown');
+  expect(errors).toEqual([]);
+});

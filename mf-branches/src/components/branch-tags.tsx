@@ -1,11 +1,11 @@
 import { Tag } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
-import { useSession, type Branch } from '@bahi/shared';
+import { useActiveBranchId, type Branch } from '@bahi/shared';
 
-/** True when the session's active branch is this one. */
+/** True when the active branch (its cookie, else the session's) is this one. */
 export function useIsActiveBranch(branch: Pick<Branch, 'id'> | undefined): boolean {
-  const { activeStoreBranch } = useSession();
-  return !!branch && activeStoreBranch?.id === branch.id;
+  const activeId = useActiveBranchId();
+  return !!branch && activeId === branch.id;
 }
 
 /** 'Default' and 'Active' badges beside a branch name. */

@@ -1,5 +1,6 @@
+import { useSyncExternalStore } from 'react';
 import { atom, createStore, useAtomValue } from 'jotai';
-import type { Branch, User } from '../contracts';
+import { ACTIVE_BRANCH_COOKIE, type Branch, type User } from '../contracts';
 
 export interface SessionState {
   user: User | null;
@@ -15,10 +16,13 @@ export const sessionAtom = atom<SessionState>(EMPTY_SESSION);
 
 /** Set when the server ended the session (a 401), until the next sign-in. */
 let ended = false;
+/** Set when the user logged out here, until the next sign-in. */
+let loggedOut = false;
 
 /** Seed §4: stores the user, marks authenticated and stores the active branch (or null). */
 export function setSessionUser(user: User, activeStoreBranch: Branch | null = null): void {
   ended = false;
+  loggedOut = false;
   bahiStore.set(sessionAtom, { user, isAuthenticated: true, activeStoreBranch });
 }
 
@@ -29,6 +33,21 @@ export function setActiveStoreBranch(branch: Branch | null): void {
 /** Seed §4: logout clears all three. */
 export function clearSession(): void {
   bahiStore.set(sessionAtom, EMPTY_SESSION);
+}
+
+/**
+ * The user logged out: the session is cleared, and the sign-in page that follows must not return the next person to
+ * be signed in on this browser to the page this user was on.
+ */
+export function logOut(): void {
+  loggedOut = true;
+  ended = false;
+  clearSession();
+}
+
+/** Whether the user logged out here (not a session the server ended), until the next sign-in. */
+export function userLoggedOut(): boolean {
+  return loggedOut;
 }
 
 /**
@@ -50,4 +69,40 @@ export function getSession(): SessionState {
 
 export function useSession(): SessionState {
   return useAtomValue(sessionAtom, { store: bahiStore });
+}
+
+/** The active branch's id from the readable cookie the API sets on sign-in and set-active; null when there is none. */
+export function activeBranchCookie(): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === ACTIVE_BRANCH_COOKIE) return decodeURIComponent(value.join('=')) || null;
+  }
+  return null;
+}
+
+/** Calls back whenever the tab comes back to the user: the moment a change made in another tab can show. */
+function onReturnToTab(callback: () => void): () => void {
+  window.addEventListener('focus', callback);
+  document.addEventListener('visibilitychange', callback);
+  return () => {
+    window.removeEventListener('focus', callback);
+    document.removeEventListener('visibilitychange', callback);
+  };
+}
+
+/** The branch cookie, read on every render and again whenever the tab comes back. */
+export function useActiveBranchCookie(): string | null {
+  return useSyncExternalStore(onReturnToTab, activeBranchCookie, () => null);
+}
+
+/**
+ * The id of the active branch as the branch screens show it: the branch cookie, which every tab of this browser
+ * shares, else the session's (from the profile). Read on every render and again whenever the tab comes back, so
+ * a branch made active in another tab is followed here.
+ */
+export function useActiveBranchId(): string | null {
+  const fromCookie = useActiveBranchCookie();
+  const { activeStoreBranch } = useSession();
+  return fromCookie ?? activeStoreBranch?.id ?? null;
 }

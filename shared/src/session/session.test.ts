@@ -2,10 +2,13 @@ import { act, renderHook } from '@testing-library/react';
 import type { Branch, User } from '../contracts';
 import {
   EMPTY_SESSION,
+  activeBranchCookie,
   clearSession,
   endSession,
   getSession,
+  logOut,
   sessionHasEnded,
+  userLoggedOut,
   setActiveStoreBranch,
   setSessionUser,
   useSession,
@@ -57,9 +60,28 @@ describe('session (seed §4)', () => {
     expect(sessionHasEnded()).toBe(false);
   });
 
+  it('a logout is remembered until the next sign-in, so the sign-in page returns nowhere', () => {
+    setSessionUser(user, branch);
+    logOut();
+    expect(getSession()).toEqual(EMPTY_SESSION);
+    expect(userLoggedOut()).toBe(true);
+    expect(sessionHasEnded()).toBe(false);
+    setSessionUser(user, branch);
+    expect(userLoggedOut()).toBe(false);
+  });
+
   it('a logout is not an ended session', () => {
     setSessionUser(user, branch);
     clearSession();
     expect(sessionHasEnded()).toBe(false);
+  });
+
+  it('reads the active branch from the bahi_branch cookie among the others, and none when it is absent', () => {
+    expect(activeBranchCookie()).toBeNull();
+    document.cookie = 'theme=dark; path=/';
+    document.cookie = `bahi_branch=${branch.id}; path=/`;
+    expect(activeBranchCookie()).toBe(branch.id);
+    document.cookie = 'bahi_branch=; path=/; max-age=0';
+    expect(activeBranchCookie()).toBeNull();
   });
 });

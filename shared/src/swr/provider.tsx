@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
-import { SWRConfig, unstable_serialize, useSWRConfig, type Middleware, type ScopedMutator } from 'swr';
+import { SWRConfig, unstable_serialize, useSWRConfig, type Cache, type Middleware, type ScopedMutator } from 'swr';
 import { sessionHasEnded } from '../session';
 import { swrCache, type CacheArea, type ExpiringCache } from './index';
 
 let boundMutate: ScopedMutator | null = null;
+let boundCache: Cache | null = null;
 
 /** Counts which keys are in use, so the cache can forget unused ones after 60 s. */
 export const trackUse =
@@ -20,9 +21,20 @@ export const trackUse =
   };
 
 function MutateBridge() {
-  const { mutate } = useSWRConfig();
+  const { mutate, cache } = useSWRConfig();
   boundMutate = mutate;
+  boundCache = cache;
   return null;
+}
+
+/**
+ * Forgets every cached answer: the next user must never see the previous one's data. Emptying each entry through
+ * SWR first also clears it from screens still mounted and drops the answers of requests still on their way.
+ */
+export async function forgetCachedData(): Promise<void> {
+  const cache = boundCache ?? swrCache;
+  if (boundMutate) await boundMutate(() => true, undefined, { revalidate: false });
+  for (const key of [...cache.keys()]) cache.delete(key);
 }
 
 /** Refreshes every cached entry of an area (after a successful create or update there). */

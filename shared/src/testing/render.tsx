@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Outlet, RouterProvider, createMemoryRouter, useLocation, type RouteObject } from 'react-router-dom';
-import { ExpiringCache, SwrProvider, clearSession, setSessionUser, swrCache, type Branch, type User } from '@bahi/shared';
+import { ACTIVE_BRANCH_COOKIE, ExpiringCache, SwrProvider, clearSession, setSessionUser, swrCache, type Branch, type User } from '@bahi/shared';
 import { BahiProviders, NOTIFICATIONS_LABEL, notify } from '@bahi/shared/ui';
 
 /** Shows where the router is, so tests can assert navigation and redirects. */
@@ -85,7 +85,7 @@ export const testUser: User = {
 
 /** Signs `user` in with `active` as the session's active branch. */
 export function signIn(active: Branch | null = null, user: User = testUser) {
-  clearSession();
+  resetAppState();
   setSessionUser(user, active);
 }
 
@@ -93,6 +93,7 @@ export function signIn(active: Branch | null = null, user: User = testUser) {
 export function resetAppState() {
   clearSession();
   for (const key of [...swrCache.keys()]) swrCache.delete(key);
+  document.cookie = `${ACTIVE_BRANCH_COOKIE}=; path=/; max-age=0`;
 }
 
 /** The texts of the notifications on screen, oldest first. */

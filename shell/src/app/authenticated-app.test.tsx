@@ -1,7 +1,10 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getInstance } from '@module-federation/enhanced/runtime';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
+import { useLocation } from 'react-router-dom';
+import { renderScreen } from '@bahi/shared/testing';
+import type { SignInState } from '../auth/return-path';
 import { apiRequest, cacheKey, getSession, swrCache } from '@bahi/shared';
 import AuthenticatedApp from './authenticated-app';
 import { resetFederationStateForTests } from '../remotes/federation';
@@ -141,6 +144,27 @@ describe('header', () => {
     expect(api.callsTo('GET', 'store-branch/branches').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('follows a branch made active in another tab of this browser when the user comes back to this one', async () => {
+    let profile = PROFILE;
+    const api = signedIn({ 'GET auth/profile': () => ok(profile) });
+    renderAt(<AuthenticatedApp />, '/');
+    await screen.findByText(/Good (morning|afternoon|evening)/);
+    const switcher = () => screen.getByRole('combobox', { name: 'Active branch' }).closest('.ant-select') as HTMLElement;
+    await within(switcher()).findByText('Pune main shop');
+    const branchReads = api.callsTo('GET', 'store-branch/branches').length;
+
+    // The other tab's set-active: the server's session (shared by both tabs) moves, and its answer sets the cookie.
+    profile = { ...PROFILE, activeStoreBranch: GODOWN };
+    document.cookie = `bahi_branch=${GODOWN.id}; path=/`;
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+
+    expect(await within(switcher()).findByText('Nashik godown')).toBeInTheDocument();
+    expect(getSession().activeStoreBranch?.id).toBe(GODOWN.id);
+    await waitFor(() => expect(api.callsTo('GET', 'store-branch/branches').length).toBeGreaterThan(branchReads));
+  });
+
   it('logs out: calls the API, clears the session and any remote override, and goes to /login', async () => {
     confirmOverride('mf_reports', CANDIDATE, 4);
     const api = signedIn({
@@ -157,6 +181,37 @@ describe('header', () => {
     expect(getSession().isAuthenticated).toBe(false);
     expect(storedOverrides().size).toBe(0);
     // The first render of the whole app with antd takes seconds on a busy machine.
+  }, 30_000);
+
+  it('logs out of an area to a plain /login: the next person to sign in is not sent to it, and nothing of this user is left', async () => {
+    signedIn({ 'POST auth/logout': () => [200, { success: true, message: 'Logged out' }] });
+    function Ledger() {
+      const { data } = useSWR(cacheKey('accounts', 'list'), () => 'Asha’s cash ledger');
+      return <h1>{data ?? 'Loading'}</h1>;
+    }
+    /** Where the logout landed, what the sign-in page would return to, and what the screens' cache still holds. */
+    function LoginProbe() {
+      const location = useLocation();
+      const { cache } = useSWRConfig();
+      const held = [...cache.keys()].filter((k) => cache.get(k)?.data !== undefined);
+      return (
+        <>
+          <div data-testid="location">{`${location.pathname}${location.search}`}</div>
+          <div data-testid="return-to">{(location.state as SignInState | null)?.from ?? 'nowhere'}</div>
+          <div data-testid="cached">{held.length === 0 ? 'nothing' : held.join(', ')}</div>
+        </>
+      );
+    }
+    runtime.loadRemote.mockResolvedValue({ routes: { 'cash-bank': Ledger } });
+    const user = userEvent.setup();
+    renderScreen(<AuthenticatedApp />, { path: '*', route: '/cash-bank', probe: false, routes: [{ path: '/login', element: <LoginProbe /> }] });
+    await screen.findByRole('heading', { name: 'Asha’s cash ledger' });
+    await user.click(screen.getByRole('button', { name: 'Account: Asha Patil' }));
+    await user.click(await screen.findByText('Log out'));
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/login$/);
+    expect(screen.getByTestId('return-to')).toHaveTextContent('nowhere');
+    expect(screen.getByTestId('cached')).toHaveTextContent('nothing');
+    expect(getSession()).toEqual({ user: null, isAuthenticated: false, activeStoreBranch: null });
   }, 30_000);
 
   it('lists the shell version and the registered remotes in About', async () => {

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { Button, Card, Result } from 'antd';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { endSession, errorMessage, getSession, onUnauthorized } from '@bahi/shared';
+import { endSession, errorMessage, forgetCachedData, getSession, onUnauthorized } from '@bahi/shared';
 import { RemoteRoute, RouteSkeleton } from '../remotes/remote-route';
 import { useIdlePreload } from '../remotes/idle-preload';
 import { useRegistry } from '../remotes/use-registry';
 import { HomeDashboard } from './home-dashboard';
+import { useFollowOtherTabsBranch } from './branch-switcher';
 import { OverrideConfirmDialog } from './override-banner';
-import { SessionGuard, forgetCachedData } from './session-guard';
+import { SessionGuard } from './session-guard';
 import { ShellLayout } from './shell-layout';
 import { AreaUnavailablePage, NotFoundPage } from './status-pages';
 import { WelcomePage } from './welcome-page';
@@ -18,6 +19,7 @@ export function SignedInApp() {
   // Until the user has answered a link's override request, no remote code loads: no preload, no remote route.
   const asking = requests.length > 0;
   useIdlePreload(asking ? null : table);
+  useFollowOtherTabsBranch();
 
   const fallback = table ? (
     <NotFoundPage />
@@ -75,7 +77,7 @@ function endSessionOn401(): () => void {
   return onUnauthorized(() => {
     if (!getSession().isAuthenticated) return;
     endSession();
-    forgetCachedData();
+    void forgetCachedData();
   });
 }
 

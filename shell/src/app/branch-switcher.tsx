@@ -1,10 +1,46 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Select } from 'antd';
 import { ShopOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
-import { branchApi, cacheKey, errorMessage, revalidateAfterBranchSwitch, setActiveStoreBranch, stateName, useSession, type Branch } from '@bahi/shared';
+import {
+  authApi,
+  branchApi,
+  cacheKey,
+  errorMessage,
+  revalidateAfterBranchSwitch,
+  setActiveStoreBranch,
+  stateName,
+  useActiveBranchCookie,
+  useSession,
+  type Branch,
+} from '@bahi/shared';
 import { notify } from '@bahi/shared/ui';
 
+/**
+ * A branch made active in another tab of this browser (the branch cookie both tabs share) becomes this tab's too
+ * when the user comes back to it: the server's session already answers for that branch, so every screen of this
+ * tab takes it from the profile and refetches what it shows.
+ */
+export function useFollowOtherTabsBranch() {
+  const fromCookie = useActiveBranchCookie();
+  const activeId = useSession().activeStoreBranch?.id;
+  useEffect(() => {
+    if (!fromCookie || fromCookie === activeId) return;
+    let live = true;
+    authApi
+      .profile()
+      .then(async ({ activeStoreBranch }) => {
+        if (!live || !activeStoreBranch || activeStoreBranch.id === activeId) return;
+        setActiveStoreBranch(activeStoreBranch);
+        await revalidateAfterBranchSwitch();
+      })
+      // Not reachable now: the next read tries again; a 401 ends the session on its own.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [fromCookie, activeId]);
+}
 
 /**
  * The active-branch switcher of the header. Switching tells the server (session and branch cookie), updates the

@@ -5,10 +5,11 @@ import {
   authApi,
   clearSession,
   errorMessage,
+  forgetCachedData,
   isApiError,
   sessionHasEnded,
+  userLoggedOut,
   setSessionUser,
-  swrCache,
   useSession,
 } from '@bahi/shared';
 import { AppSkeleton } from './app-skeleton';
@@ -16,11 +17,6 @@ import { takeEarlyProfile } from './early-start';
 import type { SignInState } from '../auth/return-path';
 
 type Check = { status: 'checking' } | { status: 'done' } | { status: 'signed-out' } | { status: 'failed'; message: string };
-
-/** Forgets every cached answer: the next user must never see the previous one's data. */
-export function forgetCachedData() {
-  for (const key of [...swrCache.keys()]) swrCache.delete(key);
-}
 
 /**
  * The login guard of seed §4. On mount the current user is fetched; a skeleton shows while that happens;
@@ -46,7 +42,7 @@ export function SessionGuard({ children, visitor }: { children: ReactNode; visit
         if (!live) return;
         if (isApiError(e) && e.status === 401) {
           clearSession();
-          forgetCachedData();
+          void forgetCachedData();
           setCheck({ status: 'signed-out' });
         } else {
           setCheck({ status: 'failed', message: errorMessage(e, 'Could not reach Bahi.') });
@@ -59,6 +55,8 @@ export function SessionGuard({ children, visitor }: { children: ReactNode; visit
 
   // Signed out here, or elsewhere while the page is open: a logout, or any call of any area answered 401.
   const signedOut = check.status === 'signed-out' || (check.status === 'done' && !session.isAuthenticated);
+  // Only a session that ended on its own returns to its page; after a logout the next person starts afresh.
+  if (signedOut && check.status === 'done' && userLoggedOut()) return <Navigate to="/login" replace />;
   if (signedOut) {
     if (visitor !== undefined) return <>{visitor}</>;
     const next = `${location.pathname}${location.search}${location.hash}`;

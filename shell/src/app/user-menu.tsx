@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
 import { DownOutlined, InfoCircleOutlined, LogoutOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router-dom';
-import { authApi, clearSession, useSession } from '@bahi/shared';
+import { authApi, forgetCachedData, logOut, useSession } from '@bahi/shared';
 import { formatMobile } from '../auth/phone';
 import { clearAllOverrides } from '../remotes/overrides';
 import { AboutDialog } from './about-dialog';
-import { forgetCachedData } from './session-guard';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -16,7 +14,6 @@ export function initials(name: string): string {
 /** The signed-in person, their business, About and Log out. */
 export function UserMenu() {
   const { user } = useSession();
-  const navigate = useNavigate();
   const [aboutOpen, setAboutOpen] = useState(false);
   if (!user) return null;
 
@@ -26,9 +23,9 @@ export function UserMenu() {
     } catch {
       // Signing out locally matters more than the server's answer; the session ends there at its time-out.
     }
-    navigate('/login', { replace: true });
-    clearSession();
-    forgetCachedData();
+    // The login guard then goes to a plain /login.
+    logOut();
+    await forgetCachedData();
     // The next person on this browser must not run a build the previous one chose to try.
     clearAllOverrides();
   };

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, branchApi, getSession } from '@bahi/shared';
 import { BranchDetailPage } from './detail';
 import { makeBranch } from '../../test/fixtures';
@@ -139,6 +139,20 @@ describe('BranchDetailPage', () => {
     expect(getSession().activeStoreBranch).toEqual(other);
     await waitFor(() => expect(valueOf('Active Branch')).toHaveTextContent('Yes'));
     expect(within(screen.getByRole('heading', { name: /Pune Godown/ })).getByText('Active')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Make active/ })).not.toBeInTheDocument();
+  });
+
+  it("follows a branch made active in another tab of this browser on its next read", async () => {
+    jest.spyOn(branchApi, 'get').mockResolvedValue(bare);
+    renderDetail(bare.id);
+    expect(await screen.findByRole('button', { name: /Make active/ })).toBeInTheDocument();
+    expect(valueOf('Active Branch')).toHaveTextContent('No');
+
+    // The other tab's set-active: the API's answer sets the branch cookie, which every tab of the browser shares.
+    document.cookie = `bahi_branch=${bare.id}; path=/`;
+    fireEvent.focus(window);
+
+    await waitFor(() => expect(valueOf('Active Branch')).toHaveTextContent('Yes'));
     expect(screen.queryByRole('button', { name: /Make active/ })).not.toBeInTheDocument();
   });
 });

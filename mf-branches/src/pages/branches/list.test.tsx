@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, branchApi, getSession } from '@bahi/shared';
 import { BranchListPage } from './list';
 import { makeBranch } from '../../test/fixtures';
@@ -177,5 +177,21 @@ describe('BranchListPage', () => {
     const confirm = (await screen.findByText(DISCARD_TITLE, { selector: '.ant-modal-confirm-title' })).closest('.ant-modal') as HTMLElement;
     await user.click(within(confirm).getByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect(screen.queryByLabelText(/^Branch name/)).not.toBeInTheDocument());
+  });
+
+  it('follows a branch made active in another tab of this browser on its next read', async () => {
+    jest.spyOn(branchApi, 'list').mockResolvedValue([andheri, pune, bengaluru]);
+    renderList();
+    await screen.findByText('3 branches · active: Pune Godown');
+    expect(within(rowOf('Pune Godown')).getByText('Active')).toBeInTheDocument();
+
+    // The other tab's set-active: the API's answer sets the branch cookie, which every tab of the browser shares.
+    document.cookie = `bahi_branch=${andheri.id}; path=/`;
+    fireEvent.focus(window);
+
+    expect(await screen.findByText('3 branches · active: Andheri West Store')).toBeInTheDocument();
+    expect(within(rowOf('Andheri West Store')).getByText('Active')).toBeInTheDocument();
+    expect(within(rowOf('Pune Godown')).queryByText('Active')).not.toBeInTheDocument();
+    expect(within(rowOf('Pune Godown')).getByRole('button', { name: 'Make Pune Godown active' })).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Card, Flex, Input, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { errorMessage, formatMobile, useSession, type Branch } from '@bahi/shared';
+import { errorMessage, formatMobile, useActiveBranchId, type Branch } from '@bahi/shared';
 import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '@bahi/shared/ui';
 import { branchMatches, branchPlace, useBranches } from '../../components/branch-data';
 import { BranchDrawer } from '../../components/branch-drawer';
@@ -15,7 +15,7 @@ const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 /** /store-branch: every branch of the business, searchable, with create and make-active. */
 export function BranchListPage() {
   const { data, error, isLoading, mutate } = useBranches();
-  const { activeStoreBranch } = useSession();
+  const activeId = useActiveBranchId();
   const { makeActive, pendingId } = useMakeActive();
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
@@ -33,6 +33,7 @@ export function BranchListPage() {
     );
 
   const rows = useMemo(() => (data ?? []).filter((b) => branchMatches(b, q)), [data, q]);
+  const activeBranch = data?.find((b) => b.id === activeId);
 
   const columns: TableColumnsType<Branch> = [
     {
@@ -73,7 +74,7 @@ export function BranchListPage() {
       align: 'right',
       width: 140,
       render: (_, b) =>
-        activeStoreBranch?.id === b.id ? null : (
+        activeId === b.id ? null : (
           <Button
             size="small"
             loading={pendingId === b.id}
@@ -145,7 +146,7 @@ export function BranchListPage() {
         subtitle={
           data && data.length > 0
             ? `${data.length} ${data.length === 1 ? 'branch' : 'branches'}${
-                activeStoreBranch ? ` · active: ${activeStoreBranch.name}` : ''
+                activeBranch ? ` · active: ${activeBranch.name}` : ''
               }`
             : undefined
         }

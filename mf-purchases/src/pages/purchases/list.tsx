@@ -8,6 +8,7 @@ import {
   DocumentListBody,
   DocumentListFilters,
   PageHeader,
+  PaymentsTab,
   PurchaseStatusTag,
   SALE_STATUS_LABELS,
   SummaryCard,
@@ -15,7 +16,6 @@ import {
   useDocumentListParams,
 } from '@bahi/shared/ui';
 import { usePurchaseInvoices } from '../../components/purchase-data';
-import { PaymentsOutTab } from './payments-out';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 const money = (v: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatRupees(v)}</span>;
@@ -117,7 +117,7 @@ export function PurchasesListPage() {
       <>
         <PageHeader title="Purchases" extra={create} />
         {tabs}
-        <PaymentsOutTab list={list} create={create} />
+        <PaymentsTab direction="OUT" list={list} create={create} />
       </>
     );
   }

@@ -3,8 +3,11 @@ import {
   ApiError,
   indiaToday,
   partyApi,
+  paymentApi,
   quotationApi,
   saleApi,
+  type PaymentListResponse,
+  type PaymentSummary,
   type QuotationListResponse,
   type SaleInvoiceListResponse,
   type SaleInvoiceSummary,
@@ -179,5 +182,97 @@ describe('SalesListPage', () => {
     expect(await screen.findByText('No invoices in this period')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: /Create invoice/ })[0]);
     expect(screen.getByTestId('location')).toHaveTextContent('/sales/create-invoice');
+  });
+});
+
+const invoicePayment: PaymentSummary = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  type: 'SALE_PAYMENT',
+  direction: 'IN',
+  date: '2026-05-04',
+  partyId: null,
+  partyName: null,
+  amount: '126.00',
+  mode: 'UPI',
+  accountId: '00000000-0000-4000-8000-0000000000b1',
+  accountName: 'HDFC Current',
+  reference: 'UTR-77',
+  note: null,
+  allocations: [{ documentType: 'SALE', documentId: walkIn.id, documentNumber: 'MUM/26-27/1', amount: '126.00', cancelled: false }],
+  advance: '0.00',
+  reversed: false,
+  createdAt: '2026-05-04T10:00:00.000Z',
+};
+const paymentIn: PaymentSummary = {
+  ...invoicePayment,
+  id: '00000000-0000-4000-8000-0000000000a2',
+  type: 'PAYMENT_IN',
+  date: '2026-05-10',
+  partyId: bengaluruParty.id,
+  partyName: bengaluruParty.name,
+  amount: '70000.00',
+  mode: 'BANK_TRANSFER',
+  reference: null,
+  allocations: [{ documentType: 'SALE', documentId: overdue.id, documentNumber: 'MUM/26-27/2', amount: '60000.00', cancelled: false }],
+  advance: '10000.00',
+};
+const paymentsPage = (data: PaymentSummary[], total = data.length): PaymentListResponse => ({
+  success: true,
+  data,
+  meta: { total, page: 1, pageSize: 20, sums: { amount: '70126.00', advance: '10000.00' } },
+});
+const cells = (row: Element) => Array.from(row.querySelectorAll('td')).map((td) => td.textContent);
+
+describe('SalesListPage: Payments in', () => {
+  it('lists the payments received in the period beside Invoices and Quotations, with the invoices they settled', async () => {
+    const payments = jest.spyOn(paymentApi, 'list').mockResolvedValue(paymentsPage([paymentIn, invoicePayment]));
+    const invoices = jest.spyOn(saleApi, 'list').mockResolvedValue(page([walkIn]));
+    const user = setupUser();
+    renderList('/sales?period=last-month&status=PAID');
+    await screen.findByRole('link', { name: 'MUM/26-27/1' });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Invoices', 'Quotations', 'Payments in']);
+
+    await user.click(screen.getByRole('tab', { name: 'Payments in' }));
+    const received = (await screen.findByText('Bank transfer · HDFC Current')).closest('tr')!;
+    const lastMonth = periodRange('last-month', indiaToday());
+    expect(payments).toHaveBeenCalledWith({ direction: 'IN', ...lastMonth, page: 1, pageSize: 20 });
+    expect(invoices).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('location')).toHaveTextContent('/sales/payments?period=last-month');
+    expect(screen.getByRole('tab', { name: 'Payments in', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Customer' })).toBeInTheDocument();
+    expect(cells(received)).toEqual([
+      '10/05/2026',
+      'Bengaluru Retail LLPPayment in',
+      'Bank transfer · HDFC Current',
+      '₹70,000.00',
+      'MUM/26-27/2₹60,000.00',
+      '₹10,000.00',
+    ]);
+    expect(cells(screen.getByText('UPI · HDFC Current').closest('tr')!)).toEqual([
+      '04/05/2026',
+      'Walk-in customerReceived on the invoice',
+      'UPI · HDFC CurrentUTR-77',
+      '₹126.00',
+      'MUM/26-27/1₹126.00',
+      '—',
+    ]);
+    expect(screen.getByText('Received', { selector: '.ant-card span' }).closest('.ant-card')).toHaveTextContent('₹70,126.00');
+    expect(screen.getByText('Advance from customers').closest('.ant-card')).toHaveTextContent('₹10,000.00');
+
+    // A settled invoice opens the invoice.
+    await user.click(within(received).getByRole('link', { name: 'MUM/26-27/2' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/sales/invoice/${overdue.id}`);
+  });
+
+  it('filters the payments in by customer on the server', async () => {
+    const payments = jest.spyOn(paymentApi, 'list').mockResolvedValue(paymentsPage([paymentIn]));
+    jest.spyOn(partyApi, 'list').mockResolvedValue({ success: true, data: [bengaluruParty], meta: { total: 1, page: 1, pageSize: 20 } });
+    jest.spyOn(partyApi, 'get').mockResolvedValue(bengaluruParty);
+    const user = setupUser();
+    renderList('/sales/payments');
+    await screen.findByText('Bank transfer · HDFC Current');
+    await user.click(screen.getByRole('combobox', { name: 'Filter by customer' }));
+    await user.click(await screen.findByTitle('Bengaluru Retail LLP'));
+    await waitFor(() => expect(payments).toHaveBeenLastCalledWith({ direction: 'IN', partyId: bengaluruParty.id, ...thisMonth, page: 1, pageSize: 20 }));
   });
 });

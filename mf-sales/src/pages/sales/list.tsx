@@ -17,6 +17,7 @@ import {
   DocumentListBody,
   DocumentListFilters,
   PageHeader,
+  PaymentsTab,
   QUOTATION_STATUS_LABELS,
   QuotationStatusTag,
   SALE_STATUS_LABELS,
@@ -28,7 +29,10 @@ import {
 import { useQuotations, useSaleInvoices } from '../../components/sales-data';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
-type Tab = 'invoices' | 'quotations';
+type Tab = 'invoices' | 'quotations' | 'payments';
+
+/** Each tab's address; the filters ride along in the query. */
+const TAB_PATHS: Record<Tab, string> = { invoices: '/sales', quotations: '/sales/quotations', payments: '/sales/payments' };
 
 const partyCell = (name: string | null, mobile: string | null) => (
   <Flex vertical>
@@ -75,12 +79,13 @@ const QUOTATION_COLUMNS: TableColumnsType<QuotationSummary> = [
   { title: 'Status', key: 'status', width: 120, render: (_, r) => <QuotationStatusTag status={r.status} /> },
 ];
 
-/** sales/*: invoices and quotations, filtered, summed and paged on the server. */
+/** sales/*: invoices, quotations and the payments received, filtered, summed and paged on the server. */
 export function SalesListPage() {
   const location = useLocation();
-  const tab: Tab = /^\/sales\/quotations\/?$/.test(location.pathname) ? 'quotations' : 'invoices';
+  const pathname = location.pathname.replace(/\/$/, '');
+  const tab: Tab = pathname === TAB_PATHS.quotations ? 'quotations' : pathname === TAB_PATHS.payments ? 'payments' : 'invoices';
   const navigate = useNavigate();
-  const list = useDocumentListParams(tab === 'invoices' ? SALE_STATUS_FILTERS : QUOTATION_STATUSES);
+  const list = useDocumentListParams(tab === 'quotations' ? QUOTATION_STATUSES : SALE_STATUS_FILTERS);
   const { params, query, filtered, clear, onPage } = list;
 
   const invoices = useSaleInvoices(query as SaleInvoiceListQuery, tab === 'invoices');
@@ -106,6 +111,36 @@ export function SalesListPage() {
         : QUOTATION_STATUSES.map((s) => ({ value: s, label: QUOTATION_STATUS_LABELS[s as QuotationStatus] })),
     [tab],
   );
+
+  const tabs = (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => {
+        // Status values differ between the tabs, and payments have neither status nor search; the period and the
+        // party carry over.
+        const next = new URLSearchParams(params);
+        next.delete('status');
+        next.delete('page');
+        if (key === 'payments') next.delete('q');
+        navigate({ pathname: TAB_PATHS[key as Tab], search: next.toString() });
+      }}
+      items={[
+        { key: 'invoices', label: 'Invoices' },
+        { key: 'quotations', label: 'Quotations' },
+        { key: 'payments', label: 'Payments in' },
+      ]}
+    />
+  );
+
+  if (tab === 'payments') {
+    return (
+      <>
+        <PageHeader title="Sales" extra={createButtons} />
+        {tabs}
+        <PaymentsTab direction="IN" list={list} create={createButtons} />
+      </>
+    );
+  }
 
   const count = meta ? new Intl.NumberFormat('en-IN').format(meta.total) : undefined;
   const summary =
@@ -147,20 +182,7 @@ export function SalesListPage() {
   return (
     <>
       <PageHeader title="Sales" extra={createButtons} />
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => {
-          // Status values differ between the tabs; the period and the party carry over.
-          const next = new URLSearchParams(params);
-          next.delete('status');
-          next.delete('page');
-          navigate({ pathname: key === 'quotations' ? '/sales/quotations' : '/sales', search: next.toString() });
-        }}
-        items={[
-          { key: 'invoices', label: 'Invoices' },
-          { key: 'quotations', label: 'Quotations' },
-        ]}
-      />
+      {tabs}
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         {summary}
       </Row>

@@ -20,6 +20,7 @@ export * from './status-tag';
 export * from './totals-panel';
 export * from './list';
 export * from './payments-card';
+export * from './payments-tab';
 export * from './quick-party-modal';
 export * from './form-model';
 export * from './document-form';

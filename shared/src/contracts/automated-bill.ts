@@ -94,7 +94,10 @@ export interface ScheduleRequest {
   notes?: string | null;
 }
 
-/** POST automated-bill/run-now/:id: without a body, the next bill now; with `period`, retry that failed run. */
+/**
+ * POST automated-bill/run-now/:id (Idempotency-Key required): without a body, the bill that is due (the oldest period
+ * dated today or earlier, 409 when none is); with `period`, retry that failed run.
+ */
 export const RunNowRequest = z.object({ period: maybe(CalendarDate('Period')) });
 export interface RunNowRequest {
   period?: string | null;
@@ -120,7 +123,7 @@ export type ScheduleLine = z.infer<typeof ScheduleLine>;
 export const ScheduleRun = z.object({
   /** The run date the period is named by ('2026-05-31'). */
   period: z.string(),
-  /** The invoice's date: the period's own date (catch-up too), or today for a bill issued early. */
+  /** The invoice's date: the period's own date (catch-up and "Issue now" too; nothing is billed ahead of its date). */
   runDate: z.string(),
   invoiceId: Id.nullable(),
   invoiceNumber: z.string().nullable(),

@@ -296,6 +296,25 @@ describe('automated bills', () => {
     }
   });
 
+  it('refuses a supplier as a sale would, and fails the run of a schedule whose party became a supplier, with that reason', async () => {
+    const supplier = await f.party(a, { state: '27', name: 'Only Supplies', partyType: 'SUPPLIER' });
+    const item = await f.item(a, { type: 'SERVICE', price: '100', rate: 'gst-18' });
+    const body = { partyId: supplier.id, lines: [{ itemId: item.id, quantity: 1 }], frequency: { type: 'DAILY' }, startDate: today() };
+    const refused = await create(a, body);
+    const asSale = await f.sale(a, { partyId: supplier.id, lines: [{ itemId: item.id, quantity: 1 }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual(asSale.json());
+    expect(refused.json()).toMatchObject({ field: 'partyId', message: expect.stringContaining('Only Supplies is a supplier') });
+
+    const s = await rent(a, { startDate: today() });
+    const party = (await get(h.app, `/api/party/get-party/${s.partyId}`, a.cookie)).json().data;
+    const changed = await write(h.app, 'PUT', `/api/party/update-party/${party.id}`, { name: party.name, partyType: 'SUPPLIER' }, { cookie: a.cookie });
+    expect(changed.statusCode).toBe(200);
+    const run = (await runNow(a, s.id)).json().data.run as ScheduleRun;
+    expect(run).toMatchObject({ period: today(), status: 'FAILED', invoiceId: null });
+    expect(run.reason).toBe(asSale.json().message.replaceAll('Only Supplies', party.name));
+  });
+
   it('answers 404 to another business for every call on a schedule, and lists only its own', async () => {
     const s = await rent(a);
     expect((await get(h.app, `/api/automated-bill/schedule/${s.id}`, b.cookie)).statusCode).toBe(404);

@@ -86,11 +86,8 @@ function saleBody(s: ScheduleRow, runDate: string) {
 }
 
 /** Checks the schedule's customer, branch and lines as a sale would (404/400/409), without saving anything. */
-async function checkAsSale(tx: Tx, auth: AuthContext, body: ScheduleBody) {
-  const doc = await prepareDocument(tx, auth, { partyId: body.partyId, branchId: body.branchId, roundOff: body.roundOff, lines: body.lines });
-  if (doc.party?.partyType === 'SUPPLIER') throw badRequest('Automated bills are for customers: choose a customer', 'partyId');
-  return doc;
-}
+const checkAsSale = (tx: Tx, auth: AuthContext, body: ScheduleBody) =>
+  prepareDocument(tx, auth, { partyId: body.partyId, branchId: body.branchId, roundOff: body.roundOff, lines: body.lines });
 
 async function findSchedule(db: Db | Tx, businessId: string, id: string, forUpdate = false): Promise<ScheduleRow | undefined> {
   if (!UUID.test(id)) return undefined;

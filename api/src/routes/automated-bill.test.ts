@@ -315,6 +315,37 @@ describe('automated bills', () => {
     expect(run.reason).toBe(asSale.json().message.replaceAll('Only Supplies', party.name));
   });
 
+  it('takes whole numbers only as JSON integers: a string, array, boolean or fraction is 400 naming the field, nothing stored', async () => {
+    const party = await f.party(a, { state: '27' });
+    const item = await f.item(a, { type: 'SERVICE' });
+    const ok = { partyId: party.id, lines: [{ itemId: item.id, quantity: 1 }], frequency: { type: 'MONTHLY', dayOfMonth: 1 }, startDate: addDays(today(), 1) };
+    const fields: [string, (v: unknown) => object][] = [
+      ['dueInDays', (v) => ({ ...ok, dueInDays: v })],
+      ['maxBills', (v) => ({ ...ok, maxBills: v })],
+      ['frequency.dayOfMonth', (v) => ({ ...ok, frequency: { type: 'MONTHLY', dayOfMonth: v } })],
+      ['frequency.weekday', (v) => ({ ...ok, frequency: { type: 'WEEKLY', weekday: v } })],
+    ];
+    const before = (await get(h.app, '/api/automated-bill/schedules', a.cookie)).json().meta.total;
+    for (const [field, body] of fields) {
+      for (const value of ['0x10', [], true, '1e3', 1.5, '2']) {
+        const res = await create(a, body(value));
+        expect([field, value, res.statusCode, res.json().field]).toEqual([field, value, 400, field]);
+      }
+    }
+    expect((await get(h.app, '/api/automated-bill/schedules', a.cookie)).json().meta.total).toBe(before);
+    // A party's credit period is a whole number too.
+    for (const value of ['0x10', [], true, '1e3', 1.5]) {
+      const res = await write(h.app, 'POST', '/api/party/create', { name: `Loose ${String(value)}`, partyType: 'CUSTOMER', creditPeriod: value }, { cookie: a.cookie });
+      expect([value, res.statusCode, res.json().field]).toEqual([value, 400, 'creditPeriod']);
+    }
+    // A query string is text: plain digits are a number there, and nothing else is.
+    expect((await get(h.app, '/api/automated-bill/schedules?page=1&pageSize=10', a.cookie)).statusCode).toBe(200);
+    for (const q of ['page=0x10', 'pageSize=1e1', 'page=1.5', 'page=true']) {
+      const res = await get(h.app, `/api/automated-bill/schedules?${q}`, a.cookie);
+      expect([q, res.statusCode, res.json().field]).toEqual([q, 400, q.split('=')[0]]);
+    }
+  });
+
   it('answers 404 to another business for every call on a schedule, and lists only its own', async () => {
     const s = await rent(a);
     expect((await get(h.app, `/api/automated-bill/schedule/${s.id}`, b.cookie)).statusCode).toBe(404);

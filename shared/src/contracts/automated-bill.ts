@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, Id, PageMeta, PageNumber, PageSize, ok } from './common';
+import { CalendarDate, Id, PageMeta, PageNumber, PageSize, WholeNumber, ok } from './common';
 import { MoneyString } from './money';
 import { DOCUMENT_LIMITS, DocumentLineRequest } from './sales';
 import { FREQUENCY_TYPES, type FrequencyType } from './schedule-calendar';
@@ -30,10 +30,6 @@ export const SCHEDULE_LIMITS = { maxBills: 1000, dueInDays: 365 } as const;
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 const maybe = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
-const WholeNumber = (label: string, min: number, max: number) => {
-  const message = `${label} must be a whole number from ${min} to ${max}`;
-  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
-};
 
 export const Frequency = z
   .object({

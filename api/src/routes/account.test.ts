@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Account } from '@bahi/shared/contracts';
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { MIGRATIONS_FOLDER } from '../db/client';
 import { documentFixtures } from '../test/documents';
 import { createHarness, get, logIn, signUp, write, type Harness, type SignedUp } from '../test/harness';
@@ -258,6 +259,30 @@ describe('cash & bank movements', () => {
     expect(before.statusCode).toBe(409);
     expect(before.json().message).toBe('Not enough cash: Cash in hand has ₹999.50 (₹0.00 from 2026-03-01 on), so ₹1.00 cannot be paid from it. Cash never goes below 0.');
     expect(await balance(c, cash.id)).toBe('999.50');
+  });
+
+  it('no balance goes beyond the money format (±9,99,99,99,99,999.99): the movement that would is 400, on any day', async () => {
+    const e = await signUp(h, { businessName: 'Crore Traders' });
+    const till = (await accountsOf(e))[0];
+    const current = await f().bank(e, 'HDFC Big');
+    const limit = "This would take the account's balance above ₹9,99,99,99,99,999.99, the largest amount the books can hold";
+    const adjust = (accountId: string, amount: string, date = '2026-04-01') => post(e, '/api/account/adjust', { accountId, amount, reason: 'Counted', date });
+    expect((await adjust(till.id, '999999999999.99')).statusCode).toBe(201);
+    const cases: [LightMyRequestResponse, string][] = [
+      [await adjust(till.id, '999999999999.99'), limit],
+      [await adjust(till.id, '0.01'), limit],
+      // Back-dated: the balance that day would fit, but every later day's would not.
+      [await adjust(till.id, '1', '2026-03-01'), limit],
+      [await post(e, '/api/account/transfer', { fromAccountId: current.id, toAccountId: till.id, amount: '5' }), limit],
+    ];
+    for (const [res, message] of cases) expect([res.statusCode, res.json()]).toEqual([400, { success: false, message, field: 'amount' }]);
+    expect((await adjust(current.id, '-999999999999.99')).statusCode).toBe(201);
+    const below = await adjust(current.id, '-0.01');
+    expect([below.statusCode, below.json().message]).toEqual([400, "This would take the account's balance below −₹9,99,99,99,99,999.99, the largest amount the books can hold"]);
+    // Nothing of the refused movements stayed, and every balance still reads.
+    expect(await balance(e, till.id)).toBe('999999999999.99');
+    expect(await balance(e, current.id)).toBe('-999999999999.99');
+    expect((await ledger(e, till.id)).map((t) => t.runningBalance)).toEqual(['999999999999.99']);
   });
 
   it('a bank account may go below zero', async () => {

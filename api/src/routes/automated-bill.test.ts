@@ -1,4 +1,5 @@
 import { addDays, indiaToday, type Schedule, type ScheduleRun, type SaleInvoice } from '@bahi/shared/contracts';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { selectRows } from '../services/documents/rows';
@@ -34,6 +35,8 @@ const create = (who: SignedUp, body: object, key?: string) =>
   write(h.app, 'POST', '/api/automated-bill/create-schedule', body, { cookie: who.cookie, headers: key ? { 'idempotency-key': key } : {} });
 const action = (who: SignedUp, name: string, id: string, body: object = {}, key?: string) =>
   write(h.app, 'POST', `/api/automated-bill/${name}/${id}`, body, { cookie: who.cookie, headers: key ? { 'idempotency-key': key } : {} });
+/** Issue now as the screen sends it: a new Idempotency-Key per click unless one is given. */
+const runNow = (who: SignedUp, id: string, body: object = {}, key: string = randomUUID()) => action(who, 'run-now', id, body, key);
 const detail = async (who: SignedUp, id: string): Promise<Schedule> => {
   const res = await get(h.app, `/api/automated-bill/schedule/${id}`, who.cookie);
   expect(res.statusCode).toBe(200);
@@ -121,7 +124,7 @@ describe('automated bills', () => {
 
     expect((await action(a, 'end', s.id)).json().data).toMatchObject({ status: 'ENDED', nextRunDate: null });
     expect((await action(a, 'resume', s.id)).statusCode).toBe(409);
-    expect((await action(a, 'run-now', s.id)).statusCode).toBe(409);
+    expect((await runNow(a, s.id)).statusCode).toBe(409);
   });
 
   it('records a bill that cannot be issued as a failed run with the reason, and issues it on retry', async () => {
@@ -141,17 +144,17 @@ describe('automated bills', () => {
     expect(await f.stockOf(a, gas.id)).toBe(0);
 
     // Retrying without stock fails again, visibly; with stock it issues the bill dated its own period.
-    const again = await action(a, 'run-now', s.id, { period: failed.period });
+    const again = await runNow(a, s.id, { period: failed.period });
     expect(again.statusCode).toBe(200);
     expect(again.json().data.run).toMatchObject({ status: 'FAILED', attempts: 2 });
     const stocked = await write(h.app, 'PUT', '/api/item/update-item-stock', { itemId: gas.id, type: 'ADD', quantity: 1, date: today(), reason: 'Refill' }, { cookie: a.cookie });
     expect(stocked.statusCode).toBe(200);
-    const retried = await action(a, 'run-now', s.id, { period: failed.period });
+    const retried = await runNow(a, s.id, { period: failed.period });
     expect(retried.json().data.run).toMatchObject({ period: failed.period, status: 'ISSUED', reason: null, attempts: 3 });
     expect((await invoiceOf(a, retried.json().data.run)).invoiceDate).toBe(failed.period);
     expect(await f.stockOf(a, gas.id)).toBe(0);
-    expect((await action(a, 'run-now', s.id, { period: failed.period })).statusCode).toBe(409);
-    expect((await action(a, 'run-now', s.id, { period: '2020-01-01' })).statusCode).toBe(404);
+    expect((await runNow(a, s.id, { period: failed.period })).statusCode).toBe(409);
+    expect((await runNow(a, s.id, { period: '2020-01-01' })).statusCode).toBe(404);
   });
 
   it('leaves a schedule that fails unexpectedly for the next pass without holding up the others', async () => {
@@ -175,35 +178,62 @@ describe('automated bills', () => {
     await h.database.db.execute(sql`update automated_bill_schedules set frequency = '{"type":"DAILY"}'::jsonb, status = 'ENDED' where id = ${broken.id}`);
   });
 
-  it('issues the next bill now, dated today, and moves the schedule on', async () => {
-    const s = await rent(a, { frequency: { type: 'MONTHLY', dayOfMonth: 'LAST' }, startDate: today() });
-    const period = s.nextRunDate!;
-    const res = await action(a, 'run-now', s.id);
+  it('issues the bill that is due now, dated its own date, and moves the schedule on', async () => {
+    const s = await rent(a, { startDate: addDays(today(), -2) });
+    expect(s.nextRunDate).toBe(addDays(today(), -2));
+    const res = await runNow(a, s.id);
     expect(res.statusCode).toBe(200);
     const { run, nextRunDate } = res.json().data;
-    expect(run).toMatchObject({ period, runDate: period < today() ? period : today(), status: 'ISSUED' });
-    expect(nextRunDate > period).toBe(true);
+    expect(run).toMatchObject({ period: addDays(today(), -2), runDate: addDays(today(), -2), status: 'ISSUED' });
+    expect((await invoiceOf(a, run)).invoiceDate).toBe(addDays(today(), -2));
+    expect(nextRunDate).toBe(addDays(today(), -1));
+
+    // Each click issues the oldest due period, up to today's, and nothing ahead of its date.
+    expect((await runNow(a, s.id)).json().data.run).toMatchObject({ period: addDays(today(), -1), runDate: addDays(today(), -1) });
+    expect((await runNow(a, s.id)).json().data.run).toMatchObject({ period: today(), runDate: today() });
+    expect((await runNow(a, s.id)).statusCode).toBe(409);
+    expect((await detail(a, s.id)).runs.map((r) => r.period)).toEqual([today(), addDays(today(), -1), addDays(today(), -2)]);
+  });
+
+  it('never bills ahead: Issue now with nothing due answers 409 naming the next due date, however often it is clicked', async () => {
+    const s = await rent(a, { startDate: addDays(today(), 30) });
+    const [y, m, d] = addDays(today(), 30).split('-');
+    for (let i = 0; i < 30; i++) {
+      const res = await runNow(a, s.id);
+      expect([res.statusCode, res.json().message]).toEqual([409, `Nothing is due yet: the next bill is due on ${d}/${m}/${y}`]);
+    }
+    expect(await detail(a, s.id)).toMatchObject({ runs: [], billsIssued: 0, totalBilled: '0.00', nextRunDate: addDays(today(), 30) });
+    const [invoices] = await selectRows<{ n: number }>(h.database.db, sql`select count(*)::int as n from sale_invoices where party_id = ${s.partyId}`);
+    expect(Number(invoices.n)).toBe(0);
+  });
+
+  it('refuses Issue now without an Idempotency-Key (400 naming it), issuing nothing', async () => {
+    const s = await rent(a, { startDate: today() });
+    const res = await action(a, 'run-now', s.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, field: 'idempotency-key', message: expect.stringContaining('Idempotency-Key is required') });
+    expect((await detail(a, s.id)).runs).toEqual([]);
   });
 
   it('issues one bill for one Idempotency-Key of run-now sent twice, answering the same run; 422 for another body', async () => {
-    const s = await rent(a, { startDate: addDays(today(), 3) });
+    const s = await rent(a, { startDate: addDays(today(), -3) });
     const first = await action(a, 'run-now', s.id, {}, 'issue-now-once');
     const second = await action(a, 'run-now', s.id, {}, 'issue-now-once');
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     const run: ScheduleRun = first.json().data.run;
-    expect(run).toMatchObject({ period: addDays(today(), 3), runDate: today(), status: 'ISSUED' });
+    expect(run).toMatchObject({ period: addDays(today(), -3), runDate: addDays(today(), -3), status: 'ISSUED' });
     expect(second.json().data.run).toEqual(run);
     let after = await detail(a, s.id);
     expect(after.runs).toEqual([run]);
-    expect(after.nextRunDate).toBe(addDays(today(), 4));
+    expect(after.nextRunDate).toBe(addDays(today(), -2));
 
-    // A new click (a new key) issues the next bill.
+    // A new click (a new key) issues the next due bill.
     const next = await action(a, 'run-now', s.id, {}, 'issue-now-twice');
-    expect(next.json().data.run).toMatchObject({ period: addDays(today(), 4), status: 'ISSUED' });
+    expect(next.json().data.run).toMatchObject({ period: addDays(today(), -2), status: 'ISSUED' });
     expect(next.json().data.run.invoiceId).not.toBe(run.invoiceId);
 
     // The key again with another body (a retry of a period, another schedule) issues nothing: 422.
-    const other = await rent(a, { startDate: addDays(today(), 3) });
+    const other = await rent(a, { startDate: addDays(today(), -3) });
     for (const res of [await action(a, 'run-now', s.id, { period: run.period }, 'issue-now-once'), await action(a, 'run-now', other.id, {}, 'issue-now-once')]) {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ success: false, message: expect.stringContaining('Idempotency-Key was already used') });
@@ -266,11 +296,61 @@ describe('automated bills', () => {
     }
   });
 
+  it('refuses a supplier as a sale would, and fails the run of a schedule whose party became a supplier, with that reason', async () => {
+    const supplier = await f.party(a, { state: '27', name: 'Only Supplies', partyType: 'SUPPLIER' });
+    const item = await f.item(a, { type: 'SERVICE', price: '100', rate: 'gst-18' });
+    const body = { partyId: supplier.id, lines: [{ itemId: item.id, quantity: 1 }], frequency: { type: 'DAILY' }, startDate: today() };
+    const refused = await create(a, body);
+    const asSale = await f.sale(a, { partyId: supplier.id, lines: [{ itemId: item.id, quantity: 1 }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual(asSale.json());
+    expect(refused.json()).toMatchObject({ field: 'partyId', message: expect.stringContaining('Only Supplies is a supplier') });
+
+    const s = await rent(a, { startDate: today() });
+    const party = (await get(h.app, `/api/party/get-party/${s.partyId}`, a.cookie)).json().data;
+    const changed = await write(h.app, 'PUT', `/api/party/update-party/${party.id}`, { name: party.name, partyType: 'SUPPLIER' }, { cookie: a.cookie });
+    expect(changed.statusCode).toBe(200);
+    const run = (await runNow(a, s.id)).json().data.run as ScheduleRun;
+    expect(run).toMatchObject({ period: today(), status: 'FAILED', invoiceId: null });
+    expect(run.reason).toBe(asSale.json().message.replaceAll('Only Supplies', party.name));
+  });
+
+  it('takes whole numbers only as JSON integers: a string, array, boolean or fraction is 400 naming the field, nothing stored', async () => {
+    const party = await f.party(a, { state: '27' });
+    const item = await f.item(a, { type: 'SERVICE' });
+    const ok = { partyId: party.id, lines: [{ itemId: item.id, quantity: 1 }], frequency: { type: 'MONTHLY', dayOfMonth: 1 }, startDate: addDays(today(), 1) };
+    const fields: [string, (v: unknown) => object][] = [
+      ['dueInDays', (v) => ({ ...ok, dueInDays: v })],
+      ['maxBills', (v) => ({ ...ok, maxBills: v })],
+      ['frequency.dayOfMonth', (v) => ({ ...ok, frequency: { type: 'MONTHLY', dayOfMonth: v } })],
+      ['frequency.weekday', (v) => ({ ...ok, frequency: { type: 'WEEKLY', weekday: v } })],
+    ];
+    const before = (await get(h.app, '/api/automated-bill/schedules', a.cookie)).json().meta.total;
+    for (const [field, body] of fields) {
+      for (const value of ['0x10', [], true, '1e3', 1.5, '2']) {
+        const res = await create(a, body(value));
+        expect([field, value, res.statusCode, res.json().field]).toEqual([field, value, 400, field]);
+      }
+    }
+    expect((await get(h.app, '/api/automated-bill/schedules', a.cookie)).json().meta.total).toBe(before);
+    // A party's credit period is a whole number too.
+    for (const value of ['0x10', [], true, '1e3', 1.5]) {
+      const res = await write(h.app, 'POST', '/api/party/create', { name: `Loose ${String(value)}`, partyType: 'CUSTOMER', creditPeriod: value }, { cookie: a.cookie });
+      expect([value, res.statusCode, res.json().field]).toEqual([value, 400, 'creditPeriod']);
+    }
+    // A query string is text: plain digits are a number there, and nothing else is.
+    expect((await get(h.app, '/api/automated-bill/schedules?page=1&pageSize=10', a.cookie)).statusCode).toBe(200);
+    for (const q of ['page=0x10', 'pageSize=1e1', 'page=1.5', 'page=true']) {
+      const res = await get(h.app, `/api/automated-bill/schedules?${q}`, a.cookie);
+      expect([q, res.statusCode, res.json().field]).toEqual([q, 400, q.split('=')[0]]);
+    }
+  });
+
   it('answers 404 to another business for every call on a schedule, and lists only its own', async () => {
     const s = await rent(a);
     expect((await get(h.app, `/api/automated-bill/schedule/${s.id}`, b.cookie)).statusCode).toBe(404);
     for (const name of ['pause', 'resume', 'end', 'run-now']) {
-      const res = await action(b, name, s.id);
+      const res = await action(b, name, s.id, {}, randomUUID());
       expect([name, res.statusCode, res.json().message]).toEqual([name, 404, 'Automated bill not found']);
     }
     const put = await write(h.app, 'PUT', `/api/automated-bill/update-schedule/${s.id}`, { partyId: s.partyId, lines: [{ itemId: s.lines[0].itemId, quantity: 1 }], frequency: { type: 'DAILY' }, startDate: today() }, { cookie: b.cookie });

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import type { DocumentContext } from '../services/documents/prepare';
-import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
+import { IdempotencyHeaders, RequiredIdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
 import {
   changeScheduleStatus,
   createSchedule,
@@ -101,20 +101,22 @@ export function automatedBillRoutes(app: ZodApp, deps: Deps) {
   app.post('/run-now/:id', {
     schema: {
       tags,
-      summary: 'Issue the next bill now, or with { period } retry a failed run; answers the schedule and the run',
+      summary: 'Issue the bill that is due now, or with { period } retry a failed run; answers the schedule and the run',
       description:
-        'A bill that cannot be issued (stock, an item) answers 200 with run.status FAILED and run.reason, as the ' +
-        'scheduler records it. With an Idempotency-Key, the same key and body within 24 hours answer the first ' +
-        'run again and issue nothing more; 422 when the key was used with another body.',
+        'Issues the oldest period whose date is today or earlier (India), dated its own date, without waiting for ' +
+        'the scheduler; nothing is billed ahead of its date: 409 naming the next due date when no bill is due. A ' +
+        'bill that cannot be issued (stock, an item) answers 200 with run.status FAILED and run.reason, as the ' +
+        'scheduler records it. The Idempotency-Key is required (400 without it): the same key and body within 24 ' +
+        'hours answer the first run again and issue nothing more; 422 when the key was used with another body.',
       security: SESSION_SECURITY,
       params: ScheduleIdParams,
-      headers: IdempotencyHeaders,
+      headers: RequiredIdempotencyHeaders,
       body: RunNowRequest,
       response: { 200: RunNowResponse, ...errorResponses(400, 401, 404, 409, 422) },
     },
     handler: async (request) => ({
       success: true as const,
-      data: await runScheduleNow(context(request), request.params.id, request.body, idempotencyKeyOf(request.headers)),
+      data: await runScheduleNow(context(request), request.params.id, request.body, idempotencyKeyOf(request.headers)!),
     }),
   });
 }

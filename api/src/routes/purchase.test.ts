@@ -397,24 +397,44 @@ describe('the attached bill', () => {
   });
 });
 
+describe('party types', () => {
+  it('refuses a sale or quotation to a supplier and a purchase from a customer, on partyId, telling how to fix it', async () => {
+    const c = await signUp(h, { businessName: 'Typed Parties Co', stateCode: '27' });
+    const seller = await supplier(c, { state: '27', name: 'Sells To Us' });
+    const buyer = await f.party(c, { state: '27', name: 'Buys From Us' });
+    const rice = await f.item(c, { name: 'Rice', price: '50', rate: 'gst-5', stock: 10 });
+    const lines = [line(rice.id, { quantity: 1, unitPrice: '40' })];
+    const cases: [LightMyRequestResponse, string][] = [
+      [await f.sale(c, { partyId: seller.id, lines }), 'Sells To Us is a supplier: sales, quotations and automated bills are for customers. Choose a customer, or edit Sells To Us and mark it as a customer'],
+      [await f.quote(c, { partyId: seller.id, lines }), 'Sells To Us is a supplier: sales, quotations and automated bills are for customers. Choose a customer, or edit Sells To Us and mark it as a customer'],
+      [await buy(c, { billNumber: billNo(), partyId: buyer.id, lines }), 'Buys From Us is a customer: purchases are from suppliers. Choose a supplier, or edit Buys From Us and mark it as a supplier'],
+    ];
+    for (const [res, message] of cases) expect([res.statusCode, res.json()]).toEqual([400, { success: false, message, field: 'partyId' }]);
+    expect(await f.stockOf(c, rice.id)).toBe(10);
+    expect((await list(c)).json().meta.total).toBe(0);
+    expect((await f.invoices(c)).json().meta.total).toBe(0);
+  });
+});
+
 describe('party balances', () => {
   it('are opening balance + sales − payments in − purchases + payments out', async () => {
     const c = await signUp(h, { businessName: 'Ledger Co', stateCode: '27' });
-    const trader: Party = await f.party(c, { state: '27', name: 'Both Ways Traders', openingBalance: '100' });
+    const trader: Party = await supplier(c, { state: '27', name: 'Rice Traders', openingBalance: '100' });
     const rice = await f.item(c, { name: 'Rice', price: '50', rate: 'gst-5' });
     const hdfc = await f.bank(c);
     // Buy 100 kg at 40 (4,200.00 with GST), pay 1,000 from the bank.
     const bill = await purchase(c, { partyId: trader.id, lines: [line(rice.id, { quantity: 100, unitPrice: '40' })], payment: { amount: '1000', mode: 'UPI', accountId: hdfc.id } });
     expect(bill.totals.grandTotal).toBe('4200.00');
-    // Sell 10 kg at 50 (525.00), received 200 in cash.
-    await f.invoice(c, { partyId: trader.id, lines: [line(rice.id, { quantity: 10, unitPrice: '50' })], payment: { amount: '200', mode: 'CASH' } });
+    // The trader refunds 200 in cash (a payment in).
+    const refund = await write(h.app, 'POST', '/api/payment/payment-in', { partyId: trader.id, amount: '200', mode: 'CASH' }, { cookie: c.cookie });
+    expect(refund.statusCode).toBe(201);
     // A second bill, cancelled: it counts for nothing.
     const wrong = await purchase(c, { partyId: trader.id, lines: [line(rice.id, { quantity: 1, unitPrice: '40' })] });
     await cancel(c, wrong.id);
     await payOut(c, bill.id, { amount: '150', mode: 'CASH' });
 
-    // 100 + 525 − 200 − 4,200 + 1,000 + 150 = −2,625: the business owes the trader.
-    const expected = '-2625.00';
+    // 100 − 200 − 4,200 + 1,000 + 150 = −3,150: the business owes the trader.
+    const expected = '-3150.00';
     expect((await get(h.app, `/api/party/get-party/${trader.id}`, c.cookie)).json().data.balance).toBe(expected);
     const parties = (await get(h.app, '/api/party/parties', c.cookie)).json().data;
     expect(parties.find((p: Party) => p.id === trader.id).balance).toBe(expected);

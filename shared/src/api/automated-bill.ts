@@ -23,7 +23,7 @@ export const automatedBillApi = {
   pause: (id: string) => data(apiRequest(path('pause', id), { method: 'POST', schema: ScheduleResponse })),
   resume: (id: string) => data(apiRequest(path('resume', id), { method: 'POST', schema: ScheduleResponse })),
   end: (id: string) => data(apiRequest(path('end', id), { method: 'POST', schema: ScheduleResponse })),
-  /** The next bill now; with `period`, retry that failed run. Answers the schedule and the run. */
+  /** The bill that is due (409 naming the next due date when none is); with `period`, retry that failed run. */
   runNow: (id: string, body: RunNowRequest = {}, opts?: CreateOptions) =>
     data(apiRequest(path('run-now', id), { method: 'POST', body, headers: idempotencyHeaders(opts), schema: RunNowResponse })),
 };

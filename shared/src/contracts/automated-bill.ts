@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, Id, PageMeta, PageNumber, PageSize, ok } from './common';
+import { CalendarDate, Id, PageMeta, PageNumber, PageSize, WholeNumber, ok } from './common';
 import { MoneyString } from './money';
 import { DOCUMENT_LIMITS, DocumentLineRequest } from './sales';
 import { FREQUENCY_TYPES, type FrequencyType } from './schedule-calendar';
@@ -30,10 +30,6 @@ export const SCHEDULE_LIMITS = { maxBills: 1000, dueInDays: 365 } as const;
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 const maybe = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
-const WholeNumber = (label: string, min: number, max: number) => {
-  const message = `${label} must be a whole number from ${min} to ${max}`;
-  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
-};
 
 export const Frequency = z
   .object({
@@ -94,7 +90,10 @@ export interface ScheduleRequest {
   notes?: string | null;
 }
 
-/** POST automated-bill/run-now/:id: without a body, the next bill now; with `period`, retry that failed run. */
+/**
+ * POST automated-bill/run-now/:id (Idempotency-Key required): without a body, the bill that is due (the oldest period
+ * dated today or earlier, 409 when none is); with `period`, retry that failed run.
+ */
 export const RunNowRequest = z.object({ period: maybe(CalendarDate('Period')) });
 export interface RunNowRequest {
   period?: string | null;
@@ -120,7 +119,7 @@ export type ScheduleLine = z.infer<typeof ScheduleLine>;
 export const ScheduleRun = z.object({
   /** The run date the period is named by ('2026-05-31'). */
   period: z.string(),
-  /** The invoice's date: the period's own date (catch-up too), or today for a bill issued early. */
+  /** The invoice's date: the period's own date (catch-up and "Issue now" too; nothing is billed ahead of its date). */
   runDate: z.string(),
   invoiceId: Id.nullable(),
   invoiceNumber: z.string().nullable(),

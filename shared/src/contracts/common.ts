@@ -79,19 +79,23 @@ export const CalendarDate = (label = 'Date', message?: string) =>
     .refine((s) => s >= DATE_MIN && s <= DATE_MAX, message ?? `${label} must be between ${DATE_MIN} and ${DATE_MAX}`)
     .meta({ type: 'string', format: 'date', example: '2026-05-01' });
 
+/**
+ * A whole number of a JSON body: a JSON integer. A string, array or boolean is refused rather than read as a number
+ * ('0x10', [] and true are not 16, 0 and 1), and so is a fraction.
+ */
+export const WholeNumber = (label: string, min: number, max: number) => {
+  const message = `${label} must be a whole number from ${min} to ${max}`;
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
+/** A whole number of a query string, where everything is text: plain decimal digits ('10', never '0x10' or '1e3'). */
+export const QueryWholeNumber = (label: string, min: number, max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v), WholeNumber(label, min, max));
+
 /** Paged lists: `page` from 1, `pageSize` from 1 to the list's own maximum. */
 export const PAGE_MAX = 100_000;
-const PAGE_MESSAGE = `page must be a whole number from 1 to ${PAGE_MAX}`;
-export const PageNumber = z.coerce
-  .number({ error: PAGE_MESSAGE })
-  .int(PAGE_MESSAGE)
-  .min(1, PAGE_MESSAGE)
-  .max(PAGE_MAX, PAGE_MESSAGE)
-  .optional();
-export const PageSize = (max: number) => {
-  const message = `pageSize must be a whole number from 1 to ${max}`;
-  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).optional();
-};
+export const PageNumber = QueryWholeNumber('page', 1, PAGE_MAX).optional();
+export const PageSize = (max: number) => QueryWholeNumber('pageSize', 1, max).optional();
 
 /** Where a page sits among `total` matches. */
 export const PageMeta = z.object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

@@ -1,5 +1,7 @@
 import {
   CASH_ACCOUNT_NAME,
+  MONEY_MAX,
+  MONEY_MAX_PAISE,
   indiaToday,
   TRANSACTION_PAGE_SIZE_DEFAULT,
   maskAccountNumber,
@@ -12,7 +14,7 @@ import {
   type TransactionListQuery,
   type TransactionType,
 } from '@bahi/shared/contracts';
-import { fromPaise, toPaise } from '@bahi/shared/india';
+import { formatRupees, fromPaise, toPaise } from '@bahi/shared/india';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -233,9 +235,60 @@ async function guardCashOut(tx: Tx, businessId: string, accountId: string, date:
   );
 }
 
+/**
+ * Locks the accounts a transaction will move money on, in one order (by id), so two transactions that both touch
+ * two accounts (transfers either way, cancellations) wait for each other instead of deadlocking.
+ */
+export async function lockAccounts(tx: Tx, businessId: string, accountIds: string[]): Promise<void> {
+  for (const id of [...new Set(accountIds)].sort()) {
+    await tx.execute(sql`select 1 from ${accounts} where business_id = ${businessId} and id = ${id} for update`);
+  }
+}
+
+/**
+ * Every balance an account shows fits the money format (numeric(14,2): ±999,999,999,999.99), on the movement's date
+ * and on every later day (a back-dated entry moves all of them). The account's row is locked until the caller's
+ * transaction ends, so concurrent movements are checked one after another. The exact running balances are worked
+ * out only when the account's gross flows could reach the bound at all.
+ */
+async function guardBalanceBound(tx: Tx, t: NewTransaction): Promise<void> {
+  await lockAccounts(tx, t.businessId, [t.accountId]);
+  const signed = t.direction === 'IN' ? t.amount : -t.amount;
+  const where = sql`business_id = ${t.businessId} and account_id = ${t.accountId}`;
+  const [gross] = await selectRows<{ opening: string; ins: string; outs: string }>(
+    tx,
+    sql`select (select opening_balance::text from ${accounts} where business_id = ${t.businessId} and id = ${t.accountId}) as opening,
+               coalesce(sum(amount) filter (where direction = 'IN'), 0)::text as ins,
+               coalesce(sum(amount) filter (where direction = 'OUT'), 0)::text as outs
+        from ${accountTransactions} where ${where}`,
+  );
+  if (!gross?.opening) return;
+  const opening = toPaise(String(gross.opening));
+  // No balance of the account was ever above opening + every IN, or below opening − every OUT.
+  const highest = opening + toPaise(String(gross.ins)) + Math.max(signed, 0);
+  const lowest = opening - toPaise(String(gross.outs)) + Math.min(signed, 0);
+  if (highest <= MONEY_MAX_PAISE && lowest >= -MONEY_MAX_PAISE) return;
+  const [b] = await selectRows<{ at_date: string; hi: string | null; lo: string | null }>(
+    tx,
+    sql`select (${gross.opening}::numeric + coalesce(sum(s) filter (where date <= ${t.date}), 0))::text as at_date,
+               max(running) filter (where date > ${t.date})::text as hi,
+               min(running) filter (where date > ${t.date})::text as lo
+        from (select date, case when direction = 'IN' then amount else -amount end as s,
+                     ${gross.opening}::numeric + sum(case when direction = 'IN' then amount else -amount end) over (order by date, seq) as running
+              from ${accountTransactions} where ${where}) x`,
+  );
+  const balances = [b.at_date, b.hi, b.lo].filter((v): v is string => v !== null).map((v) => toPaise(String(v)) + signed);
+  if (balances.every((v) => Math.abs(v) <= MONEY_MAX_PAISE)) return;
+  throw badRequest(
+    `This would take the account's balance ${signed > 0 ? 'above ' : 'below −'}${formatRupees(MONEY_MAX)}, the largest amount the books can hold`,
+    t.field ?? 'amount',
+  );
+}
+
 /** One movement of money: every payment, reversal, expense or transfer half is one of these rows. */
 export async function recordTransaction(tx: Tx, t: NewTransaction): Promise<string> {
   if (t.direction === 'OUT') await guardCashOut(tx, t.businessId, t.accountId, t.date, t.amount, t.field ?? 'amount');
+  await guardBalanceBound(tx, t);
   const [row] = await tx
     .insert(accountTransactions)
     .values({
@@ -288,6 +341,7 @@ export async function reverseDocumentTransactions(
       and not exists (select 1 from ${accountTransactions} r where r.business_id = t.business_id and r.reverses_id = t.id)
     order by t.seq`,
   );
+  await lockAccounts(tx, params.businessId, open.map((t) => t.account_id));
   let total = 0;
   for (const t of open) {
     const amount = toPaise(String(t.amount));

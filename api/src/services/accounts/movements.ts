@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { accountTransactions, accounts } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgErrorCode } from '../../errors';
 import { withIdempotency } from '../idempotency';
-import { ACCOUNT_NOT_FOUND, activeAccount, getAccount, listTransactions, recordTransaction } from './index';
+import { ACCOUNT_NOT_FOUND, activeAccount, getAccount, listTransactions, lockAccounts, recordTransaction } from './index';
 import { UUID } from '../../db/ids';
 
 /*
@@ -124,6 +124,7 @@ export async function transfer(ctx: AccountContext, body: z.output<typeof Transf
     if (body.fromAccountId === body.toAccountId) throw badRequest('Choose two different accounts', 'toAccountId');
     const from = await activeAccount(tx, businessId, body.fromAccountId, 'fromAccountId');
     const to = await activeAccount(tx, businessId, body.toAccountId, 'toAccountId');
+    await lockAccounts(tx, businessId, [from.id, to.id]);
     const type = from.type === 'CASH' ? 'DEPOSIT' : to.type === 'CASH' ? 'WITHDRAWAL' : 'TRANSFER';
     const base = {
       businessId,

@@ -32,6 +32,7 @@ import {
 import { HttpError, badRequest, conflict } from '../../errors';
 import type { AuthContext } from '../auth/sessions';
 import { money } from '../documents/records';
+import { displayDate } from '../pdf/format';
 import { prepareDocument, type DocumentContext } from '../documents/prepare';
 import { withIdempotency } from '../idempotency';
 import { createSale } from '../sales';
@@ -85,11 +86,8 @@ function saleBody(s: ScheduleRow, runDate: string) {
 }
 
 /** Checks the schedule's customer, branch and lines as a sale would (404/400/409), without saving anything. */
-async function checkAsSale(tx: Tx, auth: AuthContext, body: ScheduleBody) {
-  const doc = await prepareDocument(tx, auth, { partyId: body.partyId, branchId: body.branchId, roundOff: body.roundOff, lines: body.lines });
-  if (doc.party?.partyType === 'SUPPLIER') throw badRequest('Automated bills are for customers: choose a customer', 'partyId');
-  return doc;
-}
+const checkAsSale = (tx: Tx, auth: AuthContext, body: ScheduleBody) =>
+  prepareDocument(tx, auth, { partyId: body.partyId, branchId: body.branchId, roundOff: body.roundOff, lines: body.lines });
 
 async function findSchedule(db: Db | Tx, businessId: string, id: string, forUpdate = false): Promise<ScheduleRow | undefined> {
   if (!UUID.test(id)) return undefined;
@@ -296,15 +294,16 @@ export function runResourceId(scheduleId: string, period: string): string {
 class PeriodMovedOn extends Error {}
 
 /**
- * automated-bill/run-now/:id: with `period`, retry that failed run; without, issue the next bill now (dated today
- * when its date is still ahead, else its own date). Answers the schedule and the run. With an Idempotency-Key the
- * same key and body answer the first request's run again (on any instance), and issue nothing more.
+ * automated-bill/run-now/:id: with `period`, retry that failed run; without, issue the bill that is due (the oldest
+ * period dated today or earlier, dated its own date). Nothing is ever billed ahead of its date: when no period is
+ * due the answer is 409 naming the next due date. Answers the schedule and the run. The same Idempotency-Key and
+ * body answer the first request's run again (on any instance), and issue nothing more.
  */
 export async function runScheduleNow(
   ctx: DocumentContext,
   id: string,
   body: z.output<typeof RunNowRequest>,
-  key?: string,
+  key: string,
 ): Promise<Schedule & { run: ScheduleRun }> {
   const { db, auth, now } = ctx;
   const today = indiaToday(now);
@@ -325,7 +324,8 @@ export async function runScheduleNow(
         const next = row.nextRunDate;
         if (!next) throw conflict('This automated bill has no bills left to issue');
         if (next !== expected) throw new PeriodMovedOn();
-        const run = await issuePeriod(tx, row, next, next < today ? next : today, now);
+        if (next > today) throw conflict(`Nothing is due yet: the next bill is due on ${displayDate(next)}`);
+        const run = await issuePeriod(tx, row, next, next, now);
         if (!run) throw conflict('That bill is being issued already. Try again.');
       });
       const schedule = await getSchedule(db, auth.businessId, id);

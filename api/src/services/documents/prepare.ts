@@ -27,7 +27,7 @@ import { HttpError, badRequest, conflict } from '../../errors';
 import type { AuthContext } from '../auth/sessions';
 import { defaultBranchRow, findBranchRow } from '../branches';
 import { ITEM_NOT_FOUND } from '../item/items';
-import { PARTY_NOT_FOUND, findPartyRow, toParty } from '../party';
+import { PARTY_NOT_FOUND, findPartyRow, requirePartyType, toParty } from '../party';
 import { defaultInvoicePrefix } from './numbering';
 import { UUID } from '../../db/ids';
 
@@ -291,6 +291,7 @@ export interface DocumentBody {
 export async function prepareDocument(tx: Tx, auth: AuthContext, body: DocumentBody, side: DocumentSide = 'SALE'): Promise<PreparedDocument> {
   const branch = await documentBranch(tx, auth, body.branchId);
   const party = await documentParty(tx, auth.businessId, body.partyId);
+  if (party) requirePartyType(party, side);
   const lines = await resolveLines(tx, auth.businessId, body.lines, side);
 
   const branchState = supplierStateOf({ gstin: branch.gstin, stateCode: branch.stateCode }, auth.business);

@@ -12,16 +12,22 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60_000;
 export const IDEMPOTENCY_MISMATCH =
   'This Idempotency-Key was already used for a different request. Send a new key for a new request.';
 
+const IdempotencyKey = z
+  .string({ error: `${IDEMPOTENCY_KEY_HEADER} is required: send a new key with each new request, the same key with its retry` })
+  .trim()
+  .min(1, `${IDEMPOTENCY_KEY_HEADER} cannot be blank`)
+  .max(IDEMPOTENCY_KEY_MAX, `${IDEMPOTENCY_KEY_HEADER} must be at most ${IDEMPOTENCY_KEY_MAX} characters`)
+  .regex(/^[\x21-\x7e]+$/, `${IDEMPOTENCY_KEY_HEADER} must be printable ASCII without spaces`);
+const KEY_DESCRIPTION = 'Makes the request safe to retry: the same key and body within 24 hours answers the first result again';
+
 /** The optional header of every create, for the route's schema (Fastify lower-cases header names; others pass). */
 export const IdempotencyHeaders = z.looseObject({
-  [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: z
-    .string()
-    .trim()
-    .min(1, `${IDEMPOTENCY_KEY_HEADER} cannot be blank`)
-    .max(IDEMPOTENCY_KEY_MAX, `${IDEMPOTENCY_KEY_HEADER} must be at most ${IDEMPOTENCY_KEY_MAX} characters`)
-    .regex(/^[\x21-\x7e]+$/, `${IDEMPOTENCY_KEY_HEADER} must be printable ASCII without spaces`)
-    .optional()
-    .describe('Makes the create safe to retry: the same key and body within 24 hours answers the first result again'),
+  [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: IdempotencyKey.optional().describe(KEY_DESCRIPTION),
+});
+
+/** The same header, required: for a request that must never run twice by accident (issuing a bill now). */
+export const RequiredIdempotencyHeaders = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: IdempotencyKey.describe(KEY_DESCRIPTION),
 });
 
 export function idempotencyKeyOf(headers: Record<string, unknown>): string | undefined {

@@ -14,8 +14,8 @@ import { INDIAN_STATES, fromPaise, stateName, toPaise } from '@bahi/shared/india
 import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { parties, partyAddresses, partyCategories, type AddressTypeValue } from '../../db/schema';
-import { HttpError, UNIQUE_VIOLATION, conflict, notFound, pgErrorCode } from '../../errors';
+import { parties, partyAddresses, partyCategories, type AddressTypeValue, type PartyTypeValue } from '../../db/schema';
+import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCode } from '../../errors';
 import { moneyOut as balanceOut } from '../accounts';
 import { partyBalanceSql } from './balances';
 import { UUID } from '../../db/ids';
@@ -27,6 +27,25 @@ export const CATEGORY_NOT_FOUND = 'Party category not found';
 type PartyRow = typeof parties.$inferSelect;
 /** What an answer shows of an address row. */
 type AddressRow = Pick<typeof partyAddresses.$inferSelect, 'id' | 'type' | 'street' | 'stateCode' | 'pin'>;
+
+/**
+ * The one rule of which party a document may name: sales, quotations and automated bills are to customers, purchases
+ * are from suppliers. A party of the other type is refused on `partyId` (400), wherever the document comes from.
+ */
+export function requirePartyType(party: { name: string; partyType: PartyTypeValue }, side: 'SALE' | 'PURCHASE'): void {
+  if (side === 'SALE' && party.partyType !== 'CUSTOMER') {
+    throw badRequest(
+      `${party.name} is a supplier: sales, quotations and automated bills are for customers. Choose a customer, or edit ${party.name} and mark it as a customer`,
+      'partyId',
+    );
+  }
+  if (side === 'PURCHASE' && party.partyType !== 'SUPPLIER') {
+    throw badRequest(
+      `${party.name} is a customer: purchases are from suppliers. Choose a supplier, or edit ${party.name} and mark it as a supplier`,
+      'partyId',
+    );
+  }
+}
 
 export const duplicatePartyName = (name: string) => conflict(`A party named ${name} already exists`, 'name');
 const duplicateCategory = (name: string) => conflict(`A category named ${name} already exists`, 'catagory');

@@ -131,6 +131,17 @@ describe('AutomatedBillsPage', () => {
     expect(notificationTexts().join()).toContain('Item not found');
   });
 
+  it('offers Issue now only when a bill is due, naming the next due date otherwise', async () => {
+    const ahead = { ...rent, nextRunDate: '2099-06-30' };
+    jest.spyOn(automatedBillApi, 'list').mockResolvedValue(page([ahead]));
+    jest.spyOn(automatedBillApi, 'get').mockResolvedValue(ahead);
+    const runNow = jest.spyOn(automatedBillApi, 'runNow');
+    renderPage(`/automated-bills?schedule=${rent.id}`);
+    expect(await screen.findByRole('button', { name: 'Issue now' })).toBeDisabled();
+    expect(screen.getByText('Nothing is due yet: the next bill is due on 30/06/2099')).toBeInTheDocument();
+    expect(runNow).not.toHaveBeenCalled();
+  });
+
   it('sends an Idempotency-Key with each Issue now: the same key again after a lost answer, a new one per new click', async () => {
     jest.spyOn(automatedBillApi, 'list').mockResolvedValue(page([rent]));
     jest.spyOn(automatedBillApi, 'get').mockResolvedValue(rent);

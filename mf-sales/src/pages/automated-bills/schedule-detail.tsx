@@ -5,6 +5,7 @@ import {
   describeFrequency,
   errorMessage,
   formatRupees,
+  indiaToday,
   newIdempotencyKey,
   revalidateArea,
   automatedBillApi,
@@ -79,12 +80,14 @@ export function ScheduleDetail({ id, onClose, onEdit }: { id: string; onClose: (
     if (isLoading) return <LoadingState />;
     if (error || !schedule) return <ErrorState title="Could not load the automated bill" detail={errorMessage(error)} onRetry={() => void mutate()} />;
     const s = schedule;
+    // Issue now bills the period that is due, never one ahead of its date (the API answers 409 for that too).
+    const notDue = s.nextRunDate !== null && s.nextRunDate > indiaToday() ? `Nothing is due yet: the next bill is due on ${formatDate(s.nextRunDate)}` : null;
     return (
       <Flex vertical gap={16}>
         <Flex gap={8} wrap>
           {s.status === 'ACTIVE' ? (
             <>
-              <Button type="primary" loading={busy === 'run-now'} onClick={() => void act('run-now')}>
+              <Button type="primary" disabled={notDue !== null} loading={busy === 'run-now'} onClick={() => void act('run-now')}>
                 Issue now
               </Button>
               <Button loading={busy === 'pause'} onClick={() => void act('pause')}>
@@ -106,6 +109,7 @@ export function ScheduleDetail({ id, onClose, onEdit }: { id: string; onClose: (
             </>
           ) : null}
         </Flex>
+        {s.status === 'ACTIVE' && notDue ? <Typography.Text type="secondary">{notDue}</Typography.Text> : null}
         <DetailRows
           rows={[
             { label: 'Status', value: <ScheduleStatusTag status={s.status} /> },

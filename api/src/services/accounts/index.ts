@@ -28,11 +28,14 @@ type AccountRow = typeof accounts.$inferSelect;
 /** numeric(14,2) as answers carry it ('1500.00'), whatever form the driver handed back. */
 export const moneyOut = (v: string | number) => fromPaise(toPaise(String(v)));
 
-/** Opening balance + IN − OUT, in SQL, as text (columns written out: drizzle leaves them unqualified here). */
-const balanceSql = sql<string>`(accounts.opening_balance + coalesce((
+/**
+ * The balance on `today`: opening balance + IN − OUT of every movement dated up to today, in SQL, as text (columns
+ * written out: drizzle leaves them unqualified here). Money dated in the future is not in hand yet.
+ */
+const balanceSql = (today: string) => sql<string>`(accounts.opening_balance + coalesce((
   select sum(case when t.direction = 'IN' then t.amount else -t.amount end)
   from account_transactions t
-  where t.business_id = accounts.business_id and t.account_id = accounts.id), 0))::text`;
+  where t.business_id = accounts.business_id and t.account_id = accounts.id and t.date <= ${today}), 0))::text`;
 
 /** It has a transaction: then it can be deactivated but never deleted. */
 const usedSql = sql<boolean>`exists (select 1 from account_transactions t where t.business_id = accounts.business_id and t.account_id = accounts.id)`;
@@ -63,24 +66,31 @@ export async function createCashAccount(tx: Tx, businessId: string, now: Date): 
     .onConflictDoNothing();
 }
 
-/** Every account with its balance: Cash in hand first, then bank accounts by name. */
-export async function listAccounts(db: Db | Tx, businessId: string): Promise<Account[]> {
+/** Every account with its balance on `today`: Cash in hand first, then bank accounts by name. */
+export async function listAccounts(db: Db | Tx, businessId: string, today: string): Promise<Account[]> {
   const rows = await db
-    .select({ account: accounts, balance: balanceSql, isUsed: usedSql })
+    .select({ account: accounts, balance: balanceSql(today), isUsed: usedSql })
     .from(accounts)
     .where(eq(accounts.businessId, businessId))
     .orderBy(asc(sql`${accounts.type} = 'BANK'`), asc(sql`lower(${accounts.displayName})`));
   return rows.map((r) => toAccount(r.account, r.balance, r.isUsed));
 }
 
-export async function getAccount(db: Db | Tx, businessId: string, id: string): Promise<Account> {
+/** An account of the business with its balance on `today`; another business's answers 404. */
+export async function getAccount(db: Db | Tx, businessId: string, id: string, today: string): Promise<Account> {
   if (!UUID.test(id)) throw notFound(ACCOUNT_NOT_FOUND);
   const [row] = await db
-    .select({ account: accounts, balance: balanceSql, isUsed: usedSql })
+    .select({ account: accounts, balance: balanceSql(today), isUsed: usedSql })
     .from(accounts)
     .where(and(eq(accounts.businessId, businessId), eq(accounts.id, id)));
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
   return toAccount(row.account, row.balance, row.isUsed);
+}
+
+/** 404 unless `id` is an account of the business. */
+export async function requireAccount(db: Db | Tx, businessId: string, id: string): Promise<void> {
+  const [row] = UUID.test(id) ? await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.businessId, businessId), eq(accounts.id, id))) : [];
+  if (!row) throw notFound(ACCOUNT_NOT_FOUND);
 }
 
 const duplicateName = (name: string) => conflict(`An account named ${name} already exists`, 'displayName');
@@ -390,7 +400,7 @@ export async function listTransactions(
 ): Promise<TransactionPage> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? TRANSACTION_PAGE_SIZE_DEFAULT;
-  if (q.accountId) await getAccount(db, businessId, q.accountId);
+  if (q.accountId) await requireAccount(db, businessId, q.accountId);
   if (q.partyId && !UUID.test(q.partyId)) return { data: [], meta: { total: 0, page, pageSize } };
   if (q.groupId && !UUID.test(q.groupId)) return { data: [], meta: { total: 0, page, pageSize } };
 

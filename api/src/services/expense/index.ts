@@ -20,6 +20,7 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, expenseCategories, expenses, parties, storeBranches } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgErrorCode } from '../../errors';
 import { moneyOut, paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
+import { documentDate } from '../documents/dates';
 import { EXPENSE_PREFIX, takeNumber } from '../documents/numbering';
 import { documentBranch, type DocumentContext } from '../documents/prepare';
 import { withIdempotency } from '../idempotency';
@@ -141,7 +142,7 @@ export async function createExpense(ctx: DocumentContext, body: z.output<typeof 
     }
     const branch = await documentBranch(tx, auth, body.branchId);
     const account = await paymentAccount(tx, businessId, body.payment.mode, body.payment.accountId, 'payment.accountId');
-    const date = body.date ?? indiaToday(now);
+    const date = await documentDate(tx, businessId, now, body.date, 'date', 'Expense date');
     const tax = splitTax(body.amount, body.gst, supplierStateOf(branch, auth.business));
     // Every branch counts its own 'EXP/26-27/n' (the series is keyed by the branch, like purchases).
     const number = await takeNumber(tx, businessId, { kind: 'EXPENSE', prefix: EXPENSE_PREFIX, date, branchName: branch.name, branchId: branch.id });

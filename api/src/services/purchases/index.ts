@@ -22,6 +22,7 @@ import { items, purchaseInvoiceLines, purchaseInvoices, storeBranches } from '..
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgError } from '../../errors';
 import { paidDocumentKind } from '../documents/allocation';
 import { cancelPaidDocument } from '../documents/cancel';
+import { documentDate } from '../documents/dates';
 import { paidDocumentFilters } from '../documents/list';
 import { PURCHASE_PREFIX, peekNumber, takeNumber } from '../documents/numbering';
 import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, paymentStatus, paymentWithDocument, recordDocumentPayment } from '../documents/payments';
@@ -60,7 +61,7 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
   const result = await withIdempotency(db, { businessId: auth.businessId, key, scope: 'purchase.create', body, resourceId: id, now }, async (tx) => {
     const doc = await prepareDocument(tx, auth, body, 'PURCHASE');
     const party = doc.party!;
-    const billDate = body.billDate ?? today;
+    const billDate = await documentDate(tx, auth.businessId, now, body.billDate, 'billDate', 'Bill date');
     const dueDate = body.dueDate ?? addDays(billDate, party.creditPeriod ?? 0);
     if (dueDate < billDate) throw badRequest('Due date cannot be before the bill date', 'dueDate');
     const financialYear = financialYearOf(billDate).label;

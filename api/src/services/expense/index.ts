@@ -320,7 +320,8 @@ export async function listExpenses(db: Db, businessId: string, q: z.output<typeo
   const where = and(...conditions);
   const rows = await expenseQuery(db)
     .where(where)
-    .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id))
+    // One date's documents by their number, newest first (concurrent saves commit in any order).
+    .orderBy(desc(expenses.date), desc(expenses.seriesNo), desc(expenses.createdAt), desc(expenses.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const active = sql`${expenses.status} = 'ACTIVE'`;

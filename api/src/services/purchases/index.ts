@@ -251,7 +251,8 @@ export async function listPurchases(db: Db, businessId: string, q: z.output<type
     .from(t)
     .innerJoin(storeBranches, and(eq(storeBranches.businessId, t.businessId), eq(storeBranches.id, t.branchId)))
     .where(where)
-    .orderBy(desc(t.billDate), desc(t.createdAt), desc(t.id))
+    // One date's documents by their number, newest first (concurrent saves commit in any order).
+    .orderBy(desc(t.billDate), desc(t.seriesNo), desc(t.createdAt), desc(t.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const live = sql`filter (where ${t.status} <> 'CANCELLED')`;

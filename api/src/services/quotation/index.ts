@@ -142,7 +142,8 @@ export async function listQuotations(
     .from(quotations)
     .innerJoin(storeBranches, and(eq(storeBranches.businessId, quotations.businessId), eq(storeBranches.id, quotations.branchId)))
     .where(where)
-    .orderBy(desc(quotations.quotationDate), desc(quotations.createdAt), desc(quotations.id))
+    // One date's documents by their number, newest first (concurrent saves commit in any order).
+    .orderBy(desc(quotations.quotationDate), desc(quotations.seriesNo), desc(quotations.createdAt), desc(quotations.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [sums] = await db

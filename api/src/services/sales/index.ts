@@ -193,7 +193,8 @@ export async function listSaleInvoices(db: Db, businessId: string, q: z.output<t
     .from(saleInvoices)
     .innerJoin(storeBranches, and(eq(storeBranches.businessId, saleInvoices.businessId), eq(storeBranches.id, saleInvoices.branchId)))
     .where(where)
-    .orderBy(desc(saleInvoices.invoiceDate), desc(saleInvoices.createdAt), desc(saleInvoices.id))
+    // One date's documents by their number, newest first (concurrent saves commit in any order).
+    .orderBy(desc(saleInvoices.invoiceDate), desc(saleInvoices.seriesNo), desc(saleInvoices.createdAt), desc(saleInvoices.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [sums] = await db

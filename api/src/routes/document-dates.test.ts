@@ -101,11 +101,14 @@ describe('document dates', () => {
     const res = await post(a, '/api/automated-bill/create-schedule', {
       partyId: customer.id,
       lines: [{ itemId: serviceId, quantity: 1 }],
-      frequency: { type: 'MONTHLY', dayOfMonth: 1 },
+      // Yearly: few enough past bills that only the start date itself is wrong.
+      frequency: { type: 'YEARLY', dayOfMonth: 1 },
       startDate: '2017-06-01',
+      endDate: '2017-06-30',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, field: 'startDate' });
+    expect(res.json().message).toContain('before GST began');
   });
 });
 

@@ -273,7 +273,7 @@ export async function recordTransaction(tx: Tx, t: NewTransaction): Promise<stri
 
 /**
  * Reverses every not yet reversed transaction of a document with an opposite one of `type` (a cancelled invoice's
- * payments), dated `date`. Answers the total reversed, in paise.
+ * payments), dated `date`, or the reversed one's own date when that is later. Answers the total reversed, in paise.
  */
 export async function reverseDocumentTransactions(
   tx: Tx,
@@ -282,6 +282,7 @@ export async function reverseDocumentTransactions(
   const open = await selectRows<{
     id: string;
     account_id: string;
+    date: string;
     direction: 'IN' | 'OUT';
     amount: string;
     mode: PaymentMode | null;
@@ -291,7 +292,7 @@ export async function reverseDocumentTransactions(
   }>(
     tx,
     sql`
-    select t.id, t.account_id, t.direction, t.amount::text as amount, t.mode, t.party_id, t.document_number, t.reference
+    select t.id, t.account_id, t.date::text as date, t.direction, t.amount::text as amount, t.mode, t.party_id, t.document_number, t.reference
     from ${accountTransactions} t
     where t.business_id = ${params.businessId} and t.document_type = ${params.document.type} and t.document_id = ${params.document.id}
       and t.reverses_id is null
@@ -304,7 +305,8 @@ export async function reverseDocumentTransactions(
     await recordTransaction(tx, {
       businessId: params.businessId,
       accountId: t.account_id,
-      date: params.date,
+      // Never dated before what it reverses: money dated ahead comes back on its own date, not today.
+      date: t.date > params.date ? t.date : params.date,
       type: params.type,
       direction: t.direction === 'IN' ? 'OUT' : 'IN',
       amount,

@@ -201,6 +201,10 @@ describe('balances of today', () => {
     expect(await f.cashBalance(c)).toBe('0.00');
     const summary = (await get(h.app, '/api/report/summary', c.cookie)).json().data;
     expect(summary.cashAndBank).toMatchObject({ cash: '0.00' });
+    // Nor can it be paid out before it arrives, and the refusal says what is in hand today.
+    const out = await post(c, '/api/payment/payment-out', { partyId: party.id, amount: '100', mode: 'CASH' });
+    expect(out.statusCode).toBe(409);
+    expect(out.json().message).toContain('Cash in hand has ₹0.00, so ₹100.00 cannot be paid from it');
     // The receipt is in the books, with the balance it makes on its own date.
     const moves = (await get(h.app, '/api/account/transactions', c.cookie)).json().data;
     expect(moves.map((m: { date: string; amount: string; runningBalance: string }) => [m.date, m.amount, m.runningBalance])).toEqual([[later, '500.00', '500.00']]);

@@ -208,7 +208,7 @@ export interface NewTransaction {
  * any day since. The cash account's row is locked until the caller's transaction ends, so concurrent withdrawals
  * are checked one after another (each sees what the one before committed). A bank account may go negative.
  */
-async function guardCashOut(tx: Tx, businessId: string, accountId: string, date: string, amount: number, field: string): Promise<void> {
+async function guardCashOut(tx: Tx, businessId: string, accountId: string, date: string, today: string, amount: number, field: string): Promise<void> {
   const [cash] = await selectRows<{ opening: string }>(
     tx,
     sql`select opening_balance::text as opening from ${accounts}
@@ -217,7 +217,8 @@ async function guardCashOut(tx: Tx, businessId: string, accountId: string, date:
   if (!cash) return;
   const [sums] = await selectRows<{ balance: string; at_date: string; later: boolean }>(
     tx,
-    sql`select (${cash.opening}::numeric + coalesce(sum(case when direction = 'IN' then amount else -amount end), 0))::text as balance,
+    // `balance` is what the cash account shows today: money dated later is not in hand yet.
+    sql`select (${cash.opening}::numeric + coalesce(sum(case when direction = 'IN' then amount else -amount end) filter (where date <= ${today}), 0))::text as balance,
                (${cash.opening}::numeric + coalesce(sum(case when direction = 'IN' then amount else -amount end) filter (where date <= ${date}), 0))::text as at_date,
                coalesce(bool_or(date > ${date}), false) as later
         from ${accountTransactions} where business_id = ${businessId} and account_id = ${accountId}`,
@@ -245,7 +246,7 @@ async function guardCashOut(tx: Tx, businessId: string, accountId: string, date:
 
 /** One movement of money: every payment, reversal, expense or transfer half is one of these rows. */
 export async function recordTransaction(tx: Tx, t: NewTransaction): Promise<string> {
-  if (t.direction === 'OUT') await guardCashOut(tx, t.businessId, t.accountId, t.date, t.amount, t.field ?? 'amount');
+  if (t.direction === 'OUT') await guardCashOut(tx, t.businessId, t.accountId, t.date, indiaToday(t.now), t.amount, t.field ?? 'amount');
   const [row] = await tx
     .insert(accountTransactions)
     .values({

@@ -61,7 +61,7 @@ export function accountRoutes(app: ZodApp, deps: Deps) {
         },
         (tx) => addBankAccount(tx, businessId, id, request.body, indiaToday(now), now),
       );
-      return reply.code(201).send({ success: true as const, data: await getAccount(deps.db, businessId, result.resourceId) });
+      return reply.code(201).send({ success: true as const, data: await getAccount(deps.db, businessId, result.resourceId, indiaToday(now)) });
     },
   });
 
@@ -72,7 +72,7 @@ export function accountRoutes(app: ZodApp, deps: Deps) {
       security: SESSION_SECURITY,
       response: { 200: AccountListResponse, ...errorResponses(401) },
     },
-    handler: async (request) => ({ success: true as const, data: await listAccounts(deps.db, authOf(request).businessId) }),
+    handler: async (request) => ({ success: true as const, data: await listAccounts(deps.db, authOf(request).businessId, indiaToday(deps.clock())) }),
   });
 
   app.get('/transactions', {

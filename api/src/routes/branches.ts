@@ -3,14 +3,17 @@ import {
   BranchListResponse,
   BranchResponse,
   CreateBranchRequest,
+  DocumentSettingsResponse,
   SetActiveBranchRequest,
   UpdateBranchRequest,
+  UpdateDocumentSettingsRequest,
 } from '@bahi/shared/contracts';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth, setBranchCookie } from '../plugins/auth';
 import { setActiveBranch } from '../services/auth/sessions';
 import { createBranch, getBranch, listBranches, updateBranch } from '../services/branches';
+import { getDocumentSettings, updateDocumentSettings } from '../services/documents/dates';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 const tags = ['store-branch'];
@@ -19,6 +22,32 @@ const BranchIdParams = z.object({ id: z.string().describe('Branch id (uuid)') })
 
 export function branchRoutes(app: ZodApp, deps: Deps) {
   app.addHook('preHandler', requireAuth(deps));
+
+  app.get('/document-settings', {
+    schema: {
+      tags,
+      summary: 'The business’s document settings: how many days ahead its documents may be dated (default 0)',
+      security: SESSION_SECURITY,
+      response: { 200: DocumentSettingsResponse, ...errorResponses(401) },
+    },
+    handler: async (request) => ({ success: true as const, data: await getDocumentSettings(deps.db, authOf(request).businessId) }),
+  });
+
+  app.put('/document-settings', {
+    schema: {
+      tags,
+      summary:
+        'Change how many days after today (India) invoices, bills, expenses, payments and cash movements may be dated ' +
+        '(0: none ahead; quotations may always be dated 90 days ahead)',
+      security: SESSION_SECURITY,
+      body: UpdateDocumentSettingsRequest,
+      response: { 200: DocumentSettingsResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await updateDocumentSettings(deps.db, authOf(request).businessId, request.body),
+    }),
+  });
 
   app.get('/branches', {
     config: { readCache: true },

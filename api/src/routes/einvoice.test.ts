@@ -79,6 +79,9 @@ beforeAll(async () => {
   // before HSN was required), a buyer GSTIN mistyped (a party saved before GSTINs were checked).
   const wrongPin = await party(a, { name: 'Wrong Pin Traders', gstin: gstin('29AAACW1234K1Z'), state: '29', pin: '400001', street: '1 MG Road, Bengaluru' });
   const tomorrow = indiaToday(new Date(h.clock.now().getTime() + 36 * 3600 * 1000));
+  // The business allows invoices dated ahead, which the IRP takes only from their date.
+  const ahead = await write(h.app, 'PUT', '/api/store-branch/document-settings', { futureDatedDays: 2 }, { cookie: a.cookie });
+  if (ahead.statusCode !== 200) throw new Error(`document-settings answered ${ahead.statusCode}: ${ahead.body}`);
   broken = await f.invoice(a, { partyId: wrongPin, invoiceDate: tomorrow, lines: [{ itemId: items.pen, quantity: 1 }] });
   const good = gstin('29AAACW1234K1Z');
   const typo = good.slice(0, 14) + (good[14] === 'A' ? 'B' : 'A');

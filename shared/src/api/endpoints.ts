@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   BranchListResponse,
   BranchResponse,
+  DocumentSettingsResponse,
+  type UpdateDocumentSettingsRequest,
   MessageResponse,
   OtpSentResponse,
   ProfileResponse,
@@ -39,6 +41,10 @@ export const branchApi = {
     data(apiRequest(`store-branch/update-branch/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: BranchResponse })),
   setActive: (branchId: string) =>
     data(apiRequest('store-branch/set-active', { method: 'POST', body: { branchId }, schema: BranchResponse })),
+  /** GET store-branch/document-settings: how many days ahead the business's documents may be dated. */
+  documentSettings: () => data(apiRequest('store-branch/document-settings', { schema: DocumentSettingsResponse })),
+  updateDocumentSettings: (body: UpdateDocumentSettingsRequest) =>
+    data(apiRequest('store-branch/document-settings', { method: 'PUT', body, schema: DocumentSettingsResponse })),
 };
 
 export const shellApi = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate, Id, PageMeta, PageNumber, PageSize, WholeNumber, ok } from './common';
+import { GST_START_DATE } from './dates';
 import { MoneyString } from './money';
 import { DOCUMENT_LIMITS, DocumentLineRequest } from './sales';
 import { FREQUENCY_TYPES, type FrequencyType } from './schedule-calendar';
@@ -73,6 +74,10 @@ export const ScheduleRequest = z
     notes: maybe(z.string().trim().max(DOCUMENT_LIMITS.notes, `Notes must be at most ${DOCUMENT_LIMITS.notes} characters`)),
   })
   .superRefine((s, ctx) => {
+    // Its bills are dated their run dates, so the first may be in the future but never before GST began.
+    if (s.startDate < GST_START_DATE) {
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: `Start date ${s.startDate} is before GST began (${GST_START_DATE})` });
+    }
     if (s.endDate && s.endDate < s.startDate) {
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date cannot be before the start date' });
     }

@@ -8,6 +8,7 @@ export * from './import';
 export * from './party';
 export * from './item';
 export * from './account';
+export * from './dates';
 export * from './sales';
 export * from './einvoice';
 export * from './quotation';

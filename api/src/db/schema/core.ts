@@ -21,8 +21,10 @@ export const businesses = pgTable('businesses', {
   name: text('name').notNull(),
   gstin: text('gstin'),
   stateCode: text('state_code'),
+  /** How many days after today (India) its invoices, bills, expenses and payments may be dated; 0: none ahead. */
+  futureDatedDays: integer('future_dated_days').notNull().default(0),
   createdAt: createdAt(),
-});
+}, (t) => [check('businesses_future_dated_days_check', sql`${t.futureDatedDays} between 0 and 366`)]);
 
 export const USER_ROLES = ['OWNER', 'STAFF'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

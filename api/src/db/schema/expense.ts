@@ -75,7 +75,7 @@ export const expenses = pgTable(
     primaryKey({ name: 'expenses_pkey', columns: [t.businessId, t.id] }),
     /** Every branch counts its own 'EXP/26-27/n' from 1 (like purchases). */
     uniqueIndex('expenses_number_key').on(t.businessId, t.branchId, t.financialYear, t.expenseNumber),
-    index('expenses_business_date_idx').on(t.businessId, t.date, t.createdAt, t.id),
+    index('expenses_business_date_idx').on(t.businessId, t.date, t.seriesNo, t.createdAt, t.id),
     index('expenses_business_category_idx').on(t.businessId, t.categoryId, t.date),
     foreignKey({ name: 'expenses_branch_fk', columns: [t.businessId, t.branchId], foreignColumns: [storeBranches.businessId, storeBranches.id] }),
     foreignKey({

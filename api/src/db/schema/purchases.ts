@@ -48,8 +48,8 @@ export const purchaseInvoices = pgTable(
       .on(t.businessId, t.partyId, t.financialYear, sql`lower(${t.billNumber})`)
       .where(sql`${t.status} <> 'CANCELLED'`),
     /** The list, newest first, and its sums (index-only, as the sales list). */
-    index('purchase_invoices_business_date_idx').on(t.businessId, t.billDate, t.createdAt, t.id, t.status, t.grandTotal, t.paid),
-    index('purchase_invoices_business_branch_idx').on(t.businessId, t.branchId, t.billDate, t.createdAt, t.status, t.grandTotal, t.paid),
+    index('purchase_invoices_business_date_idx').on(t.businessId, t.billDate, t.seriesNo, t.createdAt, t.id, t.status, t.grandTotal, t.paid),
+    index('purchase_invoices_business_branch_idx').on(t.businessId, t.branchId, t.billDate, t.seriesNo, t.createdAt, t.status, t.grandTotal, t.paid),
     /** The party balances and the list by supplier. */
     index('purchase_invoices_business_party_idx').on(t.businessId, t.partyId, t.billDate, t.status, t.grandTotal, t.paid),
     index('purchase_invoices_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),

@@ -29,9 +29,10 @@ import { parties } from './party';
 // Shared machinery
 
 /**
- * A number series: the last number issued for one kind of document, financial year and prefix. The row is locked
- * by the transaction that saves a document, so numbers have no gaps and a failed save takes none. Branches share a
- * series only when they share a prefix (their numbers then stay unique).
+ * A number series: the last number issued for one kind of document and printed prefix ('MB/26-27/'). The row is
+ * locked by the transaction that saves a document, so numbers have no gaps and a failed save takes none. Keyed by
+ * what is printed, so two series never print the same number (2000-01-01 and 2099-12-31 both print '99-00'), and
+ * branches share a series only when they share a prefix.
  */
 export const documentSeries = pgTable(
   'document_series',
@@ -41,14 +42,15 @@ export const documentSeries = pgTable(
       .references(() => businesses.id),
     /** SALE, QUOTATION; purchases and expenses add theirs. */
     docType: text('doc_type').notNull(),
-    /** '2026-27'. */
+    /** '2026-27': the year of the series' first number. */
     financialYear: text('financial_year').notNull(),
+    /** The printed prefix and year ('MB/26-27/'), with '@' and the branch id where the series is the branch's own. */
     prefix: text('prefix').notNull(),
     lastNumber: integer('last_number').notNull(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ name: 'document_series_pkey', columns: [t.businessId, t.docType, t.financialYear, t.prefix] }),
+    primaryKey({ name: 'document_series_pkey', columns: [t.businessId, t.docType, t.prefix] }),
     check('document_series_last_number_check', sql`${t.lastNumber} > 0`),
   ],
 );
@@ -182,7 +184,7 @@ export const quotations = pgTable(
   (t): PgTableExtraConfigValue[] => [
     primaryKey({ name: 'quotations_pkey', columns: [t.businessId, t.id] }),
     uniqueIndex('quotations_number_key').on(t.businessId, t.financialYear, t.quotationNumber),
-    index('quotations_business_date_idx').on(t.businessId, t.quotationDate, t.createdAt, t.id),
+    index('quotations_business_date_idx').on(t.businessId, t.quotationDate, t.seriesNo, t.createdAt, t.id),
     index('quotations_business_party_idx').on(t.businessId, t.partyId, t.quotationDate),
     index('quotations_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     foreignKey({ name: 'quotations_branch_fk', columns: [t.businessId, t.branchId], foreignColumns: [storeBranches.businessId, storeBranches.id] }),
@@ -244,8 +246,8 @@ export const saleInvoices = pgTable(
      * The list: newest first, or by branch, party or status. Each key ends with what the list's sums and the party
      * balances read (status, grand total, received), so those sums over 100,000 invoices are index-only scans.
      */
-    index('sale_invoices_business_date_idx').on(t.businessId, t.invoiceDate, t.createdAt, t.id, t.status, t.grandTotal, t.received),
-    index('sale_invoices_business_branch_idx').on(t.businessId, t.branchId, t.invoiceDate, t.createdAt, t.status, t.grandTotal, t.received),
+    index('sale_invoices_business_date_idx').on(t.businessId, t.invoiceDate, t.seriesNo, t.createdAt, t.id, t.status, t.grandTotal, t.received),
+    index('sale_invoices_business_branch_idx').on(t.businessId, t.branchId, t.invoiceDate, t.seriesNo, t.createdAt, t.status, t.grandTotal, t.received),
     index('sale_invoices_business_party_idx').on(t.businessId, t.partyId, t.invoiceDate, t.status, t.grandTotal, t.received),
     index('sale_invoices_business_status_idx').on(t.businessId, t.status, t.invoiceDate, t.dueDate, t.grandTotal, t.received),
     index('sale_invoices_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),

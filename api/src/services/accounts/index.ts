@@ -30,11 +30,14 @@ type AccountRow = typeof accounts.$inferSelect;
 /** numeric(14,2) as answers carry it ('1500.00'), whatever form the driver handed back. */
 export const moneyOut = (v: string | number) => fromPaise(toPaise(String(v)));
 
-/** Opening balance + IN − OUT, in SQL, as text (columns written out: drizzle leaves them unqualified here). */
-const balanceSql = sql<string>`(accounts.opening_balance + coalesce((
+/**
+ * The balance on `today`: opening balance + IN − OUT of every movement dated up to today, in SQL, as text (columns
+ * written out: drizzle leaves them unqualified here). Money dated in the future is not in hand yet.
+ */
+const balanceSql = (today: string) => sql<string>`(accounts.opening_balance + coalesce((
   select sum(case when t.direction = 'IN' then t.amount else -t.amount end)
   from account_transactions t
-  where t.business_id = accounts.business_id and t.account_id = accounts.id), 0))::text`;
+  where t.business_id = accounts.business_id and t.account_id = accounts.id and t.date <= ${today}), 0))::text`;
 
 /** It has a transaction: then it can be deactivated but never deleted. */
 const usedSql = sql<boolean>`exists (select 1 from account_transactions t where t.business_id = accounts.business_id and t.account_id = accounts.id)`;
@@ -65,24 +68,31 @@ export async function createCashAccount(tx: Tx, businessId: string, now: Date): 
     .onConflictDoNothing();
 }
 
-/** Every account with its balance: Cash in hand first, then bank accounts by name. */
-export async function listAccounts(db: Db | Tx, businessId: string): Promise<Account[]> {
+/** Every account with its balance on `today`: Cash in hand first, then bank accounts by name. */
+export async function listAccounts(db: Db | Tx, businessId: string, today: string): Promise<Account[]> {
   const rows = await db
-    .select({ account: accounts, balance: balanceSql, isUsed: usedSql })
+    .select({ account: accounts, balance: balanceSql(today), isUsed: usedSql })
     .from(accounts)
     .where(eq(accounts.businessId, businessId))
     .orderBy(asc(sql`${accounts.type} = 'BANK'`), asc(sql`lower(${accounts.displayName})`));
   return rows.map((r) => toAccount(r.account, r.balance, r.isUsed));
 }
 
-export async function getAccount(db: Db | Tx, businessId: string, id: string): Promise<Account> {
+/** An account of the business with its balance on `today`; another business's answers 404. */
+export async function getAccount(db: Db | Tx, businessId: string, id: string, today: string): Promise<Account> {
   if (!UUID.test(id)) throw notFound(ACCOUNT_NOT_FOUND);
   const [row] = await db
-    .select({ account: accounts, balance: balanceSql, isUsed: usedSql })
+    .select({ account: accounts, balance: balanceSql(today), isUsed: usedSql })
     .from(accounts)
     .where(and(eq(accounts.businessId, businessId), eq(accounts.id, id)));
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
   return toAccount(row.account, row.balance, row.isUsed);
+}
+
+/** 404 unless `id` is an account of the business. */
+export async function requireAccount(db: Db | Tx, businessId: string, id: string): Promise<void> {
+  const [row] = UUID.test(id) ? await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.businessId, businessId), eq(accounts.id, id))) : [];
+  if (!row) throw notFound(ACCOUNT_NOT_FOUND);
 }
 
 const duplicateName = (name: string) => conflict(`An account named ${name} already exists`, 'displayName');
@@ -200,7 +210,7 @@ export interface NewTransaction {
  * any day since. The cash account's row is locked until the caller's transaction ends, so concurrent withdrawals
  * are checked one after another (each sees what the one before committed). A bank account may go negative.
  */
-async function guardCashOut(tx: Tx, businessId: string, accountId: string, date: string, amount: number, field: string): Promise<void> {
+async function guardCashOut(tx: Tx, businessId: string, accountId: string, date: string, today: string, amount: number, field: string): Promise<void> {
   const [cash] = await selectRows<{ opening: string }>(
     tx,
     sql`select opening_balance::text as opening from ${accounts}
@@ -209,7 +219,8 @@ async function guardCashOut(tx: Tx, businessId: string, accountId: string, date:
   if (!cash) return;
   const [sums] = await selectRows<{ balance: string; at_date: string; later: boolean }>(
     tx,
-    sql`select (${cash.opening}::numeric + coalesce(sum(case when direction = 'IN' then amount else -amount end), 0))::text as balance,
+    // `balance` is what the cash account shows today: money dated later is not in hand yet.
+    sql`select (${cash.opening}::numeric + coalesce(sum(case when direction = 'IN' then amount else -amount end) filter (where date <= ${today}), 0))::text as balance,
                (${cash.opening}::numeric + coalesce(sum(case when direction = 'IN' then amount else -amount end) filter (where date <= ${date}), 0))::text as at_date,
                coalesce(bool_or(date > ${date}), false) as later
         from ${accountTransactions} where business_id = ${businessId} and account_id = ${accountId}`,
@@ -287,8 +298,12 @@ async function guardBalanceBound(tx: Tx, t: NewTransaction): Promise<void> {
 
 /** One movement of money: every payment, reversal, expense or transfer half is one of these rows. */
 export async function recordTransaction(tx: Tx, t: NewTransaction): Promise<string> {
+<<<<<<< HEAD
   if (t.direction === 'OUT') await guardCashOut(tx, t.businessId, t.accountId, t.date, t.amount, t.field ?? 'amount');
   await guardBalanceBound(tx, t);
+=======
+  if (t.direction === 'OUT') await guardCashOut(tx, t.businessId, t.accountId, t.date, indiaToday(t.now), t.amount, t.field ?? 'amount');
+>>>>>>> h3-dates
   const [row] = await tx
     .insert(accountTransactions)
     .values({
@@ -316,7 +331,7 @@ export async function recordTransaction(tx: Tx, t: NewTransaction): Promise<stri
 
 /**
  * Reverses every not yet reversed transaction of a document with an opposite one of `type` (a cancelled invoice's
- * payments), dated `date`. Answers the total reversed, in paise.
+ * payments), dated `date`, or the reversed one's own date when that is later. Answers the total reversed, in paise.
  */
 export async function reverseDocumentTransactions(
   tx: Tx,
@@ -325,6 +340,7 @@ export async function reverseDocumentTransactions(
   const open = await selectRows<{
     id: string;
     account_id: string;
+    date: string;
     direction: 'IN' | 'OUT';
     amount: string;
     mode: PaymentMode | null;
@@ -334,7 +350,7 @@ export async function reverseDocumentTransactions(
   }>(
     tx,
     sql`
-    select t.id, t.account_id, t.direction, t.amount::text as amount, t.mode, t.party_id, t.document_number, t.reference
+    select t.id, t.account_id, t.date::text as date, t.direction, t.amount::text as amount, t.mode, t.party_id, t.document_number, t.reference
     from ${accountTransactions} t
     where t.business_id = ${params.businessId} and t.document_type = ${params.document.type} and t.document_id = ${params.document.id}
       and t.reverses_id is null
@@ -348,7 +364,8 @@ export async function reverseDocumentTransactions(
     await recordTransaction(tx, {
       businessId: params.businessId,
       accountId: t.account_id,
-      date: params.date,
+      // Never dated before what it reverses: money dated ahead comes back on its own date, not today.
+      date: t.date > params.date ? t.date : params.date,
       type: params.type,
       direction: t.direction === 'IN' ? 'OUT' : 'IN',
       amount,
@@ -444,7 +461,7 @@ export async function listTransactions(
 ): Promise<TransactionPage> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? TRANSACTION_PAGE_SIZE_DEFAULT;
-  if (q.accountId) await getAccount(db, businessId, q.accountId);
+  if (q.accountId) await requireAccount(db, businessId, q.accountId);
   if (q.partyId && !UUID.test(q.partyId)) return { data: [], meta: { total: 0, page, pageSize } };
   if (q.groupId && !UUID.test(q.groupId)) return { data: [], meta: { total: 0, page, pageSize } };
 

@@ -69,7 +69,7 @@ export async function sendLedgerXlsx(
   q: z.output<typeof LedgerExportQuery>,
   today: string,
 ) {
-  const account = await getAccount(db, businessId, q.accountId);
+  const account = await getAccount(db, businessId, q.accountId, today);
   const to = q.to ?? (q.from && q.from > today ? q.from : today);
   const where = sql`t.business_id = ${businessId} and t.account_id = ${account.id} and t.date <= ${to}${q.from ? sql` and t.date >= ${q.from}` : sql``}`;
   const [head] = await selectRows<{ rows: number; before: string }>(

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { accountTransactions, accounts } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgErrorCode } from '../../errors';
+import { documentDate } from '../documents/dates';
 import { withIdempotency } from '../idempotency';
 import { ACCOUNT_NOT_FOUND, activeAccount, getAccount, listTransactions, lockAccounts, recordTransaction } from './index';
 import { UUID } from '../../db/ids';
@@ -75,7 +76,7 @@ export async function updateAccount(ctx: AccountContext, id: string, input: z.ou
       throw e;
     }
   });
-  return getAccount(db, businessId, id);
+  return getAccount(db, businessId, id, indiaToday(now));
 }
 
 /**
@@ -93,7 +94,7 @@ export async function setAccountActive(ctx: AccountContext, id: string, active: 
       .set({ isActive: active, updatedAt: now })
       .where(and(eq(accounts.businessId, businessId), eq(accounts.id, id)));
   });
-  return getAccount(db, businessId, id);
+  return getAccount(db, businessId, id, indiaToday(now));
 }
 
 /** account/delete-account/:id: only a bank account never used (409 otherwise: deactivate it instead). */
@@ -128,7 +129,7 @@ export async function transfer(ctx: AccountContext, body: z.output<typeof Transf
     const type = from.type === 'CASH' ? 'DEPOSIT' : to.type === 'CASH' ? 'WITHDRAWAL' : 'TRANSFER';
     const base = {
       businessId,
-      date: body.date ?? indiaToday(now),
+      date: await documentDate(tx, businessId, now, body.date, 'date', 'Date'),
       type,
       amount: toPaise(body.amount),
       mode: null,
@@ -145,7 +146,7 @@ export async function transfer(ctx: AccountContext, body: z.output<typeof Transf
   const page = await listTransactions(db, businessId, { groupId: result.resourceId, pageSize: 2 });
   const halves = [...page.data].sort((a, b) => (a.direction === b.direction ? 0 : a.direction === 'OUT' ? -1 : 1));
   if (halves.length !== 2) throw new HttpError(404, 'Transfer not found');
-  const [fromAccount, toAccount] = await Promise.all([getAccount(db, businessId, halves[0].accountId), getAccount(db, businessId, halves[1].accountId)]);
+  const [fromAccount, toAccount] = await Promise.all([getAccount(db, businessId, halves[0].accountId, indiaToday(now)), getAccount(db, businessId, halves[1].accountId, indiaToday(now))]);
   return { groupId: result.resourceId, type: halves[0].type as TransferResult['type'], transactions: halves, from: fromAccount, to: toAccount };
 }
 
@@ -156,11 +157,12 @@ export async function adjust(ctx: AccountContext, body: z.output<typeof AdjustRe
   const result = await withIdempotency(db, { businessId, key, scope: 'account.adjust', body, resourceId: id, now }, async (tx) => {
     const account = await activeAccount(tx, businessId, body.accountId, 'accountId');
     const signed = toPaise(body.amount);
+    const date = await documentDate(tx, businessId, now, body.date, 'date', 'Date');
     // Its own group id finds it again (with its running balance) for the answer and for a retry.
     await recordTransaction(tx, {
       businessId,
       accountId: account.id,
-      date: body.date ?? indiaToday(now),
+      date,
       type: 'ADJUSTMENT',
       direction: signed > 0 ? 'IN' : 'OUT',
       amount: Math.abs(signed),
@@ -177,5 +179,5 @@ export async function adjust(ctx: AccountContext, body: z.output<typeof AdjustRe
   const page = await listTransactions(db, businessId, { groupId: result.resourceId, pageSize: 1 });
   const [transaction] = page.data;
   if (!transaction) throw new HttpError(404, 'Adjustment not found');
-  return { transaction, account: await getAccount(db, businessId, transaction.accountId) };
+  return { transaction, account: await getAccount(db, businessId, transaction.accountId, indiaToday(now)) };
 }

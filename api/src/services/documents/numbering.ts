@@ -57,7 +57,10 @@ function seriesOf(ref: SeriesRef): Series {
   }
 }
 
-/** The counter row's key: the series prefix, and the branch when the series is the branch's own. */
+/**
+ * The counter row's key: the series prefix as printed, and the branch when the series is the branch's own. Never
+ * the financial year itself: years a century apart print alike ('99-00'), and one printed series has one counter.
+ */
 const seriesKey = (ref: SeriesRef, seriesPrefix: string) => (ref.branchId ? `${seriesPrefix}@${ref.branchId}` : seriesPrefix);
 
 export interface TakenNumber {
@@ -78,7 +81,7 @@ export async function takeNumber(tx: Tx, businessId: string, ref: SeriesRef): Pr
     .insert(documentSeries)
     .values({ businessId, docType: ref.kind, financialYear, prefix: seriesKey(ref, seriesPrefix), lastNumber: 1 })
     .onConflictDoUpdate({
-      target: [documentSeries.businessId, documentSeries.docType, documentSeries.financialYear, documentSeries.prefix],
+      target: [documentSeries.businessId, documentSeries.docType, documentSeries.prefix],
       set: { lastNumber: sql`${documentSeries.lastNumber} + 1`, updatedAt: sql`now()` },
     })
     .returning({ lastNumber: documentSeries.lastNumber });
@@ -104,7 +107,6 @@ export async function peekNumber(db: Db, businessId: string, ref: SeriesRef): Pr
       and(
         eq(documentSeries.businessId, businessId),
         eq(documentSeries.docType, ref.kind),
-        eq(documentSeries.financialYear, financialYear),
         eq(documentSeries.prefix, seriesKey(ref, seriesPrefix)),
       ),
     );

@@ -1,4 +1,4 @@
-import { indiaToday, type DocumentType, type PaymentMode, type SalePayment, type SaleStatus } from '@bahi/shared/contracts';
+import { type DocumentType, type PaymentMode, type SalePayment, type SaleStatus } from '@bahi/shared/contracts';
 import { fromPaise, toPaise } from '@bahi/shared/india';
 import { sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -6,6 +6,7 @@ import type { purchaseInvoiceLines, purchaseInvoices, saleInvoiceLines, saleInvo
 import { badRequest, conflict } from '../../errors';
 import { documentTransactions, paymentAccount, recordTransaction, type AccountRef } from '../accounts';
 import { allocationsTo, type AllocatableKind, type OpenDocument } from '../payments/allocation';
+import { checkPaymentDate, documentDate } from './dates';
 import type { DocumentContext } from './prepare';
 import { money } from './records';
 
@@ -113,13 +114,15 @@ export async function payDocument(
   if (doc.due === 0) throw conflict(`${what} is already paid in full`);
   const amount = toPaise(body.amount);
   if (amount > doc.due) throw badRequest(`Payment cannot be more than the balance due, ₹${fromPaise(doc.due)}`, 'amount');
+  const date = await documentDate(tx, p.businessId, p.now, body.date, 'date', 'Payment date');
+  checkPaymentDate(date, doc);
   const account = await paymentAccount(tx, p.businessId, body.mode, body.accountId, 'accountId');
   await recordDocumentPayment(tx, {
     businessId: p.businessId,
     document: { type: kind.type as PaidDocumentType, id: doc.id, number: doc.number },
     partyId: doc.partyId,
     accountId: account.id,
-    date: body.date ?? indiaToday(ctx.now),
+    date,
     amount,
     mode: body.mode,
     reference: body.reference ?? null,

@@ -20,6 +20,7 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, expenseCategories, expenses, parties, storeBranches } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgErrorCode } from '../../errors';
 import { moneyOut, paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
+import { documentDate } from '../documents/dates';
 import { EXPENSE_PREFIX, takeNumber } from '../documents/numbering';
 import { documentBranch, type DocumentContext } from '../documents/prepare';
 import { withIdempotency } from '../idempotency';
@@ -141,7 +142,7 @@ export async function createExpense(ctx: DocumentContext, body: z.output<typeof 
     }
     const branch = await documentBranch(tx, auth, body.branchId);
     const account = await paymentAccount(tx, businessId, body.payment.mode, body.payment.accountId, 'payment.accountId');
-    const date = body.date ?? indiaToday(now);
+    const date = await documentDate(tx, businessId, now, body.date, 'date', 'Expense date');
     const tax = splitTax(body.amount, body.gst, supplierStateOf(branch, auth.business));
     // Every branch counts its own 'EXP/26-27/n' (the series is keyed by the branch, like purchases).
     const number = await takeNumber(tx, businessId, { kind: 'EXPENSE', prefix: EXPENSE_PREFIX, date, branchName: branch.name, branchId: branch.id });
@@ -319,7 +320,8 @@ export async function listExpenses(db: Db, businessId: string, q: z.output<typeo
   const where = and(...conditions);
   const rows = await expenseQuery(db)
     .where(where)
-    .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id))
+    // One date's documents by their number, newest first (concurrent saves commit in any order).
+    .orderBy(desc(expenses.date), desc(expenses.seriesNo), desc(expenses.createdAt), desc(expenses.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const active = sql`${expenses.status} = 'ACTIVE'`;

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { accountTransactions, accounts, paymentAllocations } from '../../db/schema';
 import { moneyOut } from '../accounts';
 import { HttpError, badRequest, conflict } from '../../errors';
+import { checkPaymentDate } from '../documents/dates';
 
 /*
  * Allocating a payment not tied to one bill (payment/payment-in, payment/payment-out) to a party's open bills.
@@ -54,16 +55,17 @@ export interface RequestedAllocation {
 }
 
 /**
- * Which bills a payment of `amount` paise settles, and by how much: as `requested` when given (each at most the
- * bill's due, bills of this party only, in total at most the payment), else the open bills oldest first. Whatever is
- * not allocated is the party's advance. Every bill involved is locked until the caller's transaction ends.
+ * Which bills a payment of `amount` paise dated `date` settles, and by how much: as `requested` when given (each at
+ * most the bill's due, bills of this party only, dated on or before the payment, in total at most the payment), else
+ * the open bills dated on or before the payment, oldest first. Whatever is not allocated is the party's advance.
+ * Every bill involved is locked until the caller's transaction ends.
  */
 export async function allocate(
   tx: Tx,
   kinds: readonly AllocatableKind[],
-  params: { businessId: string; partyId: string; amount: number; requested: RequestedAllocation[] | undefined },
+  params: { businessId: string; partyId: string; amount: number; date: string; requested: RequestedAllocation[] | undefined },
 ): Promise<Allocation[]> {
-  const { businessId, partyId, amount, requested } = params;
+  const { businessId, partyId, amount, date, requested } = params;
   if (requested === undefined) {
     const open: OpenDocument[] = [];
     for (const kind of kinds) open.push(...(await kind.openDocuments(tx, businessId, partyId)));
@@ -72,7 +74,7 @@ export async function allocate(
     const result: Allocation[] = [];
     let left = amount;
     for (const doc of open) {
-      if (left === 0) break;
+      if (left === 0 || doc.date > date) break;
       const take = Math.min(left, doc.due);
       if (take > 0) result.push({ doc, amount: take });
       left -= take;
@@ -99,6 +101,7 @@ export async function allocate(
     if (!doc) throw new HttpError(404, `No open ${label} with this id`, `${field}.documentId`);
     if (doc.partyId !== partyId) throw conflict(`${doc.number} is not this party’s: a payment settles only its own party’s bills`, `${field}.documentId`);
     if (doc.cancelled) throw conflict(`${doc.number} is cancelled: it takes no payments`, `${field}.documentId`);
+    checkPaymentDate(date, doc);
     if (r.amount > doc.due) {
       throw badRequest(`${doc.number} has ₹${fromPaise(doc.due)} due: it cannot take ₹${fromPaise(r.amount)}`, `${field}.amount`);
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { indiaToday, type PartyPayment, type PartyPaymentRequest } from '@bahi/shared/contracts';
+import { type PartyPayment, type PartyPaymentRequest } from '@bahi/shared/contracts';
 import { fromPaise, toPaise } from '@bahi/shared/india';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { accountTransactions, accounts, parties, paymentAllocations } from '../.
 import { HttpError } from '../../errors';
 import { moneyOut, paymentAccount, recordTransaction } from '../accounts';
 import type { DocumentContext } from '../documents/prepare';
+import { documentDate } from '../documents/dates';
 import { withIdempotency } from '../idempotency';
 import { PARTY_NOT_FOUND } from '../party';
 import { partyBalances } from '../party/balances';
@@ -53,16 +54,18 @@ export async function recordPartyPayment(
     if (!party) throw new HttpError(404, PARTY_NOT_FOUND, 'partyId');
     const account = await paymentAccount(tx, businessId, body.mode, body.accountId, 'accountId');
     const amount = toPaise(body.amount);
+    const date = await documentDate(tx, businessId, now, body.date, 'date', 'Payment date');
     const allocations = await allocate(tx, ALLOCATION_KINDS[type], {
       businessId,
       partyId: party.id,
       amount,
+      date,
       requested: body.allocations?.map((a) => ({ documentId: a.documentId, amount: toPaise(a.amount) })),
     });
     const transactionId = await recordTransaction(tx, {
       businessId,
       accountId: account.id,
-      date: body.date ?? indiaToday(now),
+      date,
       type,
       direction: type === 'PAYMENT_IN' ? 'IN' : 'OUT',
       amount,

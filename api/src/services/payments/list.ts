@@ -9,7 +9,7 @@ import { fromPaise, toPaise } from '@bahi/shared/india';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { getAccount, moneyOut } from '../accounts';
+import { moneyOut, requireAccount } from '../accounts';
 import { selectRows } from '../documents/rows';
 import { UUID } from '../../db/ids';
 
@@ -62,7 +62,7 @@ export async function listPayments(
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? PAYMENT_LIST_PAGE_SIZE_DEFAULT;
   const none = { data: [], meta: { total: 0, page, pageSize, sums: { amount: '0.00', advance: '0.00' } } };
-  if (q.accountId) await getAccount(db, businessId, q.accountId);
+  if (q.accountId) await requireAccount(db, businessId, q.accountId);
   if (q.partyId && !UUID.test(q.partyId)) return none;
 
   const types = PARTY_PAYMENT_TYPES[q.direction];

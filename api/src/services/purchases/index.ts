@@ -22,6 +22,7 @@ import { items, purchaseInvoiceLines, purchaseInvoices, storeBranches } from '..
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgError } from '../../errors';
 import { paidDocumentKind } from '../documents/allocation';
 import { cancelPaidDocument } from '../documents/cancel';
+import { documentDate } from '../documents/dates';
 import { paidDocumentFilters } from '../documents/list';
 import { PURCHASE_PREFIX, peekNumber, takeNumber } from '../documents/numbering';
 import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, paymentStatus, paymentWithDocument, recordDocumentPayment } from '../documents/payments';
@@ -60,7 +61,7 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
   const result = await withIdempotency(db, { businessId: auth.businessId, key, scope: 'purchase.create', body, resourceId: id, now }, async (tx) => {
     const doc = await prepareDocument(tx, auth, body, 'PURCHASE');
     const party = doc.party!;
-    const billDate = body.billDate ?? today;
+    const billDate = await documentDate(tx, auth.businessId, now, body.billDate, 'billDate', 'Bill date');
     const dueDate = body.dueDate ?? addDays(billDate, party.creditPeriod ?? 0);
     if (dueDate < billDate) throw badRequest('Due date cannot be before the bill date', 'dueDate');
     const financialYear = financialYearOf(billDate).label;
@@ -250,7 +251,8 @@ export async function listPurchases(db: Db, businessId: string, q: z.output<type
     .from(t)
     .innerJoin(storeBranches, and(eq(storeBranches.businessId, t.businessId), eq(storeBranches.id, t.branchId)))
     .where(where)
-    .orderBy(desc(t.billDate), desc(t.createdAt), desc(t.id))
+    // One date's documents by their number, newest first (concurrent saves commit in any order).
+    .orderBy(desc(t.billDate), desc(t.seriesNo), desc(t.createdAt), desc(t.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const live = sql`filter (where ${t.status} <> 'CANCELLED')`;

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { quotationLines, quotations, saleInvoices, storeBranches } from '../../db/schema';
 import { HttpError, badRequest, conflict } from '../../errors';
+import { documentDate } from '../documents/dates';
 import { documentSearch } from '../documents/list';
 import { QUOTATION_PREFIX, takeNumber } from '../documents/numbering';
 import { prepareDocument, type DocumentContext } from '../documents/prepare';
@@ -50,7 +51,7 @@ export async function createQuotation(
     { businessId: auth.businessId, key, scope: 'quotation.create', body, resourceId: id, now },
     async (tx) => {
       const doc = await prepareDocument(tx, auth, body);
-      const quotationDate = body.quotationDate ?? today;
+      const quotationDate = await documentDate(tx, auth.businessId, now, body.quotationDate, 'quotationDate', 'Quotation date', 'QUOTATION');
       const validUntil = body.validUntil ?? addDays(quotationDate, QUOTATION_VALID_DAYS_DEFAULT);
       if (validUntil < quotationDate) throw badRequest('Valid until cannot be before the quotation date', 'validUntil');
       const number = await takeNumber(tx, auth.businessId, {
@@ -141,7 +142,8 @@ export async function listQuotations(
     .from(quotations)
     .innerJoin(storeBranches, and(eq(storeBranches.businessId, quotations.businessId), eq(storeBranches.id, quotations.branchId)))
     .where(where)
-    .orderBy(desc(quotations.quotationDate), desc(quotations.createdAt), desc(quotations.id))
+    // One date's documents by their number, newest first (concurrent saves commit in any order).
+    .orderBy(desc(quotations.quotationDate), desc(quotations.seriesNo), desc(quotations.createdAt), desc(quotations.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [sums] = await db

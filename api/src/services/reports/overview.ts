@@ -71,7 +71,7 @@ export async function reportSummary(db: Db, businessId: string, q: PeriodQuery, 
         from (select coalesce(p.opening_balance, 0) + coalesce((select sum(m.debit - m.credit) from (${movements}) m), 0) as balance
               from parties p where p.business_id = ${businessId}) b`,
   );
-  const accounts = await listAccounts(db, businessId);
+  const accounts = await listAccounts(db, businessId, today);
   const cash = accounts.filter((x) => x.type === 'CASH').reduce((n, x) => n + toPaise(x.balance), 0);
   const bank = accounts.filter((x) => x.type === 'BANK').reduce((n, x) => n + toPaise(x.balance), 0);
   const [stock] = await selectRows<{ value: string }>(

@@ -20,6 +20,7 @@ import { quotations, saleInvoiceLines, saleInvoices, storeBranches } from '../..
 import { HttpError, badRequest } from '../../errors';
 import { paidDocumentKind } from '../documents/allocation';
 import { cancelPaidDocument } from '../documents/cancel';
+import { documentDate } from '../documents/dates';
 import { paidDocumentFilters } from '../documents/list';
 import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, paymentStatus, paymentWithDocument, recordDocumentPayment } from '../documents/payments';
 import { defaultInvoicePrefix, peekNumber, takeNumber } from '../documents/numbering';
@@ -58,7 +59,7 @@ export async function createSale(ctx: DocumentContext, body: z.output<typeof Cre
   const id = randomUUID();
   const result = await withIdempotency(db, { businessId: auth.businessId, key, scope: 'sale.create', body, resourceId: id, now }, async (tx) => {
     const doc = await prepareDocument(tx, auth, body);
-    const invoiceDate = body.invoiceDate ?? today;
+    const invoiceDate = await documentDate(tx, auth.businessId, now, body.invoiceDate, 'invoiceDate', 'Invoice date');
     const dueDate = body.dueDate ?? addDays(invoiceDate, doc.party?.creditPeriod ?? 0);
     if (dueDate < invoiceDate) throw badRequest('Due date cannot be before the invoice date', 'dueDate');
     const grandTotal = doc.figures.totals.grandTotal;
@@ -192,7 +193,8 @@ export async function listSaleInvoices(db: Db, businessId: string, q: z.output<t
     .from(saleInvoices)
     .innerJoin(storeBranches, and(eq(storeBranches.businessId, saleInvoices.businessId), eq(storeBranches.id, saleInvoices.branchId)))
     .where(where)
-    .orderBy(desc(saleInvoices.invoiceDate), desc(saleInvoices.createdAt), desc(saleInvoices.id))
+    // One date's documents by their number, newest first (concurrent saves commit in any order).
+    .orderBy(desc(saleInvoices.invoiceDate), desc(saleInvoices.seriesNo), desc(saleInvoices.createdAt), desc(saleInvoices.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [sums] = await db

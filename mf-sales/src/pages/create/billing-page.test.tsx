@@ -3,6 +3,9 @@ import {
   ApiError,
   IDEMPOTENCY_KEY_HEADER,
   accountApi,
+  addDays,
+  branchApi,
+  indiaToday,
   itemApi,
   partyApi,
   quotationApi,
@@ -25,6 +28,16 @@ function mockReferenceData() {
   jest.spyOn(accountApi, 'accounts').mockResolvedValue(ACCOUNTS);
   jest.spyOn(partyApi, 'list').mockResolvedValue({ success: true, data: PARTIES, meta: { total: 2, page: 1, pageSize: 20 } });
   jest.spyOn(saleApi, 'nextNumber').mockResolvedValue({ number: 'MUM/26-27/43', financialYear: '2026-27' });
+  jest.spyOn(branchApi, 'documentSettings').mockResolvedValue({ futureDatedDays: 0 });
+}
+
+/** The invoice date picker's cell of `date` ('YYYY-MM-DD'), its calendar opened on that date's month. */
+async function dateCell(user: TestUser, date: string) {
+  const input = screen.getByLabelText('Invoice date');
+  await user.click(input);
+  await user.clear(input);
+  await user.paste(date.split('-').reverse().join('/'));
+  return document.querySelector(`td[title="${date}"]`);
 }
 
 const renderInvoice = (route = '/sales/create-invoice') =>
@@ -195,6 +208,30 @@ describe('create invoice', () => {
     jest.spyOn(quotationApi, 'get').mockRejectedValue(new ApiError({ status: 404, message: 'Quotation not found.' }));
     renderInvoice('/sales/create-invoice?fromQuotation=5e1d2c3b-4a59-4687-9a1b-0000000000ff');
     expect(await screen.findByText('Quotation not found.')).toBeInTheDocument();
+  });
+});
+
+describe('the invoice date', () => {
+  it('offers only the days from GST’s start to today by default', async () => {
+    const user = setupUser();
+    const today = indiaToday();
+    renderInvoice();
+    await screen.findByTestId('number-preview');
+    expect(await dateCell(user, today)).not.toHaveClass('ant-picker-cell-disabled');
+    expect(await dateCell(user, addDays(today, 1))).toHaveClass('ant-picker-cell-disabled');
+    expect(await dateCell(user, '2017-06-30')).toHaveClass('ant-picker-cell-disabled');
+    expect(await dateCell(user, '2017-07-01')).not.toHaveClass('ant-picker-cell-disabled');
+  });
+
+  it('offers the days ahead the business allows', async () => {
+    jest.spyOn(branchApi, 'documentSettings').mockResolvedValue({ futureDatedDays: 3 });
+    const user = setupUser();
+    const today = indiaToday();
+    renderInvoice();
+    await screen.findByTestId('number-preview');
+    await waitFor(() => expect(branchApi.documentSettings).toHaveBeenCalled());
+    await waitFor(async () => expect(await dateCell(user, addDays(today, 3))).not.toHaveClass('ant-picker-cell-disabled'));
+    expect(await dateCell(user, addDays(today, 4))).toHaveClass('ant-picker-cell-disabled');
   });
 });
 

@@ -52,6 +52,7 @@ import {
   toSaleRequest,
   totalsOf,
   useAccounts,
+  useDocumentDates,
   useDocumentDraft,
   useSaveAttempt,
   useQuickAddParty,
@@ -94,6 +95,7 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
   const { data: taxes } = useTaxRates();
   const { data: accounts } = useAccounts();
   const nextNumber = useNextInvoiceNumber(branch?.id, draft.date, invoice);
+  const dates = useDocumentDates(invoice ? 'OTHER' : 'QUOTATION');
 
   const supply = useMemo(() => supplyOf(draft, branch, user?.business ?? null), [draft, branch, user]);
   const figures = useMemo(() => (supply.supplyType ? computeBill(draft, supply.supplyType) : null), [draft, supply.supplyType]);
@@ -221,7 +223,7 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
           <>
             <Col xs={12} md={8}>
               <Form.Item label={invoice ? 'Invoice date' : 'Quotation date'} {...field('date')} htmlFor={ID['date']}>
-                <DateField id={ID.date} value={draft.date} onChange={(date) => update({ date })} />
+                <DateField id={ID.date} value={draft.date} onChange={(date) => update({ date })} range={dates} />
               </Form.Item>
             </Col>
             <Col xs={12} md={8}>

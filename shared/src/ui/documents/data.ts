@@ -1,10 +1,29 @@
 import useSWR from 'swr';
-import { accountApi, cacheKey, itemApi, partyApi, useSession, type PartyType } from '@bahi/shared';
+import {
+  QUOTATION_FUTURE_DAYS,
+  accountApi,
+  branchApi,
+  cacheKey,
+  documentDateRange,
+  indiaToday,
+  itemApi,
+  partyApi,
+  useSession,
+  type DocumentDateRange,
+  type PartyType,
+} from '@bahi/shared';
 
 /*
  * The look-ups every document screen (sales and purchases) makes: accounts, tax rates, party and item search.
  */
 
+
+/** The dates a new document may carry (the API's rule): up to today until the business's setting has loaded. */
+export function useDocumentDates(kind: 'QUOTATION' | 'OTHER'): DocumentDateRange {
+  const { data } = useSWR(cacheKey('branches', 'document-settings'), () => branchApi.documentSettings(), { revalidateOnFocus: false });
+  const days = data?.futureDatedDays ?? 0;
+  return documentDateRange(indiaToday(), kind === 'QUOTATION' ? Math.max(days, QUOTATION_FUTURE_DAYS) : days);
+}
 
 export function useAccounts() {
   return useSWR(cacheKey('accounts', 'list'), () => accountApi.accounts(), { revalidateOnFocus: false });

@@ -298,12 +298,8 @@ async function guardBalanceBound(tx: Tx, t: NewTransaction): Promise<void> {
 
 /** One movement of money: every payment, reversal, expense or transfer half is one of these rows. */
 export async function recordTransaction(tx: Tx, t: NewTransaction): Promise<string> {
-<<<<<<< HEAD
-  if (t.direction === 'OUT') await guardCashOut(tx, t.businessId, t.accountId, t.date, t.amount, t.field ?? 'amount');
-  await guardBalanceBound(tx, t);
-=======
   if (t.direction === 'OUT') await guardCashOut(tx, t.businessId, t.accountId, t.date, indiaToday(t.now), t.amount, t.field ?? 'amount');
->>>>>>> h3-dates
+  await guardBalanceBound(tx, t);
   const [row] = await tx
     .insert(accountTransactions)
     .values({

@@ -14,8 +14,8 @@ import { HttpError } from './errors';
 import { logRequestsAtDebug, loggingOptions, type LogFormat } from './logging';
 import { createOtpSender, type OtpSender } from './otp';
 import { isApiPath, registerCsrf } from './plugins/csrf';
-import { registerErrorHandler } from './plugins/errors';
-import { isPageRequest, registerSecurityHeaders } from './plugins/headers';
+import { answerFrameworkError, registerErrorHandler } from './plugins/errors';
+import { isPageRequest, registerSecurityHeaders, type SecurityHeaders } from './plugins/headers';
 import { registerMultipart } from './plugins/multipart';
 import { registerReadCache } from './plugins/read-cache';
 import { responseSerializer } from './plugins/serializer';
@@ -81,13 +81,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const logging: Pick<FastifyServerOptions, 'logger' | 'logController'> =
     options.logger !== undefined ? { logger: options.logger } : loggingOptions(config.logLevel, options.logFormat ?? 'json');
-  const app = Fastify({ ...logging, trustProxy: trustProxyOption(config.trustProxy), bodyLimit: config.bodyLimit });
+  let securityHeaders: SecurityHeaders = () => {};
+  const app = Fastify({
+    ...logging,
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: config.bodyLimit,
+    frameworkErrors: answerFrameworkError(() => securityHeaders),
+  });
   if (logging.logController) logRequestsAtDebug(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
   registerErrorHandler(app);
   // First, so every answer (swagger-ui, static files, 404s) carries the headers.
-  await registerSecurityHeaders(app, config, () => remoteOrigins(db));
+  securityHeaders = registerSecurityHeaders(app, config, () => remoteOrigins(db));
 
   const deps: Deps = {
     db,

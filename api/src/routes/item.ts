@@ -57,7 +57,7 @@ const MULTIPART_NOTE =
   '`itemSerialNos[1]`, ... and up to 5 `itemImages` files (PNG or JPEG, at most 2 MB each).';
 
 export function itemRoutes(app: ZodApp, deps: Deps) {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('onRequest', requireAuth(deps));
 
   /** The multipart body, checked: the fields' types, then the images' bytes. */
   async function readSave(request: FastifyRequest) {

@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { SESSION_COOKIE } from '@bahi/shared/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustProxyOption, type AppConfig } from './config';
 import type { Db, Listen } from './db/client';
 import type { Clock, Deps } from './deps';
@@ -19,6 +19,7 @@ import { isPageRequest, registerSecurityHeaders, type SecurityHeaders } from './
 import { registerMultipart } from './plugins/multipart';
 import { registerReadCache } from './plugins/read-cache';
 import { responseSerializer } from './plugins/serializer';
+import { refusingNullBytes } from './plugins/validator';
 import { NO_CACHE, registerStaticApps } from './plugins/static';
 import { accountRoutes } from './routes/account';
 import { automatedBillRoutes } from './routes/automated-bill';
@@ -89,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: answerFrameworkError(() => securityHeaders),
   });
   if (logging.logController) logRequestsAtDebug(app);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingNullBytes);
   app.setSerializerCompiler(responseSerializer);
   registerErrorHandler(app);
   // First, so every answer (swagger-ui, static files, 404s) carries the headers.

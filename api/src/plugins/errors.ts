@@ -17,7 +17,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 };
 
 /** 'address.stateCode' -> 'State code': a schema without its own "required" message still names the field. */
-function label(field: string): string {
+export function label(field: string): string {
   const words = (field.split('.').at(-1) ?? field).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -26,6 +26,7 @@ import type { AuthContext } from '../auth/sessions';
 import { defaultBranchRow } from '../branches';
 import { imageNameFromUrl, imageUrl, removeImageFiles, storeImages, type StoredImage, type UploadedImage } from './images';
 import { UUID, toTaxRate } from './reference';
+import { receiveSerials, removeSerials } from '../documents/stock';
 import { applyStockChange } from './stock';
 import { byName, containing, countOf, listTotal, pageOf, preparedPerDatabase, withTotal, type PageBound } from '../../db/lists';
 
@@ -486,18 +487,33 @@ export async function updateItem(
   return getItem(db, businessId, branch.id, id);
 }
 
-/** item/update-item-stock: adds or reduces a product's stock at the active branch, with a date and a reason. */
+/**
+ * item/update-item-stock: adds or reduces a product's stock at the active branch, with a date and a reason. A
+ * serialised product names one serial per unit, so its quantity stays the count of its serials in stock: added ones
+ * come into stock here (new, or sold before and back; 409 when already in stock), reduced ones leave the item (409
+ * when not in stock here).
+ */
 export async function adjustItemStock(
   ctx: Omit<ItemContext, 'dataDir'>,
-  body: { itemId: string; type: 'ADD' | 'REDUCE'; quantity: number; date: string; reason: string },
+  body: { itemId: string; type: 'ADD' | 'REDUCE'; quantity: number; date: string; reason: string; serialNos?: string[] },
 ): Promise<Item> {
   const { db, auth, now } = ctx;
   const existing = await findItemRow(db, auth.businessId, body.itemId);
   if (!existing) throw notFound(ITEM_NOT_FOUND);
   if (existing.itemType !== 'PRODUCT') throw badRequest('Only products have stock; a service has none.', 'itemId');
+  const serialNos = body.serialNos ?? [];
+  if (existing.hasSerialisation) {
+    const n = body.quantity;
+    if (serialNos.length !== n) {
+      throw badRequest(`${existing.name} is serialised: name ${n} serial ${n === 1 ? 'number' : 'numbers'}, one per unit`, 'serialNos');
+    }
+    if (new Set(serialNos.map((s) => s.toUpperCase())).size !== serialNos.length) throw badRequest(ITEM_MESSAGES.serialsDuplicate, 'serialNos');
+  } else if (serialNos.length > 0) {
+    throw badRequest(`${existing.name} is not serialised: leave its serial numbers out`, 'serialNos');
+  }
   const branch = await activeBranch(db, auth);
-  await db.transaction((tx) =>
-    applyStockChange(tx, {
+  await db.transaction(async (tx) => {
+    await applyStockChange(tx, {
       businessId: auth.businessId,
       itemId: existing.id,
       branch,
@@ -507,8 +523,12 @@ export async function adjustItemStock(
       reason: body.reason,
       userId: auth.user.id,
       now,
-    }),
-  );
+    });
+    if (serialNos.length === 0) return;
+    const at = { businessId: auth.businessId, branch, itemId: existing.id, itemName: existing.name, field: 'serialNos' };
+    if (body.type === 'ADD') await receiveSerials(tx, at, serialNos);
+    else await removeSerials(tx, at, serialNos);
+  });
   return getItem(db, auth.businessId, branch.id, existing.id);
 }
 

@@ -1,11 +1,13 @@
 import { and, count, eq } from 'drizzle-orm';
 import { itemSerialNumbers } from '../db/schema';
 import { documentFixtures } from '../test/documents';
-import { SETUP_TIMEOUT_MS, createHarness, signUp, write, type Harness, type SignedUp } from '../test/harness';
+import { SETUP_TIMEOUT_MS, createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
+import { sendMultipart } from '../test/multipart';
 
 /*
  * A serialised product's stock is its serials: at a branch, its quantity always equals the count of its serials in
- * stock there, whatever moves it (stock added or reduced by hand, a sale, a purchase, their cancelling).
+ * stock there, whatever moves it (stock added or reduced by hand, a sale, a purchase, their cancelling, an edit of
+ * the item's opening stock).
  */
 
 let h: Harness;
@@ -101,6 +103,53 @@ describe('a serialised product', () => {
     const undone = await write(h.app, 'POST', `/api/purchase/cancel-purchase/${another.json().data.id}`, { reason: 'Wrong bill' }, { cookie: a.cookie });
     expect(undone.statusCode).toBe(200);
     expect(await stock(phone.id)).toBe(3);
+  });
+
+  it("keeps the serials bought since through an edit of the item; the edit's opening serials move the stock they add or remove", async () => {
+    const phone = await f.item(a, { name: 'Phone E', price: '1000', stock: 2, serials: ['B1', 'B2'] });
+    const supplier = await f.party(a, { partyType: 'SUPPLIER', state: '27' });
+    const edit = (openingStock: number, itemSerialNos: string[]) =>
+      sendMultipart(h.app, 'PUT', `/api/item/update-item/${phone.id}`, a.cookie, {
+        itemType: 'PRODUCT',
+        itemName: 'Phone E',
+        itemCode: phone.itemCode,
+        hsnCode: '8517',
+        salePrice: '1000',
+        unit: 'NOS',
+        gstRate: 'gst-18',
+        openingStock: String(openingStock),
+        hasSerialisationOn: 'true',
+        itemSerialNos,
+      });
+    const serialsOf = async () =>
+      ((await get(h.app, `/api/item/get-item?id=${phone.id}&itemType=PRODUCT`, a.cookie)).json().data.itemSerialNo as { serialNo: string }[]).map(
+        (s) => s.serialNo,
+      );
+    const bought = await buy({ partyId: supplier.id, lines: [{ itemId: phone.id, quantity: 1, unitPrice: '800', serialNos: ['B3'] }] });
+    expect(bought.statusCode).toBe(201);
+    expect(await stock(phone.id)).toBe(3);
+
+    // An edit that leaves the opening serials alone keeps B3, which can still be sold.
+    expect((await edit(2, ['B1', 'B2'])).statusCode).toBe(200);
+    expect(await stock(phone.id)).toBe(3);
+    expect((await f.sale(a, { lines: [{ itemId: phone.id, quantity: 1, serialNos: ['B3'] }] })).statusCode).toBe(201);
+    expect(await stock(phone.id)).toBe(2);
+
+    // More opening stock names its new serial; a replaced serial leaves, its replacement comes in.
+    expect((await edit(3, ['B1', 'B2', 'B4'])).statusCode).toBe(200);
+    expect(await stock(phone.id)).toBe(3);
+    expect((await edit(3, ['B1', 'B5', 'B4'])).statusCode).toBe(200);
+    expect(await stock(phone.id)).toBe(3);
+    expect((await serialsOf()).slice(0, 3)).toEqual(['B1', 'B5', 'B4']);
+
+    // A sold opening serial cannot be dropped, nor a serial bought since be called opening stock.
+    expect((await f.sale(a, { lines: [{ itemId: phone.id, quantity: 1, serialNos: ['B1'] }] })).statusCode).toBe(201);
+    expect(await stock(phone.id)).toBe(2);
+    const sold = await edit(2, ['B5', 'B4']);
+    expect([sold.statusCode, sold.json().field]).toEqual([409, 'itemSerialNos']);
+    const since = await edit(4, ['B1', 'B5', 'B4', 'B3']);
+    expect([since.statusCode, since.json().field]).toEqual([409, 'itemSerialNos']);
+    expect(await stock(phone.id)).toBe(2);
   });
 
   it('a product without serialisation takes no serials', async () => {

@@ -98,7 +98,7 @@ const serialPlace = (doc: StockDocument, line: StockLine): SerialPlace => ({
 });
 
 /** 'Serial number A1 of Phone is' / 'Serial numbers A1, A2 of Phone are', for a message. */
-const serialsAre = (serials: string[], itemName: string) =>
+export const serialsAre = (serials: string[], itemName: string) =>
   `${serials.length === 1 ? 'Serial number' : 'Serial numbers'} ${serials.join(', ')} of ${itemName} ${serials.length === 1 ? 'is' : 'are'}`;
 
 /** Serials leave the item (a cancelled purchase, stock reduced by hand): each must be in stock at the branch (409). */

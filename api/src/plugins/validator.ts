@@ -3,19 +3,35 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { badRequest, type HttpError } from '../errors';
 import { label } from './errors';
 
-/** Where a string (or an object's key) holds U+0000, as a path of keys and indexes; undefined when none does. */
-function nullBytePath(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nullBytePath(value[i], [...path, i]);
-      if (found) return found;
+interface Node {
+  value: unknown;
+  key?: string | number;
+  parent?: Node;
+}
+
+/**
+ * Where a string (or an object's key) holds U+0000, as a path of keys and indexes; undefined when none does. Walked
+ * with a stack of its own, so JSON nested as deep as the body limit allows costs no recursion.
+ */
+function nullBytePath(root: unknown): (string | number)[] | undefined {
+  const stack: Node[] = [{ value: root }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const { value } = node;
+    let found: Node | undefined;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) found = node;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: node });
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      if (entries.some(([key]) => key.includes('\u0000'))) found = node;
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], key: entries[i][0], parent: node });
     }
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (key.includes('\u0000')) return path;
-      const found = nullBytePath(inner, [...path, key]);
-      if (found) return found;
+    if (found) {
+      const path: (string | number)[] = [];
+      for (let at: Node | undefined = found; at?.key !== undefined; at = at.parent) path.push(at.key);
+      return path.reverse();
     }
   }
   return undefined;

@@ -1,4 +1,4 @@
-import { createHarness, get, signUp, SETUP_TIMEOUT_MS, write, type Harness, type SignedUp } from '../test/harness';
+import { createHarness, get, JSON_WRITE, signUp, SETUP_TIMEOUT_MS, write, type Harness, type SignedUp } from '../test/harness';
 import { documentFixtures } from '../test/documents';
 import { sendMultipart } from '../test/multipart';
 
@@ -79,6 +79,17 @@ describe('a null byte in a request', () => {
     expect(search.json()).toEqual({ success: false, message: 'Search contains a character that cannot be stored (a null byte).', field: 'q' });
     expect((await f.invoices(a)).json().data).toHaveLength(0);
     expect(await f.stockOf(a, pen.id)).toBe(5);
+  });
+
+  it('is found however deep the JSON nests, without a 500', async () => {
+    const depth = 200_000;
+    const nested = (inner: string) => `{"notes":${'['.repeat(depth)}${inner}${']'.repeat(depth)}}`;
+    const send = (payload: string) =>
+      h.app.inject({ method: 'POST', url: '/api/sale/create-sale', headers: { ...JSON_WRITE, cookie: a.cookie }, payload });
+    const clean = await send(nested(''));
+    expect(clean.statusCode).toBe(400);
+    const dirty = await send(nested('"a\\u0000"'));
+    expect([dirty.statusCode, dirty.json().message]).toEqual([400, 'Notes contains a character that cannot be stored (a null byte).']);
   });
 
   it('is refused in a multipart item form too', async () => {

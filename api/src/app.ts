@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { SESSION_COOKIE } from '@bahi/shared/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustProxyOption, type AppConfig } from './config';
 import type { Db, Listen } from './db/client';
 import type { Clock, Deps } from './deps';
@@ -14,11 +14,12 @@ import { HttpError } from './errors';
 import { logRequestsAtDebug, loggingOptions, type LogFormat } from './logging';
 import { createOtpSender, type OtpSender } from './otp';
 import { isApiPath, registerCsrf } from './plugins/csrf';
-import { registerErrorHandler } from './plugins/errors';
-import { isPageRequest, registerSecurityHeaders } from './plugins/headers';
+import { answerFrameworkError, registerErrorHandler } from './plugins/errors';
+import { isPageRequest, registerSecurityHeaders, type SecurityHeaders } from './plugins/headers';
 import { registerMultipart } from './plugins/multipart';
 import { registerReadCache } from './plugins/read-cache';
 import { responseSerializer } from './plugins/serializer';
+import { refusingNullBytes } from './plugins/validator';
 import { NO_CACHE, registerStaticApps } from './plugins/static';
 import { accountRoutes } from './routes/account';
 import { automatedBillRoutes } from './routes/automated-bill';
@@ -81,13 +82,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const logging: Pick<FastifyServerOptions, 'logger' | 'logController'> =
     options.logger !== undefined ? { logger: options.logger } : loggingOptions(config.logLevel, options.logFormat ?? 'json');
-  const app = Fastify({ ...logging, trustProxy: trustProxyOption(config.trustProxy), bodyLimit: config.bodyLimit });
+  let securityHeaders: SecurityHeaders = () => {};
+  const app = Fastify({
+    ...logging,
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: config.bodyLimit,
+    frameworkErrors: answerFrameworkError(() => securityHeaders),
+  });
   if (logging.logController) logRequestsAtDebug(app);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingNullBytes);
   app.setSerializerCompiler(responseSerializer);
   registerErrorHandler(app);
   // First, so every answer (swagger-ui, static files, 404s) carries the headers.
-  await registerSecurityHeaders(app, config, () => remoteOrigins(db));
+  securityHeaders = registerSecurityHeaders(app, config, () => remoteOrigins(db));
 
   const deps: Deps = {
     db,

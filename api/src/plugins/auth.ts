@@ -34,7 +34,11 @@ export const sessionCookieName = (request: FastifyRequest, config: AppConfig) =>
 export const sessionToken = (request: FastifyRequest, config: AppConfig): string | undefined =>
   request.cookies[sessionCookieName(request, config)];
 
-/** preHandler of every signed-in route: resolves the session cookie or answers 401; a `readCache` route may answer here. */
+/**
+ * onRequest hook of every signed-in route: resolves the session cookie or answers 401 before the body is read or
+ * validated, so a caller without a session learns nothing about what a valid request looks like. A `readCache`
+ * route may answer here.
+ */
 export function requireAuth(deps: Deps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = sessionToken(request, deps.config);

@@ -1,11 +1,14 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, pgError } from '../errors';
+import type { SecurityHeaders } from './headers';
 
 const SERVER_ERROR = 'Something went wrong on our side. Please try again.';
 
 /** Messages for the errors Fastify itself raises before a route runs. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'Malformed URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'The URL is too long.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here. Send JSON or multipart/form-data.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
@@ -14,7 +17,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 };
 
 /** 'address.stateCode' -> 'State code': a schema without its own "required" message still names the field. */
-function label(field: string): string {
+export function label(field: string): string {
   const words = (field.split('.').at(-1) ?? field).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -120,4 +123,18 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ success: false, message: SERVER_ERROR });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses (a path that is not valid percent-encoding, a parameter over
+ * its length) is answered before any hook runs, so here, as the app's JSON with the security headers. The path is
+ * not echoed back.
+ */
+export function answerFrameworkError(securityHeaders: () => SecurityHeaders) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    securityHeaders()(request, reply);
+    const message = FRAMEWORK_MESSAGES[error.code];
+    if (!message) request.log.error({ err: error }, 'request failed');
+    reply.code(message ? (error.statusCode ?? 400) : 500).send({ success: false, message: message ?? SERVER_ERROR });
+  };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { allowRemoteOverride, publishRemote, setOverrideOrigins } from '../services/registry';
 import { descriptorOf, startRemoteServer, type RemoteServer } from '../services/registry/testing';
-import { createHarness, get, SETUP_TIMEOUT_MS, type Harness } from '../test/harness';
+import { createHarness, get, JSON_WRITE, SETUP_TIMEOUT_MS, type Harness } from '../test/harness';
 
 let h: Harness;
 let root: string;
@@ -68,6 +68,34 @@ describe('security headers', () => {
       expect(csp['object-src']).toEqual(["'none'"]);
       expect(csp['base-uri']).toEqual(["'self'"]);
       expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    }
+  });
+
+  it("are on Fastify's own refusals too, which answer the app's JSON and never echo the path", async () => {
+    const answers = await Promise.all([
+      get(h.app, '/api/%c0%ae%c0%ae/%c0%ae%c0%ae/etc/passwd?x=<script>'),
+      get(h.app, '/%E0%A4%A'),
+      h.app.inject({ method: 'POST', url: '/api/auth/login', headers: JSON_WRITE, payload: '{"mobileNumber":' }),
+      h.app.inject({ method: 'POST', url: '/api/auth/login', headers: JSON_WRITE, payload: JSON.stringify({ mobileNumber: 'x'.repeat(2_000_000) }) }),
+      h.app.inject({ method: 'POST', url: '/api/auth/login', headers: { ...JSON_WRITE, 'content-type': 'text/plain' }, payload: 'hello' }),
+      h.app.inject({ method: 'POST', url: '/api/auth/login', headers: { ...JSON_WRITE, 'content-type': 'application/xml' }, payload: '<a/>' }),
+    ]);
+    expect(answers.map((r) => [r.statusCode, r.json()])).toEqual([
+      [400, { success: false, message: 'Malformed URL' }],
+      [400, { success: false, message: 'Malformed URL' }],
+      [400, { success: false, message: 'The request body is not valid JSON.' }],
+      [413, { success: false, message: 'The request is too large.' }],
+      [415, { success: false, message: expect.stringContaining('JSON') }],
+      [415, { success: false, message: expect.stringContaining('JSON') }],
+    ]);
+    for (const res of answers) {
+      expect(res.body).not.toMatch(/passwd|script|%/);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(policy(res.headers)['default-src']).toEqual(["'self'"]);
+      expect(policy(res.headers)['frame-ancestors']).toEqual(["'none'"]);
     }
   });
 

@@ -137,3 +137,47 @@ export async function registerMultipart(app: FastifyInstance) {
     capRequest(request, reply, caps);
   });
 }
+
+/** What a single-file upload answers when it is not one file in its field. */
+export interface OneFileMessages {
+  /** The body is not multipart/form-data (415). */
+  notMultipart: string;
+  /** No file, or an empty one (400). */
+  missing: string;
+  /** More than one file (400). */
+  oneOnly: string;
+  /** Past the route's size (413). */
+  tooLarge: string;
+}
+
+/**
+ * The one file of an upload, whole, with the name it was sent with: it must come in `field`; a second file, a file
+ * in another field (400) or a file over `maxBytes` (413) is refused, never skipped. A few short text fields may come
+ * along and are ignored.
+ */
+export async function readOneFile(
+  request: FastifyRequest,
+  upload: { field: string; maxBytes: number; messages: OneFileMessages },
+): Promise<{ bytes: Buffer; name: string }> {
+  const { field, maxBytes, messages } = upload;
+  if (!request.isMultipart()) throw new HttpError(415, messages.notMultipart, field);
+  let found: { bytes: Buffer; name: string } | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== field) throw new HttpError(400, `Unexpected file field ${part.fieldname}: ${messages.missing}`, part.fieldname);
+      const bytes = await part.toBuffer();
+      if (bytes.length > 0) found = { bytes, name: part.filename ?? '' };
+    }
+  } catch (e) {
+    if (e instanceof HttpError) throw e;
+    const code = (e as { code?: string })?.code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, messages.tooLarge, field);
+    if (code === 'FST_FILES_LIMIT') throw new HttpError(400, messages.oneOnly, field);
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(413, 'The form has too many fields.');
+    if (typeof (e as { statusCode?: unknown })?.statusCode === 'number') throw e;
+    throw new HttpError(400, 'The form could not be read: it is incomplete or malformed. Please send it again.');
+  }
+  if (!found) throw new HttpError(400, messages.missing, field);
+  return found;
+}

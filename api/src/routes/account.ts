@@ -30,7 +30,7 @@ const AccountIdParams = z.object({ id: z.string().max(100).describe('Account id 
 
 /** Seed §7 "Bank account": cash and bank accounts and their transactions, scoped to the session's business. */
 export function accountRoutes(app: ZodApp, deps: Deps) {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): AccountContext => {
     const auth = authOf(request);
     return { db: deps.db, businessId: auth.businessId, userId: auth.user.id, now: deps.clock() };

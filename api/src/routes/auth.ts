@@ -116,7 +116,7 @@ export function authRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/profile', {
-    preHandler: requireAuth(deps),
+    onRequest: requireAuth(deps),
     schema: {
       tags,
       summary: 'The signed-in user, their business and the active store branch',

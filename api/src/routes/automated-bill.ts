@@ -28,7 +28,7 @@ const ScheduleIdParams = z.object({ id: z.string().max(100).describe('Schedule i
 
 /** Automated (recurring) bills (issue 13), scoped to the session's business. */
 export function automatedBillRoutes(app: ZodApp, deps: Deps) {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): DocumentContext => ({ db: deps.db, auth: authOf(request), now: deps.clock() });
 
   app.post('/create-schedule', {

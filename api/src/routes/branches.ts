@@ -21,7 +21,7 @@ const tags = ['store-branch'];
 const BranchIdParams = z.object({ id: z.string().describe('Branch id (uuid)') });
 
 export function branchRoutes(app: ZodApp, deps: Deps) {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('onRequest', requireAuth(deps));
 
   app.get('/document-settings', {
     schema: {

@@ -54,7 +54,7 @@ async function irpResponseOf(request: FastifyRequest): Promise<unknown> {
 
 /** Issue 12 §3: e-invoicing of sale invoices, scoped to the session's business. Registered under /api/sale. */
 export function einvoiceRoutes(app: ZodApp, deps: Deps) {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): DocumentContext => ({ db: deps.db, auth: authOf(request), now: deps.clock() });
 
   app.get('/sale-invoice/:id/einvoice', {

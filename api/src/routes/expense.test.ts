@@ -324,6 +324,9 @@ describe('receipts', () => {
     none.append('note', 'no file');
     expect((await attach(a, e.id, none)).statusCode).toBe(400);
     expect((await attach(a, e.id, form(PDF, 'r.pdf', 'application/pdf', 'file'))).statusCode).toBe(400);
+    const two = form(PDF, 'r.pdf', 'application/pdf');
+    two.append('receipt', new File([PNG], 'r.png', { type: 'image/png' }), 'r.png');
+    expect((await attach(a, e.id, two)).json()).toEqual({ success: false, message: 'Attach one receipt at a time.', field: 'receipt' });
     expect((await write(h.app, 'POST', `/api/expense/attach-receipt/${e.id}`, {}, { cookie: a.cookie })).statusCode).toBe(415);
     expect((await attach(a, '00000000-0000-4000-8000-000000000000', form(PDF, 'r.pdf', 'application/pdf'))).statusCode).toBe(404);
     expect((await get(h.app, `/api/expense/expense/${e.id}`, a.cookie)).json().data.receipt).toBeNull();

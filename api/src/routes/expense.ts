@@ -25,7 +25,7 @@ const ExpenseIdParams = z.object({ id: z.string().max(100).describe('Expense id 
 
 /** Expenses and their categories (issue 11), scoped to the session's business. */
 export function expenseRoutes(app: ZodApp, deps: Deps) {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): DocumentContext => ({ db: deps.db, auth: authOf(request), now: deps.clock() });
 
   app.get('/categories', {

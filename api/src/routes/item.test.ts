@@ -476,7 +476,7 @@ describe('updating items', () => {
   });
 
   it('refuses an opening-stock cut that would take the stock below 0', async () => {
-    await adjust(a, { itemId: item.id, type: 'REDUCE', quantity: 3, date: '2025-04-02', reason: 'Sold at the counter' });
+    await adjust(a, { itemId: item.id, type: 'REDUCE', quantity: 3, date: '2025-04-02', reason: 'Sold at the counter', serialNos: ['S1', 'S2', 'S3'] });
     const res = await update(a, item.id, product({ itemCode: 'OPPOA78', openingStock: '1', hasSerialisationOn: 'true', itemSerialNos: ['S1'] }));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Not enough stock at Main Branch: 0 in stock, so it cannot go down by 2. Stock never goes below 0.');

@@ -57,7 +57,7 @@ const MULTIPART_NOTE =
   '`itemSerialNos[1]`, ... and up to 5 `itemImages` files (PNG or JPEG, at most 2 MB each).';
 
 export function itemRoutes(app: ZodApp, deps: Deps) {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('onRequest', requireAuth(deps));
 
   /** The multipart body, checked: the fields' types, then the images' bytes. */
   async function readSave(request: FastifyRequest) {
@@ -235,6 +235,9 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: 'Add or reduce a product’s stock at the active branch, with a date and a reason (never below 0)',
+      description:
+        'A serialised product names the serials in `serialNos`, one per unit (400 otherwise): added ones come into ' +
+        'stock here (409 when one already is), reduced ones leave the item (409 when one is not in stock here).',
       security: SESSION_SECURITY,
       body: UpdateItemStockRequest,
       response: { 200: ItemResponse, ...errorResponses(400, 401, 404, 409) },

@@ -31,7 +31,7 @@ const PartyIdParams = z.object({ id: z.string().describe('Party id (uuid)') });
 
 /** Seed §7: every party call, scoped to the session's business. */
 export function partyRoutes(app: ZodApp, deps: Deps) {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('onRequest', requireAuth(deps));
 
   app.post('/create', {
     schema: {

@@ -12,7 +12,7 @@ const tags = ['payment'];
 
 /** Payments in and out not tied to one bill (issue 11, cash & bank), scoped to the session's business. */
 export function paymentRoutes(app: ZodApp, deps: Deps) {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): DocumentContext => ({ db: deps.db, auth: authOf(request), now: deps.clock() });
 
   const route = (path: string, type: PartyPaymentType, summary: string, description: string) =>

@@ -36,7 +36,7 @@ async function sendPdf(reply: FastifyReply, doc: PrintableDocument, layout: PdfL
 
 /** The PDF of a sale invoice or a quotation (issue 10 §3, §4), for the session's business only. */
 export function pdfRoutes(app: ZodApp, deps: Deps) {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('onRequest', requireAuth(deps));
 
   app.get('/sale/sale-invoice/:id/pdf', {
     schema: schema('sale', 'A sale invoice as a PDF: tax invoice (or bill of supply) on A4, or a thermal receipt'),

@@ -390,6 +390,33 @@ describe('the attached bill', () => {
     expect(tooBig.statusCode).toBe(413);
   });
 
+  it('refuses two files or a file in another field (400), as an expense receipt does, and attaches nothing', async () => {
+    const fresh = await purchase(a, { partyId: (await supplier(a)).id, lines: [line((await f.item(a, { price: '30' })).id, { unitPrice: '20' })] });
+    const send = async (files: { field: string; bytes: Buffer; filename: string }[]) => {
+      const { payload, contentType } = await multipartBody([], files.map((x) => ({ ...x, contentType: 'application/pdf' })));
+      return h.app.inject({
+        method: 'POST',
+        url: `/api/purchase/attach-bill/${fresh.id}`,
+        headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': contentType, cookie: a.cookie },
+        payload,
+      });
+    };
+    const two = await send([
+      { field: 'file', bytes: PDF, filename: 'one.pdf' },
+      { field: 'file', bytes: PNG, filename: 'two.png' },
+    ]);
+    expect([two.statusCode, two.json()]).toEqual([400, { success: false, message: 'Attach one bill file at a time.', field: 'file' }]);
+    const elsewhere = await send([{ field: 'receipt', bytes: PDF, filename: 'one.pdf' }]);
+    expect([elsewhere.statusCode, elsewhere.json().field]).toEqual([400, 'receipt']);
+    const afterRight = await send([
+      { field: 'file', bytes: PDF, filename: 'one.pdf' },
+      { field: 'other', bytes: PNG, filename: 'two.png' },
+    ]);
+    expect(afterRight.statusCode).toBe(400);
+    expect((await getBill(a, fresh.id)).json().data.attachment).toBeNull();
+    expect((await send([{ field: 'file', bytes: PDF, filename: 'one.pdf' }])).statusCode).toBe(200);
+  });
+
   it('is another business’s: 404 to attach or read', async () => {
     expect((await attach(b, bill.id, PDF, 'x.pdf', 'application/pdf')).statusCode).toBe(404);
     expect((await get(h.app, `/api/purchase/purchase-invoice/${bill.id}/attachment`, b.cookie)).statusCode).toBe(404);

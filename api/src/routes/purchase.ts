@@ -38,7 +38,7 @@ const PurchaseIdParams = z.object({ id: z.string().max(100).describe('Purchase b
 
 /** Seed §7 "Purchase" (issue 11): supplier bills, scoped to the session's business. */
 export function purchaseRoutes(app: ZodApp, deps: Deps) {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): DocumentContext => ({ db: deps.db, auth: authOf(request), now: deps.clock() });
   const today = () => indiaToday(deps.clock());
 

@@ -110,6 +110,49 @@ describe('converting into an invoice', () => {
     expect((await cancelQuotation(a, q.id)).statusCode).toBe(409);
   });
 
+  it("converts only into an invoice for the quotation's customer that keeps one of its items; lines may be edited", async () => {
+    const desk = await f.item(a, { name: 'Study Desk', price: '5000', stock: 10 });
+    const lamp = await f.item(a, { name: 'Desk Lamp', price: '800', stock: 10 });
+    const chair = await f.item(a, { name: 'Chair', price: '1500', stock: 10 });
+    const mehta = await f.party(a, { name: 'Mehta Traders', state: '27' });
+    const rao = await f.party(a, { name: 'Rao Stores', state: '27' });
+    const q = await f.quotation(a, { partyId: mehta.id, lines: [line(desk.id), line(lamp.id)] });
+    const invoices = async () => (await f.invoices(a)).json().meta.total as number;
+    const before = await invoices();
+
+    const otherParty = await f.sale(a, { quotationId: q.id, partyId: rao.id, lines: [line(desk.id), line(lamp.id)] });
+    expect([otherParty.statusCode, otherParty.json()]).toEqual([
+      400,
+      {
+        success: false,
+        message: `Quotation ${q.quotationNumber} is for Mehta Traders: the invoice that converts it must be for the same customer`,
+        field: 'partyId',
+      },
+    ]);
+    const walkIn = await f.sale(a, { quotationId: q.id, lines: [line(desk.id)] });
+    expect([walkIn.statusCode, walkIn.json().field]).toEqual([400, 'partyId']);
+    const otherItems = await f.sale(a, { quotationId: q.id, partyId: mehta.id, lines: [line(chair.id)] });
+    expect([otherItems.statusCode, otherItems.json().field]).toEqual([400, 'lines']);
+    // Nothing was billed, no stock moved, and the quotation is still open.
+    expect(await invoices()).toBe(before);
+    expect(await f.stockOf(a, chair.id)).toBe(10);
+    expect((await getQuotation(a, q.id)).json().data.status).toBe('OPEN');
+
+    // Edited on the way (one line dropped, another added, a quantity changed): still its conversion.
+    const inv = await f.invoice(a, { quotationId: q.id, partyId: mehta.id, lines: [line(desk.id, { quantity: 2 }), line(chair.id)] });
+    expect(inv.quotationId).toBe(q.id);
+    expect((await getQuotation(a, q.id)).json().data).toMatchObject({ status: 'CONVERTED', saleInvoiceId: inv.id });
+
+    // A walk-in quotation converts into a walk-in sale only.
+    const counter = await f.quotation(a, { customer: { name: 'Ravi' }, lines: [line(lamp.id)] });
+    expect((await f.sale(a, { quotationId: counter.id, partyId: mehta.id, lines: [line(lamp.id)] })).json()).toEqual({
+      success: false,
+      message: `Quotation ${counter.quotationNumber} is for a walk-in customer: the invoice that converts it must be for the same customer`,
+      field: 'partyId',
+    });
+    expect((await f.invoice(a, { quotationId: counter.id, customer: { name: 'Ravi Kumar' }, lines: [line(lamp.id)] })).quotationId).toBe(counter.id);
+  });
+
   it('refuses to convert an expired or a cancelled quotation (409)', async () => {
     const desk = await f.item(a, { price: '5000', stock: 5 });
     const old = await f.quotation(a, { quotationDate: '2026-04-01', validUntil: '2026-04-30', lines: [line(desk.id)] });

@@ -20,7 +20,7 @@ const QuotationIdParams = z.object({ id: z.string().max(100).describe('Quotation
 
 /** Seed §7 "Quotation": quotations / estimates, scoped to the session's business. */
 export function quotationRoutes(app: ZodApp, deps: Deps) {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): DocumentContext => ({ db: deps.db, auth: authOf(request), now: deps.clock() });
 
   app.post('/create-quotation', {

@@ -63,7 +63,7 @@ const FILE_DESCRIPTION =
  * everything under `report/`. Registered under /api.
  */
 export function reportRoutes(app: ZodApp, deps: Deps) {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('onRequest', requireAuth(deps));
   const today = () => indiaToday(deps.clock());
 
   /** A report call: its JSON answer, or with format=xlsx|csv|pdf the file of every row. */

@@ -24,7 +24,7 @@ const InvoiceIdParams = z.object({ id: z.string().max(100).describe('Invoice id 
 
 /** Seed §7 "Sale": sale invoices, scoped to the session's business. */
 export function saleRoutes(app: ZodApp, deps: Deps) {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): DocumentContext => ({ db: deps.db, auth: authOf(request), now: deps.clock() });
 
   app.post('/create-sale', {

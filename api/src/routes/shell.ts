@@ -6,7 +6,7 @@ import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 export function shellRoutes(app: ZodApp, deps: Deps) {
   app.get('/shell/remotes', {
-    preHandler: requireAuth(deps),
+    onRequest: requireAuth(deps),
     schema: {
       tags: ['shell'],
       summary: "The remotes switched on for the signed-in user's business, and those that are not",

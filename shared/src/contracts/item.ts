@@ -393,6 +393,11 @@ export const UpdateItemStockRequest = z.object({
     .trim()
     .min(1, 'Reason is required')
     .max(200, 'Reason can be at most 200 characters'),
+  /** A serialised product: the serials added (new, or sold before and back) or reduced (in stock here), one per unit. */
+  serialNos: z
+    .array(z.string().trim().min(1, 'A serial number cannot be blank').max(100, 'A serial number can be at most 100 characters'))
+    .max(MAX_SERIAL_NUMBERS, `At most ${MAX_SERIAL_NUMBERS} serial numbers at a time`)
+    .optional(),
 });
 export type UpdateItemStockRequest = z.input<typeof UpdateItemStockRequest>;
 

@@ -68,7 +68,7 @@ export async function returnToStock(tx: Tx, doc: StockDocument, lines: StockLine
  */
 export async function receiveIntoStock(tx: Tx, doc: StockDocument, lines: StockLine[], kind: string, reason: string) {
   await moveStock(tx, doc, lines, 1, kind, reason);
-  for (const line of lines) if (line.serialNos.length) line.serialNos = await receiveSerials(tx, doc, line);
+  for (const line of lines) if (line.serialNos.length) line.serialNos = await receiveSerials(tx, serialPlace(doc, line), line.serialNos);
 }
 
 /**
@@ -77,74 +77,91 @@ export async function receiveIntoStock(tx: Tx, doc: StockDocument, lines: StockL
  */
 export async function removeReceived(tx: Tx, doc: StockDocument, lines: StockLine[], kind: string, reason: string) {
   await moveStock(tx, doc, lines, -1, kind, reason);
-  for (const line of lines) {
-    if (!line.serialNos.length) continue;
-    const wanted = line.serialNos.map((s) => s.toUpperCase());
-    const removed = await selectRows<{ serial: string }>(
-      tx,
-      sql`
-        delete from item_serial_numbers
-        where business_id = ${doc.businessId} and item_id = ${line.itemId} and status = 'IN_STOCK' and branch_id = ${doc.branch.id}
-          and upper(serial_no) = any(${sql.param(wanted)}::text[])
-        returning upper(serial_no) as serial`,
-    );
-    if (removed.length !== wanted.length) {
-      const done = new Set(removed.map((r) => r.serial));
-      const missing = line.serialNos.filter((s) => !done.has(s.toUpperCase()));
-      throw conflict(
-        `${missing.length === 1 ? 'Serial number' : 'Serial numbers'} ${missing.join(', ')} of ${line.itemName} ` +
-          `${missing.length === 1 ? 'is' : 'are'} no longer in stock at ${doc.branch.name}`,
-        `lines.${line.index}.serialNos`,
-      );
-    }
+  for (const line of lines) if (line.serialNos.length) await removeSerials(tx, serialPlace(doc, line), line.serialNos);
+}
+
+/** Where a line's serials move: the business and branch, the item (named in messages) and the field to blame. */
+export interface SerialPlace {
+  businessId: string;
+  branch: { id: string; name: string };
+  itemId: string;
+  itemName: string;
+  field: string;
+}
+
+const serialPlace = (doc: StockDocument, line: StockLine): SerialPlace => ({
+  businessId: doc.businessId,
+  branch: doc.branch,
+  itemId: line.itemId,
+  itemName: line.itemName,
+  field: `lines.${line.index}.serialNos`,
+});
+
+/** 'Serial number A1 of Phone is' / 'Serial numbers A1, A2 of Phone are', for a message. */
+export const serialsAre = (serials: string[], itemName: string) =>
+  `${serials.length === 1 ? 'Serial number' : 'Serial numbers'} ${serials.join(', ')} of ${itemName} ${serials.length === 1 ? 'is' : 'are'}`;
+
+/** Serials leave the item (a cancelled purchase, stock reduced by hand): each must be in stock at the branch (409). */
+export async function removeSerials(tx: Tx, at: SerialPlace, serialNos: string[]): Promise<void> {
+  const wanted = serialNos.map((s) => s.toUpperCase());
+  const removed = await selectRows<{ serial: string }>(
+    tx,
+    sql`
+      delete from item_serial_numbers
+      where business_id = ${at.businessId} and item_id = ${at.itemId} and status = 'IN_STOCK' and branch_id = ${at.branch.id}
+        and upper(serial_no) = any(${sql.param(wanted)}::text[])
+      returning upper(serial_no) as serial`,
+  );
+  if (removed.length !== wanted.length) {
+    const done = new Set(removed.map((r) => r.serial));
+    const missing = serialNos.filter((s) => !done.has(s.toUpperCase()));
+    throw conflict(`${serialsAre(missing, at.itemName)} no longer in stock at ${at.branch.name}`, at.field);
   }
 }
 
-async function receiveSerials(tx: Tx, doc: StockDocument, line: StockLine): Promise<string[]> {
-  const wanted = line.serialNos.map((s) => s.toUpperCase());
+/**
+ * Serials come into stock at the branch (a purchase, stock added by hand): new ones are added to the item, ones it
+ * sold before come back; one already in stock answers 409. Answers them as the item has them.
+ */
+export async function receiveSerials(tx: Tx, at: SerialPlace, serialNos: string[]): Promise<string[]> {
+  const wanted = serialNos.map((s) => s.toUpperCase());
   const known = await selectRows<{ serial: string; serial_no: string; status: string }>(
     tx,
     sql`
       select upper(serial_no) as serial, serial_no, status from item_serial_numbers
-      where business_id = ${doc.businessId} and item_id = ${line.itemId} and upper(serial_no) = any(${sql.param(wanted)}::text[])
+      where business_id = ${at.businessId} and item_id = ${at.itemId} and upper(serial_no) = any(${sql.param(wanted)}::text[])
       for update`,
   );
-  const inStock = line.serialNos.filter((s) => known.some((k) => k.serial === s.toUpperCase() && k.status === 'IN_STOCK'));
-  if (inStock.length) {
-    throw conflict(
-      `${inStock.length === 1 ? 'Serial number' : 'Serial numbers'} ${inStock.join(', ')} of ${line.itemName} ` +
-        `${inStock.length === 1 ? 'is' : 'are'} already in stock`,
-      `lines.${line.index}.serialNos`,
-    );
-  }
+  const inStock = serialNos.filter((s) => known.some((k) => k.serial === s.toUpperCase() && k.status === 'IN_STOCK'));
+  if (inStock.length) throw conflict(`${serialsAre(inStock, at.itemName)} already in stock`, at.field);
   // Sold before and bought back: in stock again, at this branch.
   if (known.length) {
     await tx.execute(sql`
-      update item_serial_numbers set status = 'IN_STOCK', branch_id = ${doc.branch.id}
-      where business_id = ${doc.businessId} and item_id = ${line.itemId}
+      update item_serial_numbers set status = 'IN_STOCK', branch_id = ${at.branch.id}
+      where business_id = ${at.businessId} and item_id = ${at.itemId}
         and upper(serial_no) = any(${sql.param(known.map((k) => k.serial))}::text[])`);
   }
   const stored = new Map(known.map((k) => [k.serial, k.serial_no]));
-  const fresh = line.serialNos.filter((s) => !stored.has(s.toUpperCase()));
+  const fresh = serialNos.filter((s) => !stored.has(s.toUpperCase()));
   if (fresh.length) {
     // A concurrent purchase of the same new serial waits on the unique key, then fails here: the same 409.
     await tx
       .execute(
         sql`
       insert into item_serial_numbers (business_id, item_id, serial_no, position, status, branch_id)
-      select ${doc.businessId}::uuid, ${line.itemId}::uuid, s.serial_no,
-             coalesce((select max(position) from item_serial_numbers where business_id = ${doc.businessId} and item_id = ${line.itemId}), -1) + s.n,
-             'IN_STOCK', ${doc.branch.id}::uuid
+      select ${at.businessId}::uuid, ${at.itemId}::uuid, s.serial_no,
+             coalesce((select max(position) from item_serial_numbers where business_id = ${at.businessId} and item_id = ${at.itemId}), -1) + s.n,
+             'IN_STOCK', ${at.branch.id}::uuid
       from unnest(${sql.param(fresh)}::text[]) with ordinality as s(serial_no, n)`,
       )
       .catch((e: unknown) => {
         if (pgErrorCode(e) === UNIQUE_VIOLATION) {
-          throw conflict(`Serial numbers ${fresh.join(', ')} of ${line.itemName}: one is already in stock`, `lines.${line.index}.serialNos`);
+          throw conflict(`Serial numbers ${fresh.join(', ')} of ${at.itemName}: one is already in stock`, at.field);
         }
         throw e;
       });
   }
-  return line.serialNos.map((s) => stored.get(s.toUpperCase()) ?? s);
+  return serialNos.map((s) => stored.get(s.toUpperCase()) ?? s);
 }
 
 async function moveStock(tx: Tx, doc: StockDocument, lines: StockLine[], sign: 1 | -1, kind: string, reason: string) {
@@ -184,9 +201,5 @@ async function moveSerials(tx: Tx, doc: StockDocument, line: StockLine, from: 'I
   if (moved.length === wanted.length) return wanted.map((w) => stored.get(w) ?? w);
   const done = new Set(stored.keys());
   const missing = line.serialNos.filter((s) => !done.has(s.toUpperCase()));
-  throw conflict(
-    `${missing.length === 1 ? 'Serial number' : 'Serial numbers'} ${missing.join(', ')} of ${line.itemName} ` +
-      `${missing.length === 1 ? 'is' : 'are'} not in stock at ${doc.branch.name}`,
-    `lines.${line.index}.serialNos`,
-  );
+  throw conflict(`${serialsAre(missing, line.itemName)} not in stock at ${doc.branch.name}`, `lines.${line.index}.serialNos`);
 }

@@ -6,7 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { expenses } from '../../db/schema';
-import { HttpError, badRequest } from '../../errors';
+import { HttpError } from '../../errors';
+import { readOneFile } from '../../plugins/multipart';
 import { EXPENSE_NOT_FOUND, getExpense } from './index';
 import { UUID } from '../../db/ids';
 
@@ -25,35 +26,20 @@ export const RECEIPT_MESSAGES = {
   missing: 'Attach the receipt: a PDF, PNG or JPEG file in the field receipt.',
   type: 'The receipt must be a PDF, PNG or JPEG file.',
   tooLarge: `The receipt must be at most ${MB} MB.`,
+  oneOnly: 'Attach one receipt at a time.',
   notFound: 'Receipt not found',
 };
 
 export const receiptsDir = (dataDir: string, businessId: string) => path.join(dataDir, 'expense-receipts', businessId);
 export const receiptUrl = (expenseId: string) => `/api/expense/receipt/${expenseId}`;
 
-/** The one file of the request, whole (at most 5 MB: 413 past it), with the name it was sent with. */
-export async function readReceipt(request: FastifyRequest): Promise<{ bytes: Buffer; name: string }> {
-  if (!request.isMultipart()) throw new HttpError(415, RECEIPT_MESSAGES.multipart, FIELD);
-  let found: { bytes: Buffer; name: string } | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: EXPENSE_RECEIPT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 } })) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== FIELD) throw badRequest(`Unexpected file field ${part.fieldname}`, part.fieldname);
-      const bytes = await part.toBuffer();
-      if (bytes.length > 0) found = { bytes, name: part.filename ?? '' };
-    }
-  } catch (e) {
-    if (e instanceof HttpError) throw e;
-    const code = (e as { code?: string })?.code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, RECEIPT_MESSAGES.tooLarge, FIELD);
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Attach one receipt at a time.', FIELD);
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(413, 'The form has too many fields.');
-    if (typeof (e as { statusCode?: unknown })?.statusCode === 'number') throw e;
-    throw new HttpError(400, 'The form could not be read: it is incomplete or malformed. Please send it again.');
-  }
-  if (!found) throw badRequest(RECEIPT_MESSAGES.missing, FIELD);
-  return found;
-}
+/** The one file of the request in the field `receipt`, whole (at most 5 MB: 413 past it), with the name it was sent with. */
+export const readReceipt = (request: FastifyRequest) =>
+  readOneFile(request, {
+    field: FIELD,
+    maxBytes: EXPENSE_RECEIPT_MAX_BYTES,
+    messages: { notMultipart: RECEIPT_MESSAGES.multipart, missing: RECEIPT_MESSAGES.missing, oneOnly: RECEIPT_MESSAGES.oneOnly, tooLarge: RECEIPT_MESSAGES.tooLarge },
+  });
 
 /** A name fit to show and to put in a header: the base name, printable, at most 100 characters. */
 function cleanName(name: string, ext: string): string {

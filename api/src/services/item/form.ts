@@ -1,6 +1,7 @@
 import { ITEM_MESSAGES, ItemFormFields, MAX_ITEM_IMAGE_BYTES, MAX_ITEM_IMAGES, MAX_SERIAL_NUMBERS } from '@bahi/shared/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { nullByteError } from '../../plugins/validator';
 import { HttpError, badRequest } from '../../errors';
 
 /** Lists sent as `name[0]`, `name[1]`, ... (or `name[]`, or the name repeated). */
@@ -80,6 +81,8 @@ function uploadError(e: unknown): unknown {
 
 /** The fields as typed values (the rules come after, with the image count known). */
 export function parseItemFields(fields: Record<string, unknown>) {
+  const nul = nullByteError(fields);
+  if (nul) throw nul;
   const parsed = ItemFormFields.safeParse(fields);
   if (!parsed.success) throw firstIssue(parsed.error);
   return parsed.data;

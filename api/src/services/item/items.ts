@@ -9,7 +9,7 @@ import {
   type ItemType,
   type TaxType,
 } from '@bahi/shared/contracts';
-import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   itemCategories,
@@ -26,6 +26,7 @@ import type { AuthContext } from '../auth/sessions';
 import { defaultBranchRow } from '../branches';
 import { imageNameFromUrl, imageUrl, removeImageFiles, storeImages, type StoredImage, type UploadedImage } from './images';
 import { UUID, toTaxRate } from './reference';
+import { receiveSerials, removeSerials, serialsAre } from '../documents/stock';
 import { applyStockChange } from './stock';
 import { byName, containing, countOf, listTotal, pageOf, preparedPerDatabase, withTotal, type PageBound } from '../../db/lists';
 
@@ -349,6 +350,45 @@ async function insertSerials(tx: Tx, businessId: string, itemId: string, serials
       where x.business_id = ${businessId}::uuid and x.item_id = ${itemId}::uuid and upper(x.serial_no) = upper(s.serial_no))`);
 }
 
+/**
+ * An edit's serial numbers of opening stock: the item's first `openingStock` serials (as the form shows them) give
+ * way to the form's list, which then comes first. Serials that came in since (a purchase, stock added) stay. A serial
+ * dropped from the list must be in stock at the opening branch, and a new one must not be the item's already (409
+ * otherwise), so the serials added and removed are exactly the stock the edit moves there.
+ */
+async function replaceOpeningSerials(tx: Tx, item: ItemRow, serials: string[], branch: { id: string; name: string }) {
+  const { businessId, id } = item;
+  const rows = await tx
+    .select({ id: itemSerialNumbers.id, serialNo: itemSerialNumbers.serialNo, status: itemSerialNumbers.status, branchId: itemSerialNumbers.branchId })
+    .from(itemSerialNumbers)
+    .where(and(eq(itemSerialNumbers.businessId, businessId), eq(itemSerialNumbers.itemId, id)))
+    .orderBy(asc(itemSerialNumbers.position), asc(itemSerialNumbers.id))
+    .for('update');
+  const wanted = serials.map((s) => s.toUpperCase());
+  const opening = item.hasSerialisation ? rows.slice(0, item.openingStock) : [];
+  const openingKeys = new Set(opening.map((r) => r.serialNo.toUpperCase()));
+  const dropped = opening.filter((r) => !wanted.includes(r.serialNo.toUpperCase()));
+  const gone = dropped.filter((r) => r.status !== 'IN_STOCK' || r.branchId !== branch.id).map((r) => r.serialNo);
+  if (gone.length) {
+    throw conflict(`${serialsAre(gone, item.name)} no longer in stock at ${branch.name}, so it stays among the opening serial numbers`, 'itemSerialNos');
+  }
+  const other = rows.filter((r) => !openingKeys.has(r.serialNo.toUpperCase()) && wanted.includes(r.serialNo.toUpperCase())).map((r) => r.serialNo);
+  if (other.length) {
+    throw conflict(`${serialsAre(other, item.name)} recorded since the opening stock (bought or added), so not an opening one`, 'itemSerialNos');
+  }
+  if (dropped.length) {
+    await tx
+      .delete(itemSerialNumbers)
+      .where(and(eq(itemSerialNumbers.businessId, businessId), inArray(itemSerialNumbers.id, dropped.map((r) => r.id))));
+  }
+  await insertSerials(tx, businessId, id, serials, branch.id);
+  await tx.execute(sql`
+    update item_serial_numbers s set position = o.position
+    from (select x.id, row_number() over (order by array_position(${sql.param(wanted)}::text[], upper(x.serial_no)) nulls last, x.position, x.id) as position
+          from item_serial_numbers x where x.business_id = ${businessId} and x.item_id = ${id}) o
+    where s.id = o.id`);
+}
+
 async function insertImages(tx: Tx, businessId: string, itemId: string, stored: StoredImage[], firstPosition: number) {
   if (stored.length === 0) return;
   await tx.insert(itemImages).values(
@@ -453,13 +493,16 @@ export async function updateItem(
           .update(items)
           .set({ ...cols, openingBranchId: openingBranch.id, updatedAt: now })
           .where(and(eq(items.businessId, businessId), eq(items.id, id)));
-        // Sold serials belong to their invoices: an edit of the item keeps them.
-        await tx
-          .delete(itemSerialNumbers)
-          .where(
-            and(eq(itemSerialNumbers.businessId, businessId), eq(itemSerialNumbers.itemId, id), eq(itemSerialNumbers.status, 'IN_STOCK')),
-          );
-        await insertSerials(tx, businessId, id, serialsOf(v, cols), openingBranch.id);
+        if (cols.hasSerialisation) {
+          await replaceOpeningSerials(tx, existing, serialsOf(v, cols), openingBranch);
+        } else {
+          // Serialisation off: the serials in stock go; sold ones belong to their invoices and stay.
+          await tx
+            .delete(itemSerialNumbers)
+            .where(
+              and(eq(itemSerialNumbers.businessId, businessId), eq(itemSerialNumbers.itemId, id), eq(itemSerialNumbers.status, 'IN_STOCK')),
+            );
+        }
         if (removed.length) {
           await tx
             .delete(itemImages)
@@ -486,18 +529,33 @@ export async function updateItem(
   return getItem(db, businessId, branch.id, id);
 }
 
-/** item/update-item-stock: adds or reduces a product's stock at the active branch, with a date and a reason. */
+/**
+ * item/update-item-stock: adds or reduces a product's stock at the active branch, with a date and a reason. A
+ * serialised product names one serial per unit, so its quantity stays the count of its serials in stock: added ones
+ * come into stock here (new, or sold before and back; 409 when already in stock), reduced ones leave the item (409
+ * when not in stock here).
+ */
 export async function adjustItemStock(
   ctx: Omit<ItemContext, 'dataDir'>,
-  body: { itemId: string; type: 'ADD' | 'REDUCE'; quantity: number; date: string; reason: string },
+  body: { itemId: string; type: 'ADD' | 'REDUCE'; quantity: number; date: string; reason: string; serialNos?: string[] },
 ): Promise<Item> {
   const { db, auth, now } = ctx;
   const existing = await findItemRow(db, auth.businessId, body.itemId);
   if (!existing) throw notFound(ITEM_NOT_FOUND);
   if (existing.itemType !== 'PRODUCT') throw badRequest('Only products have stock; a service has none.', 'itemId');
+  const serialNos = body.serialNos ?? [];
+  if (existing.hasSerialisation) {
+    const n = body.quantity;
+    if (serialNos.length !== n) {
+      throw badRequest(`${existing.name} is serialised: name ${n} serial ${n === 1 ? 'number' : 'numbers'}, one per unit`, 'serialNos');
+    }
+    if (new Set(serialNos.map((s) => s.toUpperCase())).size !== serialNos.length) throw badRequest(ITEM_MESSAGES.serialsDuplicate, 'serialNos');
+  } else if (serialNos.length > 0) {
+    throw badRequest(`${existing.name} is not serialised: leave its serial numbers out`, 'serialNos');
+  }
   const branch = await activeBranch(db, auth);
-  await db.transaction((tx) =>
-    applyStockChange(tx, {
+  await db.transaction(async (tx) => {
+    await applyStockChange(tx, {
       businessId: auth.businessId,
       itemId: existing.id,
       branch,
@@ -507,8 +565,12 @@ export async function adjustItemStock(
       reason: body.reason,
       userId: auth.user.id,
       now,
-    }),
-  );
+    });
+    if (serialNos.length === 0) return;
+    const at = { businessId: auth.businessId, branch, itemId: existing.id, itemName: existing.name, field: 'serialNos' };
+    if (body.type === 'ADD') await receiveSerials(tx, at, serialNos);
+    else await removeSerials(tx, at, serialNos);
+  });
   return getItem(db, auth.businessId, branch.id, existing.id);
 }
 

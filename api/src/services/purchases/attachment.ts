@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PURCHASE_ATTACHMENT_MAX_BYTES, PURCHASE_MESSAGES } from '@bahi/shared/contracts';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../errors';
-import { readUpload } from '../import';
+import { readOneFile } from '../../plugins/multipart';
 
 /*
  * The supplier's bill attached to a purchase: stored as item images are, under a random server-made name in
@@ -30,11 +30,15 @@ export interface UploadedBill {
   originalName: string;
 }
 
-const UPLOAD_MESSAGES = {
-  notMultipart: 'Upload the bill as multipart/form-data with the file in it.',
-  noFile: PURCHASE_MESSAGES.attachmentMissing,
-  tooLarge: PURCHASE_MESSAGES.attachmentTooLarge,
-  empty: 'The file is empty.',
+const UPLOAD = {
+  field: 'file',
+  maxBytes: PURCHASE_ATTACHMENT_MAX_BYTES,
+  messages: {
+    notMultipart: 'Upload the bill as multipart/form-data with the file in it.',
+    missing: PURCHASE_MESSAGES.attachmentMissing,
+    oneOnly: 'Attach one bill file at a time.',
+    tooLarge: PURCHASE_MESSAGES.attachmentTooLarge,
+  },
 };
 
 /** A file name safe in a Content-Disposition header: no quotes, slashes or control characters. */
@@ -48,9 +52,9 @@ export function cleanFileName(name: string, ext: string): string {
   return `${base || 'bill'}.${ext}`;
 }
 
-/** The multipart upload: one file of at most 5 MB (413), a PDF, PNG or JPEG by its bytes (415). */
+/** The multipart upload: one file in the field `file`, at most 5 MB (413), a PDF, PNG or JPEG by its bytes (415). */
 export async function readBillUpload(request: FastifyRequest): Promise<UploadedBill> {
-  const { data, filename } = await readUpload(request, { messages: UPLOAD_MESSAGES, maxBytes: PURCHASE_ATTACHMENT_MAX_BYTES });
+  const { bytes: data, name: filename } = await readOneFile(request, UPLOAD);
   // file-type 21 is ESM-only.
   const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(data);

@@ -193,15 +193,34 @@ export async function cancelQuotation(ctx: DocumentContext, id: string, body: Ca
 
 /**
  * A sale converting a quotation: locks it for the sale's transaction; it must be open and still valid on `today`
- * (converted, cancelled or expired answer 409). Answers its number.
+ * (converted, cancelled or expired answer 409), and the sale must be for its customer and keep one of its items (400).
  */
-export async function claimQuotation(tx: Tx, businessId: string, id: string, today: string): Promise<QuotationRow> {
+export async function claimQuotation(
+  tx: Tx,
+  businessId: string,
+  id: string,
+  today: string,
+  sale: { partyId: string | null; itemIds: string[] },
+): Promise<QuotationRow> {
   const row = await findQuotation(tx, businessId, id, true);
   if (!row) throw new HttpError(404, QUOTATION_NOT_FOUND, 'quotationId');
   if (row.status === 'CONVERTED') throw conflict(`Quotation ${row.quotationNumber} was already converted into an invoice`, 'quotationId');
   if (row.status === 'CANCELLED') throw conflict(`Quotation ${row.quotationNumber} is cancelled`, 'quotationId');
   if (statusOf(row, today) === 'EXPIRED') {
     throw conflict(`Quotation ${row.quotationNumber} expired on ${ddmmyyyy(row.validUntil)}`, 'quotationId');
+  }
+  // An invoice converts a quotation when it bills the quotation's customer (a walk-in quotation: a walk-in sale) and
+  // keeps at least one of its items: the lines may be edited on the way, the customer may not.
+  if (row.partyId !== sale.partyId) {
+    const customer = row.partyId ? (row.partyName ?? 'its party') : 'a walk-in customer';
+    throw badRequest(`Quotation ${row.quotationNumber} is for ${customer}: the invoice that converts it must be for the same customer`, 'partyId');
+  }
+  const quoted = await tx
+    .selectDistinct({ itemId: quotationLines.itemId })
+    .from(quotationLines)
+    .where(and(eq(quotationLines.businessId, businessId), eq(quotationLines.documentId, row.id)));
+  if (!quoted.some((q) => sale.itemIds.includes(q.itemId))) {
+    throw badRequest(`None of the items of quotation ${row.quotationNumber} is on this invoice, so it does not convert it`, 'lines');
   }
   return row;
 }

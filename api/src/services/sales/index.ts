@@ -64,7 +64,12 @@ export async function createSale(ctx: DocumentContext, body: z.output<typeof Cre
     if (dueDate < invoiceDate) throw badRequest('Due date cannot be before the invoice date', 'dueDate');
     const grandTotal = doc.figures.totals.grandTotal;
 
-    const quotation = body.quotationId ? await claimQuotation(tx, auth.businessId, body.quotationId, today) : undefined;
+    const quotation = body.quotationId
+      ? await claimQuotation(tx, auth.businessId, body.quotationId, today, {
+          partyId: doc.party?.id ?? null,
+          itemIds: doc.lines.map((l) => l.itemId),
+        })
+      : undefined;
     const { paid, account } = await paymentWithDocument(tx, auth.businessId, body.payment, grandTotal, 'Payment received cannot be more than the invoice total');
 
     const number = await takeNumber(tx, auth.businessId, {

@@ -180,7 +180,7 @@ describe('ItemDetailPage (seed §2)', () => {
     expect(within(dialog).getByRole('button', { name: 'Update' })).toBeInTheDocument();
   });
 
-  it('adjusts stock with a quantity, a date and a reason', async () => {
+  it('adjusts stock with a quantity, a date and a reason, and a serialised product with its serials', async () => {
     const updated: Item = { ...redmi, netQuantity: 1 };
     jest.spyOn(itemApi, 'get').mockResolvedValue({ success: true, data: redmi });
     const updateStock = jest.spyOn(itemApi, 'updateStock').mockResolvedValue(updated);
@@ -196,12 +196,27 @@ describe('ItemDetailPage (seed §2)', () => {
     expect(await within(dialog).findByText('Only 3 in stock here: stock never goes below 0.')).toBeInTheDocument();
     expect(updateStock).not.toHaveBeenCalled();
 
+    // A serialised product names the serials taken out, one per unit: the quantity follows them.
     await user.clear(within(dialog).getByLabelText('Quantity'));
     await user.type(within(dialog).getByLabelText('Quantity'), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Name 2 serial numbers, one for each unit')).toBeInTheDocument();
+    expect(updateStock).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Serial Numbers' }));
+    await user.click(await screen.findByTitle('IMEI-1'));
+    await user.click(await screen.findByTitle('IMEI-3'));
+    expect(within(dialog).getByLabelText('Quantity')).toHaveValue('2');
     expect(within(dialog).getByText('Stock after: 1')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(updateStock).toHaveBeenCalledWith({ itemId: redmi.id, type: 'REDUCE', quantity: 2, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), reason: 'Damaged' }),
+      expect(updateStock).toHaveBeenCalledWith({
+        itemId: redmi.id,
+        type: 'REDUCE',
+        quantity: 2,
+        date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        reason: 'Damaged',
+        serialNos: ['IMEI-1', 'IMEI-3'],
+      }),
     );
     expect(await screen.findByText('Stock updated: 1 in stock')).toBeInTheDocument();
   });

@@ -197,6 +197,9 @@ describe('create invoice', () => {
     const user = setupUser();
     renderInvoice(`/sales/create-invoice?fromQuotation=${quotation.id}`);
     expect(await screen.findByText('New invoice from quotation')).toBeInTheDocument();
+    // The customer is the quotation's: the invoice that converts it cannot bill another.
+    expect(screen.getByRole('combobox', { name: 'Customer' })).toBeDisabled();
+    expect(screen.getByText('The quotation’s customer: the invoice that converts it bills the same customer')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Quantity, line 1' })).toHaveValue('3');
     expect(totals().getByTestId('total-grand')).toHaveTextContent('₹221.00');
     await user.click(screen.getByRole('button', { name: 'Save' }));

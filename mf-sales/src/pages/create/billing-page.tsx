@@ -175,7 +175,12 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
       <DocumentFormLayout
         party={
           <>
-            <Form.Item label="Customer" {...field('customer')} htmlFor={ID.customer}>
+            <Form.Item
+              label="Customer"
+              {...field('customer')}
+              htmlFor={ID.customer}
+              extra={draft.quotationId ? 'The quotation’s customer: the invoice that converts it bills the same customer' : undefined}
+            >
               <PartyPicker
                 ref={picker}
                 id={ID.customer}
@@ -185,6 +190,7 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
                 onPick={pickParty}
                 onAdd={onAdd}
                 status={shown.customer ? 'error' : undefined}
+                disabled={!!draft.quotationId}
               />
             </Form.Item>
             {draft.customer.type === 'WALK_IN' ? (

@@ -30,11 +30,13 @@ export interface PartyPickerProps {
   onAdd?: (name: string) => void;
   status?: 'error';
   id?: string;
+  /** The party is fixed (an invoice converting a quotation bills the quotation's customer). */
+  disabled?: boolean;
 }
 
 /** The party of the bill: searched by name, mobile or GSTIN; walk-in (a sale); or "+ Add party" in place. */
 export const PartyPicker = forwardRef<RefSelectProps, PartyPickerProps>(function PartyPicker(
-  { party: chosen, partyType, walkIn = false, onPick, onAdd, status, id },
+  { party: chosen, partyType, walkIn = false, onPick, onAdd, status, id, disabled },
   ref,
 ) {
   const { typed, setTyped, q } = useTypedSearch(200);
@@ -61,6 +63,7 @@ export const PartyPicker = forwardRef<RefSelectProps, PartyPickerProps>(function
       id={id}
       aria-label={noun}
       status={status}
+      disabled={disabled}
       style={{ width: '100%' }}
       placeholder={walkIn ? undefined : `Choose the ${noun.toLowerCase()}: name, mobile or GSTIN`}
       value={chosen ? chosen.id : walkIn ? WALK_IN : undefined}

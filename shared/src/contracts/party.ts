@@ -10,7 +10,7 @@ import {
 } from '../india';
 import { MONEY_BOUNDS, SIGNED_MONEY_BOUNDS, type NumberBounds } from './bounds';
 import { Email, Gstin, Id, MobileNumber, PageMeta, PageNumber, PageSize, Pan, Pin, PersonName, SearchText, ok } from './common';
-import { Money, MoneyString, SignedMoney } from './money';
+import { Money, MoneyString, MoneySumString, SignedMoney } from './money';
 
 /*
  * Parties (seed §3, §7). Field names are the seed's, misspellings included (`partyCatagory`, `catagory`).
@@ -293,7 +293,7 @@ export const Party = z.object({
    * What the party owes the business (negative: what the business owes it), two decimals: opening balance + sales −
    * payments received. Every answer of the API carries it.
    */
-  balance: MoneyString.optional(),
+  balance: MoneySumString.optional(),
 });
 export type Party = z.infer<typeof Party>;
 

@@ -1,6 +1,6 @@
 import type { DocumentBranch, DocumentLine, DocumentParty, DocumentTotals, HsnSummaryRow } from '@bahi/shared/contracts';
 import { stateTaxLabel } from '@bahi/shared/gst';
-import { fromPaise, moneyText, stateName, toPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText, stateName } from '@bahi/shared/india';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { purchaseInvoiceLines, purchaseInvoices, quotationLines, quotations, saleInvoiceLines, saleInvoices } from '../../db/schema';

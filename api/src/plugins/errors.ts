@@ -48,9 +48,12 @@ const CONSTRAINT_FIELDS: Record<string, string> = {
 
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
+export const BUSY_MESSAGE = 'The server was busy; please try again';
+
 /**
  * A database error a request can still cause (a value the column cannot hold, a broken key) as a 4xx naming the
- * field where one is known; undefined for anything else, which stays a 500.
+ * field where one is known; a deadlock or serialization failure (two requests crossing, neither at fault) as 503
+ * with Retry-After, since the same request succeeds when sent again; undefined for anything else, which stays a 500.
  */
 export function databaseError(e: unknown): HttpError | undefined {
   const pg = pgError(e);
@@ -59,6 +62,9 @@ export function databaseError(e: unknown): HttpError | undefined {
   const field = (constraint && CONSTRAINT_FIELDS[constraint]) || (column ? camel(column) : undefined);
   const name = field ? label(field) : undefined;
   switch (code) {
+    case '40001':
+    case '40P01':
+      return new HttpError(503, BUSY_MESSAGE, undefined, { 'retry-after': '1' });
     case '22003':
       return new HttpError(400, name ? `${name} is out of range` : 'A number in the request is out of range.', field);
     case '22007':
@@ -107,7 +113,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const known = error instanceof HttpError ? error : databaseError(error);
     if (known) {
-      if (known !== error) request.log.warn({ err: error }, 'database refused the request');
+      if (known !== error) request.log.warn({ err: error }, known.statusCode === 503 ? 'database busy: deadlock or serialization failure' : 'database refused the request');
       return reply
         .code(known.statusCode)
         .headers(known.headers)

@@ -1,4 +1,5 @@
 import { IMPORT_MAX_BYTES, XLSX_MIME, type Party } from '@bahi/shared/contracts';
+import ExcelJS from 'exceljs';
 import { MULTIPART_REFUSED } from '../plugins/multipart';
 import { IMPORT_MESSAGES, SHEET_MESSAGES } from '../services/import';
 import { csvOf, failInserts, readWorkbook, uploadFile, xlsxOf, zipOf, type Cells } from '../services/import/testing';
@@ -125,7 +126,7 @@ describe('bulk import', () => {
     expect(byRow['5'][col('Errors')]).toBe('Party Name: A party named already here already exists');
     expect(byRow['7'][col('Errors')]).toBe('Party Name: Party Name "Twin Traders" is also on row 8 of this file');
     expect(byRow['8'][col('Errors')]).toBe(
-      'Party Type: Party type must be CUSTOMER or SUPPLIER\nParty Name: Party Name "twin traders" is also on row 7 of this file',
+      'Party Type: Party type must be CUSTOMER, SUPPLIER or BOTH\nParty Name: Party Name "twin traders" is also on row 7 of this file',
     );
     expect(byRow['9'][col('Errors')]).toBe(
       'Party Name: Party name is required\nGSTIN: GSTIN starts with 27 (Maharashtra), which does not match the billing state (Karnataka)',
@@ -153,6 +154,26 @@ describe('bulk import', () => {
     // The existing category was reused, not duplicated.
     const cats = (await get(h.app, '/api/party/get-catagories', d.cookie)).json().data;
     expect(cats.map((c: { catagory: string }) => c.catagory)).toEqual(['Wholesale']);
+  });
+
+  it('reads BOTH, "Both" and "Customer & Supplier" as a party that is customer and supplier; the template offers BOTH', async () => {
+    const res = await importFile(d, await xlsxOf([
+      HEADER,
+      row({ name: 'Both Upper', partyType: 'BOTH' }),
+      row({ name: 'Both Title', partyType: 'Both' }),
+      row({ name: 'Both Written', partyType: 'Customer & Supplier' }),
+    ]));
+    expect(res.statusCode).toBe(201);
+    const imported = (await list(d, { q: 'Both ' })).data;
+    expect(imported.map((p) => [p.name, p.partyType])).toEqual([
+      ['Both Title', 'BOTH'],
+      ['Both Upper', 'BOTH'],
+      ['Both Written', 'BOTH'],
+    ]);
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.load((await get(h.app, '/api/party/bulk-create/template', d.cookie)).rawPayload as unknown as ArrayBuffer);
+    const validations = (template.getWorksheet('Parties') as unknown as { dataValidations: { model: Record<string, ExcelJS.DataValidation> } }).dataValidations.model;
+    expect(validations.B2?.formulae).toEqual(['"CUSTOMER,SUPPLIER,BOTH"']);
   });
 
   it('reads a CSV as text: leading zeros, quoted commas, a byte-order mark and header variants', async () => {

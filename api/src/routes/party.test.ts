@@ -150,7 +150,7 @@ describe('creating and reading a party', () => {
       [{ ...valid, name: '   ' }, 'name', 'Party name is required'],
       [{ ...valid, name: 'x'.repeat(101) }, 'name', 'Party name must be at most 100 characters'],
       [{ name: 'x' }, 'partyType', 'Party type is required'],
-      [{ ...valid, partyType: 'VENDOR' }, 'partyType', 'Party type must be CUSTOMER or SUPPLIER'],
+      [{ ...valid, partyType: 'VENDOR' }, 'partyType', 'Party type must be CUSTOMER, SUPPLIER or BOTH'],
       [{ ...valid, mobileNumber: '12345' }, 'mobileNumber', 'Enter a 10-digit Indian mobile number'],
       [{ ...valid, mobileNumber: '5123456789' }, 'mobileNumber', 'Enter a 10-digit Indian mobile number'],
       [{ ...valid, email: 'not-an-email' }, 'email', 'Enter a valid email address'],
@@ -375,6 +375,43 @@ describe('the party list', () => {
       expect({ qs, status: res.statusCode }).toEqual({ qs, status: 400 });
       expect(res.json().success).toBe(false);
     }
+  });
+});
+
+describe('a party that is both customer and supplier', () => {
+  let d: SignedUp;
+  beforeAll(async () => {
+    d = await signUp(h, { businessName: 'Delta Both Ways' });
+    const parties = [
+      { name: 'Only Buys', partyType: 'CUSTOMER' },
+      { name: 'Only Sells', partyType: 'SUPPLIER' },
+      { name: 'Trades Both Ways', partyType: 'BOTH' },
+      { name: 'Written Out', partyType: ' customer & supplier ' },
+    ];
+    for (const p of parties) expect((await create(d, p)).statusCode).toBe(201);
+  });
+
+  it('is saved and answered as BOTH, also when written "Customer & Supplier", and can be edited to it', async () => {
+    const all = (await list(d)).data;
+    expect(all.map((p) => [p.name, p.partyType])).toEqual([
+      ['Only Buys', 'CUSTOMER'],
+      ['Only Sells', 'SUPPLIER'],
+      ['Trades Both Ways', 'BOTH'],
+      ['Written Out', 'BOTH'],
+    ]);
+    const onlyBuys = all[0];
+    const changed = await update(d, onlyBuys.id, { name: onlyBuys.name, partyType: 'BOTH' });
+    expect([changed.statusCode, changed.json().data.partyType]).toEqual([200, 'BOTH']);
+    expect((await update(d, onlyBuys.id, { name: onlyBuys.name, partyType: 'CUSTOMER' })).statusCode).toBe(200);
+  });
+
+  it('is among the customers and among the suppliers of the list filter, whole or paged', async () => {
+    expect(await names(d, { partyType: 'CUSTOMER' })).toEqual(['Only Buys', 'Trades Both Ways', 'Written Out']);
+    expect(await names(d, { partyType: 'SUPPLIER' })).toEqual(['Only Sells', 'Trades Both Ways', 'Written Out']);
+    expect(await names(d, { partyType: 'BOTH' })).toEqual(['Trades Both Ways', 'Written Out']);
+    const page = await list(d, { partyType: 'SUPPLIER', page: 1, pageSize: 2 });
+    expect([page.data.map((p) => p.name), page.meta]).toEqual([['Only Sells', 'Trades Both Ways'], { total: 3, page: 1, pageSize: 2 }]);
+    expect(await names(d, { partyType: 'CUSTOMER', q: 'way' })).toEqual(['Trades Both Ways']);
   });
 });
 

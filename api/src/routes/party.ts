@@ -52,7 +52,7 @@ export function partyRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary:
-        "The business's parties by name. q searches name, mobile and GSTIN; partyType and categoryId filter; " +
+        "The business's parties by name. q searches name, mobile and GSTIN; partyType (CUSTOMER and SUPPLIER include BOTH) and categoryId filter; " +
         'page/pageSize page the answer and add meta {total, page, pageSize}',
       security: SESSION_SECURITY,
       querystring: PartyListQuery,

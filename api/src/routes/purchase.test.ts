@@ -432,14 +432,28 @@ describe('party types', () => {
     const rice = await f.item(c, { name: 'Rice', price: '50', rate: 'gst-5', stock: 10 });
     const lines = [line(rice.id, { quantity: 1, unitPrice: '40' })];
     const cases: [LightMyRequestResponse, string][] = [
-      [await f.sale(c, { partyId: seller.id, lines }), 'Sells To Us is a supplier: sales, quotations and automated bills are for customers. Choose a customer, or edit Sells To Us and mark it as a customer'],
-      [await f.quote(c, { partyId: seller.id, lines }), 'Sells To Us is a supplier: sales, quotations and automated bills are for customers. Choose a customer, or edit Sells To Us and mark it as a customer'],
-      [await buy(c, { billNumber: billNo(), partyId: buyer.id, lines }), 'Buys From Us is a customer: purchases are from suppliers. Choose a supplier, or edit Buys From Us and mark it as a supplier'],
+      [await f.sale(c, { partyId: seller.id, lines }), 'Sells To Us is a supplier: sales, quotations and automated bills are for customers. Choose a customer, or edit Sells To Us and mark it as both customer and supplier'],
+      [await f.quote(c, { partyId: seller.id, lines }), 'Sells To Us is a supplier: sales, quotations and automated bills are for customers. Choose a customer, or edit Sells To Us and mark it as both customer and supplier'],
+      [await buy(c, { billNumber: billNo(), partyId: buyer.id, lines }), 'Buys From Us is a customer: purchases are from suppliers. Choose a supplier, or edit Buys From Us and mark it as both customer and supplier'],
     ];
     for (const [res, message] of cases) expect([res.statusCode, res.json()]).toEqual([400, { success: false, message, field: 'partyId' }]);
     expect(await f.stockOf(c, rice.id)).toBe(10);
     expect((await list(c)).json().meta.total).toBe(0);
     expect((await f.invoices(c)).json().meta.total).toBe(0);
+  });
+
+  it('takes a party marked both customer and supplier on either side: its balance nets what it owes against what is owed to it', async () => {
+    const c = await signUp(h, { businessName: 'Both Ways Co', stateCode: '27' });
+    const firm = await f.party(c, { state: '27', name: 'Buys And Sells', partyType: 'BOTH' });
+    expect(firm.partyType).toBe('BOTH');
+    const rice = await f.item(c, { name: 'Rice', price: '50', rate: 'gst-5', stock: 10 });
+    // Sell 10 at 100 (1,050.00 with GST), buy 10 at 40 (420.00 with GST).
+    const sold = await f.sale(c, { partyId: firm.id, lines: [line(rice.id, { quantity: 10, unitPrice: '100' })] });
+    expect(sold.statusCode).toBe(201);
+    expect((await f.quote(c, { partyId: firm.id, lines: [line(rice.id, { quantity: 1, unitPrice: '100' })] })).statusCode).toBe(201);
+    const bill = await purchase(c, { partyId: firm.id, lines: [line(rice.id, { quantity: 10, unitPrice: '40' })] });
+    expect(bill.totals.grandTotal).toBe('420.00');
+    expect((await get(h.app, `/api/party/get-party/${firm.id}`, c.cookie)).json().data.balance).toBe('630.00');
   });
 });
 

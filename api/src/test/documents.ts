@@ -68,10 +68,10 @@ export function documentFixtures(h: Harness, app: FastifyInstance = h.app) {
     return res.json().data;
   }
 
-  /** A customer (or a supplier); `state` is the billing (and shipping) state code. */
+  /** A customer (or a supplier, or both); `state` is the billing (and shipping) state code. */
   async function party(
     who: SignedUp,
-    o: { name?: string; state?: string; shippingState?: string; gstin?: string; creditPeriod?: number; openingBalance?: string; mobileNumber?: string; partyType?: 'CUSTOMER' | 'SUPPLIER' } = {},
+    o: { name?: string; state?: string; shippingState?: string; gstin?: string; creditPeriod?: number; openingBalance?: string; mobileNumber?: string; partyType?: 'CUSTOMER' | 'SUPPLIER' | 'BOTH' } = {},
   ): Promise<Party> {
     const n = next();
     const res = await write(

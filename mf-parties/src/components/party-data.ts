@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { cacheKey, formatRupees, partyApi, useRecord, type Party, type PartyAddress, type PartyListQuery } from '@bahi/shared';
+import { PARTY_TYPE_LABELS, cacheKey, formatRupees, partyApi, useRecord, type Party, type PartyAddress, type PartyListQuery } from '@bahi/shared';
 
 /** One page of the list (server-side search, filters and paging; the previous page stays while the next loads). */
 export function usePartyPage(query: PartyListQuery) {
@@ -19,7 +19,8 @@ export function usePartyLocations() {
   return useSWR(cacheKey('parties', 'locations'), () => partyApi.locations(), { revalidateOnFocus: false });
 }
 
-export const partyTypeLabel = (type: Party['partyType']) => (type === 'CUSTOMER' ? 'Customer' : 'Supplier');
+/** 'Customer', 'Supplier' or 'Customer & Supplier'. */
+export const partyTypeLabel = (type: Party['partyType']) => PARTY_TYPE_LABELS[type];
 
 /** Seed §2: street, state and PIN joined by commas, or '-' when missing. */
 export function formatAddress(address: PartyAddress | null | undefined): string {

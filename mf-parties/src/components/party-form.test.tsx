@@ -220,6 +220,25 @@ describe('PartyForm', () => {
     await act(async () => finish(makeParty({ name: 'Slow Save' })));
   });
 
+  it('offers "Customer & Supplier" for a firm the business sells to and buys from, and sends BOTH', async () => {
+    const saved = makeParty({ name: 'Two Way Traders', partyType: 'BOTH' });
+    const create = jest.spyOn(partyApi, 'create').mockResolvedValue(saved);
+    const user = renderForm();
+    expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Customer', 'Supplier', 'Customer & Supplier']);
+    await enter(user, 'Party name', 'Two Way Traders');
+    await user.click(screen.getByRole('radio', { name: 'Customer & Supplier' }));
+    await user.click(saveButton());
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0][0]).toMatchObject({ name: 'Two Way Traders', partyType: 'BOTH' });
+  });
+
+  it('opens a party marked both with "Customer & Supplier" chosen', async () => {
+    renderForm(makeParty({ name: 'Two Way Traders', partyType: 'BOTH' }));
+    expect(screen.getByRole('radio', { name: 'Customer & Supplier' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Customer' })).not.toBeChecked();
+    await act(async () => undefined);
+  });
+
   it('edits a party: every field prefilled, an update sent for its id', async () => {
     const party = makeParty({
       name: 'Kaveri Suppliers',

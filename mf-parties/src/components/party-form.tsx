@@ -6,6 +6,7 @@ import {
   CreatePartyRequest,
   PARTY_BOUNDS,
   PARTY_LIMITS,
+  PARTY_TYPES,
   cacheKey,
   isValidGstin,
   mobileDigits,
@@ -31,7 +32,7 @@ import {
   type FieldPath,
 } from '@bahi/shared/ui';
 import { CategorySelect } from './category-select';
-import { usePartyLocations } from './party-data';
+import { partyTypeLabel, usePartyLocations } from './party-data';
 
 interface AddressValues {
   street?: string;
@@ -229,10 +230,7 @@ export function PartyForm({ party }: PartyFormProps) {
                 <Radio.Group
                   optionType="button"
                   buttonStyle="solid"
-                  options={[
-                    { value: 'CUSTOMER', label: 'Customer' },
-                    { value: 'SUPPLIER', label: 'Supplier' },
-                  ]}
+                  options={PARTY_TYPES.map((value) => ({ value, label: partyTypeLabel(value) }))}
                 />
               </Form.Item>
               <Row gutter={16}>

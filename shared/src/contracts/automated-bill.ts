@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CalendarDate, Id, PageMeta, PageNumber, PageSize, WholeNumber, ok } from './common';
 import { GST_START_DATE } from './dates';
-import { MoneyString } from './money';
+import { MoneyString, MoneySumString } from './money';
 import { DOCUMENT_LIMITS, DocumentLineRequest } from './sales';
 import { FREQUENCY_TYPES, type FrequencyType } from './schedule-calendar';
 
@@ -162,7 +162,7 @@ export const ScheduleSummary = z.object({
   billsIssued: z.number().int(),
   failedRuns: z.number().int(),
   /** Grand totals of the issued invoices that are not cancelled. */
-  totalBilled: MoneyString,
+  totalBilled: MoneySumString,
   lastRun: ScheduleRun.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -194,7 +194,7 @@ export interface ScheduleListQuery {
   pageSize?: number;
 }
 
-export const ScheduleListResponse = ok(z.array(ScheduleSummary)).extend({ meta: PageMeta.extend({ totalBilled: MoneyString }) });
+export const ScheduleListResponse = ok(z.array(ScheduleSummary)).extend({ meta: PageMeta.extend({ totalBilled: MoneySumString }) });
 export type ScheduleListResponse = z.infer<typeof ScheduleListResponse>;
 
 /** run-now: the schedule and the run just attempted (ISSUED, or FAILED with its reason). */

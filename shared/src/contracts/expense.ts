@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isGstRate, normalizeGstRate } from '../gst/rates';
 import { ACCOUNT_LIMITS, PaymentMode, maybe } from './account';
 import { CalendarDate, Gstin, Id, PageNumber, PageSize, PersonName, ok } from './common';
-import { Money, MoneyString } from './money';
+import { Money, MoneyString, MoneySumString } from './money';
 
 /*
  * Expenses (issue 11): money spent that is not a purchase of stock — rent, salaries, electricity.
@@ -180,13 +180,13 @@ export interface ExpenseListQuery {
   pageSize?: number;
 }
 
-export const ExpenseCategorySum = z.object({ categoryId: Id, categoryName: z.string(), count: z.number().int(), amount: MoneyString });
+export const ExpenseCategorySum = z.object({ categoryId: Id, categoryName: z.string(), count: z.number().int(), amount: MoneySumString });
 export const ExpenseListMeta = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Over every match, cancelled expenses left out: per category (largest first) and in all. */
-  sums: z.object({ total: MoneyString, totalTax: MoneyString, itc: MoneyString, byCategory: z.array(ExpenseCategorySum) }),
+  sums: z.object({ total: MoneySumString, totalTax: MoneySumString, itc: MoneySumString, byCategory: z.array(ExpenseCategorySum) }),
 });
 export type ExpenseListMeta = z.infer<typeof ExpenseListMeta>;
 export const ExpenseListResponse = ok(z.array(Expense)).extend({ meta: ExpenseListMeta });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { Money, MoneyString, Percent, Quantity, SignedMoney } from './money';
+import { Money, MoneyString, MoneySumString, Percent, Quantity, SignedMoney } from './money';
+import { PartyListResponse } from './party';
+import { SaleReportTotals } from './report';
+import { SaleInvoiceListResponse } from './sales';
 
 const parse = (schema: z.ZodType, v: unknown) => {
   const r = schema.safeParse(v);
@@ -64,5 +67,30 @@ describe('Quantity and Percent', () => {
   it('bounds a percentage to 0-100', () => {
     expect(parse(Percent('Discount'), 12.5)).toBe('12.500');
     expect(parse(Percent('Discount'), 100.001)).toMatch(/at most 100/);
+  });
+});
+
+describe('sums in answers', () => {
+  it('a thirteen-digit total parses as a sum, while a single amount keeps the twelve-digit bound', () => {
+    expect(MoneySumString.safeParse('1999999999999.98').success).toBe(true);
+    expect(MoneySumString.safeParse('-999999999999999.99').success).toBe(true);
+    expect(MoneySumString.safeParse('1000000000000000.00').success).toBe(false);
+    expect(MoneySumString.safeParse('12.5').success).toBe(false);
+    expect(MoneyString.safeParse('1999999999999.98').success).toBe(false);
+  });
+
+  it("a party list, a sale list's sums and a sale report whose totals pass twelve digits are read, not refused", () => {
+    const big = '1999999999999.98';
+    const party = {
+      id: '7a2c1b9e-1a2b-4c3d-8e9f-000000000001', name: 'Big Buyer', partyType: 'BOTH', mobileNumber: null, email: null, partyCatagory: null,
+      openingBalance: null, gstin: null, panNumber: null, creditPeriod: null, creditLimit: null, billingAddress: null, shippingAddress: null,
+      createdAt: '2026-11-28T00:00:00.000Z', updatedAt: '2026-11-28T00:00:00.000Z', balance: big,
+    };
+    expect(PartyListResponse.safeParse({ success: true, data: [party] }).success).toBe(true);
+    expect(PartyListResponse.safeParse({ success: true, data: [{ ...party, openingBalance: big }] }).success).toBe(false);
+    const meta = { total: 2, page: 1, pageSize: 20, grandTotal: big, received: '0.00', balance: big };
+    expect(SaleInvoiceListResponse.safeParse({ success: true, data: [], meta }).success).toBe(true);
+    const totals = { invoices: 2, taxableValue: big, cgst: '0.00', sgst: '0.00', igst: '0.00', cess: '0.00', subtotal: big, roundOff: '0.00', grandTotal: big, received: '0.00', balance: big };
+    expect(SaleReportTotals.safeParse(totals).success).toBe(true);
   });
 });

@@ -19,6 +19,14 @@ export const QUANTITY_MAX_MILLI = 99_999_999_999_999;
 export const MoneyString = z.string().regex(/^-?\d{1,12}\.\d{2}$/, 'Not an amount');
 export type MoneyString = z.infer<typeof MoneyString>;
 
+/**
+ * A sum over documents as an answer carries it (a party's balance, a list's or a report's totals, a grouped row):
+ * each document fits numeric(14,2) (twelve digits), their sum need not, and one large sum must not make a whole screen
+ * unreadable. Fifteen digits: a thousand documents of the largest amount.
+ */
+export const MoneySumString = z.string().regex(/^-?\d{1,15}\.\d{2}$/, 'Not an amount');
+export type MoneySumString = z.infer<typeof MoneySumString>;
+
 const PLAIN_DECIMAL = /^([+-])?(\d+)(?:\.(\d*))?$/;
 
 /**

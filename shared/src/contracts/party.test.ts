@@ -1,7 +1,24 @@
 import { Money, SignedMoney } from './money';
-import { CreatePartyRequest, normalizeMobile, resolveStateCode } from './party';
+import { CreatePartyRequest, PartyListQuery, normalizeMobile, partyTypesMatching, resolveStateCode } from './party';
 
 describe('party contract', () => {
+  it('takes BOTH for a party that is customer and supplier, as written in a sheet or on the form', () => {
+    const typeOf = (partyType: unknown) => {
+      const r = CreatePartyRequest.safeParse({ name: 'Two Way Traders', partyType });
+      return r.success ? r.data.partyType : r.error.issues[0].message;
+    };
+    expect(['BOTH', 'both', 'Customer & Supplier', ' customer  &  supplier ', 'Customer and Supplier'].map(typeOf)).toEqual(Array(5).fill('BOTH'));
+    expect(typeOf('customer')).toBe('CUSTOMER');
+    expect(typeOf('VENDOR')).toBe('Party type must be CUSTOMER, SUPPLIER or BOTH');
+    expect(PartyListQuery.parse({ partyType: 'BOTH' }).partyType).toBe('BOTH');
+  });
+
+  it('counts a party marked BOTH among the customers and among the suppliers', () => {
+    expect(partyTypesMatching('CUSTOMER')).toEqual(['CUSTOMER', 'BOTH']);
+    expect(partyTypesMatching('SUPPLIER')).toEqual(['SUPPLIER', 'BOTH']);
+    expect(partyTypesMatching('BOTH')).toEqual(['BOTH']);
+  });
+
   it('resolves a state by name in any case, or by code', () => {
     expect(resolveStateCode('Maharashtra')).toBe('27');
     expect(resolveStateCode('  tamil   nadu ')).toBe('33');

@@ -10,7 +10,7 @@ import {
 } from '../india';
 import { MONEY_BOUNDS, SIGNED_MONEY_BOUNDS, type NumberBounds } from './bounds';
 import { Email, Gstin, Id, MobileNumber, PageMeta, PageNumber, PageSize, Pan, Pin, PersonName, SearchText, ok } from './common';
-import { Money, MoneyString, SignedMoney } from './money';
+import { Money, MoneyString, MoneySumString, SignedMoney } from './money';
 
 /*
  * Parties (seed §3, §7). Field names are the seed's, misspellings included (`partyCatagory`, `catagory`).
@@ -27,9 +27,16 @@ import { Money, MoneyString, SignedMoney } from './money';
  * - Empty strings and null in a request mean "not given"; answers use null for what is not known.
  */
 
-export const PARTY_TYPES = ['CUSTOMER', 'SUPPLIER'] as const;
+/** BOTH: a firm the business sells to and buys from; it counts as a customer and as a supplier. */
+export const PARTY_TYPES = ['CUSTOMER', 'SUPPLIER', 'BOTH'] as const;
 export const PartyType = z.enum(PARTY_TYPES);
 export type PartyType = z.infer<typeof PartyType>;
+
+/** How a party type reads: 'Customer', 'Supplier', 'Customer & Supplier'. */
+export const PARTY_TYPE_LABELS: Record<PartyType, string> = { CUSTOMER: 'Customer', SUPPLIER: 'Supplier', BOTH: 'Customer & Supplier' };
+
+/** The types of the parties that are of `type`: a customer is CUSTOMER or BOTH, a supplier SUPPLIER or BOTH. */
+export const partyTypesMatching = (type: PartyType): PartyType[] => (type === 'BOTH' ? ['BOTH'] : [type, 'BOTH']);
 
 export const ADDRESS_TYPES = ['BILLING', 'SHIPPING', 'BOTH'] as const;
 export const AddressType = z.enum(ADDRESS_TYPES);
@@ -89,10 +96,16 @@ const CreditPeriod = z.preprocess(
     .max(PARTY_BOUNDS.creditPeriod.max, `Credit period can be at most ${PARTY_BOUNDS.creditPeriod.max} days`),
 );
 
+/** 'customer', 'Both' and 'Customer & Supplier' (as a spreadsheet or the party screen writes it) all name a type. */
+const partyTypeOf = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  const text = v.trim().toUpperCase().replace(/\s+/g, ' ');
+  return text === 'CUSTOMER & SUPPLIER' || text === 'CUSTOMER AND SUPPLIER' ? 'BOTH' : text;
+};
 const PartyTypeInput = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  partyTypeOf,
   z.enum(PARTY_TYPES, {
-    error: (issue) => (issue.input === undefined ? 'Party type is required' : 'Party type must be CUSTOMER or SUPPLIER'),
+    error: (issue) => (issue.input === undefined ? 'Party type is required' : 'Party type must be CUSTOMER, SUPPLIER or BOTH'),
   }),
 );
 
@@ -280,7 +293,7 @@ export const Party = z.object({
    * What the party owes the business (negative: what the business owes it), two decimals: opening balance + sales −
    * payments received. Every answer of the API carries it.
    */
-  balance: MoneyString.optional(),
+  balance: MoneySumString.optional(),
 });
 export type Party = z.infer<typeof Party>;
 
@@ -289,7 +302,8 @@ export const PARTY_PAGE_SIZE_DEFAULT = 20;
 
 /**
  * GET party/parties. Without page/pageSize every party is answered (the seed's call); with either, one page
- * and `meta`. q searches name, mobile number and GSTIN.
+ * and `meta`. q searches name, mobile number and GSTIN. partyType CUSTOMER (or SUPPLIER) includes the parties marked
+ * BOTH; BOTH is only those.
  */
 export const PartyListQuery = z.object({
   q: SearchText,

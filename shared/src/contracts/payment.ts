@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_LIMITS, DocumentType, PaymentMode, TransactionDirection, maybe } from './account';
 import { CalendarDate, Id, PageMeta, PageNumber, PageSize, ok } from './common';
-import { Money, MoneyString } from './money';
+import { Money, MoneyString, MoneySumString } from './money';
 
 /*
  * Payments not tied to one bill (issue 11, cash & bank): POST payment/payment-in (money received from a party) and
@@ -81,7 +81,7 @@ export const PartyPayment = z.object({
   /** amount − allocated: kept with the party as an advance. */
   advance: MoneyString,
   /** The party's balance after the payment: positive when the party owes the business. */
-  partyBalance: MoneyString,
+  partyBalance: MoneySumString,
   createdAt: z.string(),
 });
 export type PartyPayment = z.infer<typeof PartyPayment>;
@@ -161,7 +161,7 @@ export type PaymentSummary = z.infer<typeof PaymentSummary>;
 
 export const PaymentListMeta = PageMeta.extend({
   /** Over every payment the filters match (not only the page), reversed ones left out. */
-  sums: z.object({ amount: MoneyString, advance: MoneyString }),
+  sums: z.object({ amount: MoneySumString, advance: MoneySumString }),
 });
 export type PaymentListMeta = z.infer<typeof PaymentListMeta>;
 export const PaymentListResponse = z.object({ success: z.literal(true), data: z.array(PaymentSummary), meta: PaymentListMeta });

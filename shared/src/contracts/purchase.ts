@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate, Id, PageNumber, PageSize, ok } from './common';
-import { MoneyString } from './money';
+import { MoneyString, MoneySumString } from './money';
 import { PaymentRequest, type PaymentRequest as PaymentRequestBody } from './account';
 import {
   DOCUMENT_LIMITS,
@@ -231,7 +231,7 @@ export interface PurchaseInvoiceListQuery {
 }
 
 /** Sums over everything the filter matches (cancelled bills count in `total` but add nothing). */
-export const PurchaseListMeta = DocumentListMeta.extend({ paid: MoneyString, balance: MoneyString, itcAmount: MoneyString });
+export const PurchaseListMeta = DocumentListMeta.extend({ paid: MoneySumString, balance: MoneySumString, itcAmount: MoneySumString });
 export type PurchaseListMeta = z.infer<typeof PurchaseListMeta>;
 
 export const PurchaseInvoiceListResponse = ok(z.array(PurchaseInvoiceSummary)).extend({ meta: PurchaseListMeta });

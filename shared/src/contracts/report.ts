@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate, Gstin, PageMeta, PageNumber, PageSize, ok, optional } from './common';
-import { MONEY_MAX, Money, MoneyString } from './money';
+import { MONEY_MAX, Money, MoneyString, MoneySumString } from './money';
 import { SALE_STATUSES } from './sales';
 
 /*
@@ -138,17 +138,17 @@ export const SaleReportRow = z.object({
   quantity: z.string().nullable(),
   /** hsn grouping: the GST rate of the row. */
   gstRate: z.string().nullable(),
-  taxableValue: MoneyString,
-  cgst: MoneyString,
-  sgst: MoneyString,
-  igst: MoneyString,
-  cess: MoneyString,
+  taxableValue: MoneySumString,
+  cgst: MoneySumString,
+  sgst: MoneySumString,
+  igst: MoneySumString,
+  cess: MoneySumString,
   /** Taxable value + taxes (the invoices' subtotals, or the lines' totals). */
-  subtotal: MoneyString,
-  roundOff: MoneyString.nullable(),
-  grandTotal: MoneyString.nullable(),
-  received: MoneyString.nullable(),
-  balance: MoneyString.nullable(),
+  subtotal: MoneySumString,
+  roundOff: MoneySumString.nullable(),
+  grandTotal: MoneySumString.nullable(),
+  received: MoneySumString.nullable(),
+  balance: MoneySumString.nullable(),
   /** invoice grouping only. */
   invoiceDate: z.string().nullable(),
   partyName: z.string().nullable(),
@@ -160,16 +160,16 @@ export type SaleReportRow = z.infer<typeof SaleReportRow>;
 /** The sums of everything the filter matches. Invoice-only figures are null when an item filter is set. */
 export const SaleReportTotals = z.object({
   invoices: z.number().int(),
-  taxableValue: MoneyString,
-  cgst: MoneyString,
-  sgst: MoneyString,
-  igst: MoneyString,
-  cess: MoneyString,
-  subtotal: MoneyString,
-  roundOff: MoneyString.nullable(),
-  grandTotal: MoneyString.nullable(),
-  received: MoneyString.nullable(),
-  balance: MoneyString.nullable(),
+  taxableValue: MoneySumString,
+  cgst: MoneySumString,
+  sgst: MoneySumString,
+  igst: MoneySumString,
+  cess: MoneySumString,
+  subtotal: MoneySumString,
+  roundOff: MoneySumString.nullable(),
+  grandTotal: MoneySumString.nullable(),
+  received: MoneySumString.nullable(),
+  balance: MoneySumString.nullable(),
 });
 export type SaleReportTotals = z.infer<typeof SaleReportTotals>;
 
@@ -198,9 +198,9 @@ export const SaleReportResponse = ok(SaleReport);
 
 export const PurchaseReportQuery = SaleReportQuery;
 export type PurchaseReportQuery = SaleReportQuery;
-export const PurchaseReportRow = SaleReportRow.omit({ received: true }).extend({ paid: MoneyString.nullable() });
+export const PurchaseReportRow = SaleReportRow.omit({ received: true }).extend({ paid: MoneySumString.nullable() });
 export type PurchaseReportRow = z.infer<typeof PurchaseReportRow>;
-export const PurchaseReportTotals = SaleReportTotals.omit({ received: true }).extend({ paid: MoneyString.nullable() });
+export const PurchaseReportTotals = SaleReportTotals.omit({ received: true }).extend({ paid: MoneySumString.nullable() });
 export const PurchaseReport = z.object({
   groupBy: SaleReportGroup,
   rows: z.array(PurchaseReportRow),
@@ -243,7 +243,7 @@ export const LedgerEntry = z.object({
   debit: MoneyString,
   credit: MoneyString,
   /** What the party owes after this line (negative: what the business owes it). */
-  balance: MoneyString,
+  balance: MoneySumString,
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
@@ -251,10 +251,10 @@ export const Ledger = z.object({
   party: z.object({ id: z.string(), name: z.string(), gstin: z.string().nullable(), mobileNumber: z.string().nullable() }),
   from: z.string(),
   to: z.string(),
-  openingBalance: MoneyString,
-  debit: MoneyString,
-  credit: MoneyString,
-  closingBalance: MoneyString,
+  openingBalance: MoneySumString,
+  debit: MoneySumString,
+  credit: MoneySumString,
+  closingBalance: MoneySumString,
   entries: z.array(LedgerEntry),
   meta: z.object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }),
 });
@@ -402,19 +402,19 @@ export const ReportSummary = z.object({
   from: z.string(),
   to: z.string(),
   /** Invoices of the period, not cancelled. */
-  sales: z.object({ invoices: z.number().int(), grandTotal: MoneyString }),
+  sales: z.object({ invoices: z.number().int(), grandTotal: MoneySumString }),
   /** Purchase bills of the period, not cancelled. */
-  purchases: z.object({ bills: z.number().int(), grandTotal: MoneyString }),
+  purchases: z.object({ bills: z.number().int(), grandTotal: MoneySumString }),
   /** What customers owe now: positive party balances and unpaid walk-in invoices. */
-  receivable: MoneyString,
+  receivable: MoneySumString,
   /** What the business owes parties now (negative party balances, as a positive amount). */
-  payable: MoneyString,
-  cashAndBank: z.object({ cash: MoneyString, bank: MoneyString, total: MoneyString }),
+  payable: MoneySumString,
+  cashAndBank: z.object({ cash: MoneySumString, bank: MoneySumString, total: MoneySumString }),
   /** Every branch's stock at its unit cost (see stock-summary). */
-  stockValue: MoneyString,
+  stockValue: MoneySumString,
   /** Sales of each month of the financial year that holds `to`, April first; months without sales are 0.00. */
   /** With each month's purchases (grand totals of the bills, not cancelled). */
-  salesByMonth: z.array(z.object({ month: z.string(), invoices: z.number().int(), grandTotal: MoneyString, purchases: MoneyString })),
+  salesByMonth: z.array(z.object({ month: z.string(), invoices: z.number().int(), grandTotal: MoneySumString, purchases: MoneySumString })),
 });
 export type ReportSummary = z.infer<typeof ReportSummary>;
 export const ReportSummaryResponse = ok(ReportSummary);
@@ -448,7 +448,7 @@ export const StockSummaryRow = z.object({
   quantity: z.string(),
   /** Without tax: the last purchase bill's taxable value per unit, else the item's purchase price. */
   unitCost: MoneyString,
-  value: MoneyString,
+  value: MoneySumString,
   alertQuantity: z.number().int().nullable(),
   lowStock: z.boolean(),
 });
@@ -456,8 +456,8 @@ export type StockSummaryRow = z.infer<typeof StockSummaryRow>;
 
 export const StockSummary = z.object({
   rows: z.array(StockSummaryRow),
-  branches: z.array(z.object({ branchId: z.string(), branchName: z.string(), items: z.number().int(), value: MoneyString, lowStock: z.number().int() })),
-  totals: z.object({ value: MoneyString, lowStock: z.number().int() }),
+  branches: z.array(z.object({ branchId: z.string(), branchName: z.string(), items: z.number().int(), value: MoneySumString, lowStock: z.number().int() })),
+  totals: z.object({ value: MoneySumString, lowStock: z.number().int() }),
   meta: PageMeta,
 });
 export type StockSummary = z.infer<typeof StockSummary>;
@@ -497,7 +497,7 @@ export type DayBookEntry = z.infer<typeof DayBookEntry>;
 export const DayBook = z.object({
   date: z.string(),
   entries: z.array(DayBookEntry),
-  totals: z.object({ sales: MoneyString, moneyIn: MoneyString, moneyOut: MoneyString }),
+  totals: z.object({ sales: MoneySumString, moneyIn: MoneySumString, moneyOut: MoneySumString }),
   /** More than DAY_BOOK_MAX entries: the first ones are listed (the totals are still the whole day's). */
   truncated: z.boolean(),
 });
@@ -532,17 +532,17 @@ export const ItemProfitRow = z.object({
   itemName: z.string(),
   quantity: z.string(),
   /** Taxable value of the lines sold (tax is not income). */
-  saleValue: MoneyString,
+  saleValue: MoneySumString,
   /** Quantity × unit cost (the last purchase's, without tax; see stock summary). */
-  cost: MoneyString,
-  profit: MoneyString,
+  cost: MoneySumString,
+  profit: MoneySumString,
   /** Profit ÷ sale value, per cent with two decimals; null when nothing was sold for money. */
   marginPercent: z.string().nullable(),
 });
 export type ItemProfitRow = z.infer<typeof ItemProfitRow>;
 export const ItemProfit = z.object({
   rows: z.array(ItemProfitRow),
-  totals: z.object({ saleValue: MoneyString, cost: MoneyString, profit: MoneyString }),
+  totals: z.object({ saleValue: MoneySumString, cost: MoneySumString, profit: MoneySumString }),
   meta: ReportMeta,
 });
 export type ItemProfit = z.infer<typeof ItemProfit>;
@@ -595,7 +595,7 @@ export const Gstr3bReturn = z.object({
 });
 export type Gstr3bReturn = z.infer<typeof Gstr3bReturn>;
 
-const Gstr3bHeads = z.object({ igst: MoneyString, cgst: MoneyString, sgst: MoneyString, cess: MoneyString });
+const Gstr3bHeads = z.object({ igst: MoneySumString, cgst: MoneySumString, sgst: MoneySumString, cess: MoneySumString });
 /** Tax to pay in cash per head: the `cash` of each head of `payment`. */
 export const Gstr3bLiability = Gstr3bHeads;
 /**
@@ -604,7 +604,7 @@ export const Gstr3bLiability = Gstr3bHeads;
  * the order of gst-rules.md), `cash` = payable − credit used + reverseCharge (reverse-charge tax is never paid
  * with credit, s.49(4)).
  */
-export const Gstr3bHeadPayment = z.object({ payable: MoneyString, reverseCharge: MoneyString, itcUsed: Gstr3bHeads, cash: MoneyString });
+export const Gstr3bHeadPayment = z.object({ payable: MoneySumString, reverseCharge: MoneySumString, itcUsed: Gstr3bHeads, cash: MoneySumString });
 export const Gstr3bResponse = ok(Gstr3bReturn).extend({
   liability: Gstr3bLiability,
   payment: z.object({ igst: Gstr3bHeadPayment, cgst: Gstr3bHeadPayment, sgst: Gstr3bHeadPayment, cess: Gstr3bHeadPayment }),

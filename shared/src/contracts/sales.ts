@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CalendarDate, Id, MobileNumber, PageNumber, PageSize, PersonName, ok } from './common';
 import { EINVOICE_NOT_GENERATED, EInvoiceState } from './einvoice';
 import { ItemType } from './item';
-import { MONEY_MAX, Money, MoneyString, Percent, Quantity } from './money';
+import { MONEY_MAX, Money, MoneyString, MoneySumString, Percent, Quantity } from './money';
 import { normalizeMobile } from './party';
 import {
   PaymentMode,
@@ -421,9 +421,9 @@ export const DocumentListMeta = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  grandTotal: MoneyString,
+  grandTotal: MoneySumString,
 });
-export const SaleListMeta = DocumentListMeta.extend({ received: MoneyString, balance: MoneyString });
+export const SaleListMeta = DocumentListMeta.extend({ received: MoneySumString, balance: MoneySumString });
 export type SaleListMeta = z.infer<typeof SaleListMeta>;
 
 export const SaleInvoiceListResponse = ok(z.array(SaleInvoiceSummary)).extend({ meta: SaleListMeta });

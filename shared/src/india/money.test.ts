@@ -1,4 +1,4 @@
-import { amountInWords, formatRupees, fromPaise, integerInWords, paiseInWords, toPaise } from './money';
+import { amountInWords, formatRupees, fromPaise, integerInWords, moneyText, paiseInWords, toPaise } from './money';
 
 describe('rupee formatting', () => {
   it('groups digits the Indian way with two decimals', () => {
@@ -24,6 +24,24 @@ describe('paise', () => {
 
   it('refuses more than two decimals', () => {
     expect(() => toPaise('1.234')).toThrow('Not an amount');
+  });
+});
+
+describe('amounts as answers carry them', () => {
+  it('have two decimals, digit for digit at any size', () => {
+    expect(moneyText('1500')).toBe('1500.00');
+    expect(moneyText('-12.5')).toBe('-12.50');
+    expect(moneyText(1500)).toBe('1500.00');
+    expect(moneyText('-0.00')).toBe('0.00');
+    expect(moneyText('007.10')).toBe('7.10');
+    // Past 2^53 paise a float would round the last digits.
+    expect(moneyText('999999999999999.99')).toBe('999999999999999.99');
+    expect(moneyText('-123456789012345.67')).toBe('-123456789012345.67');
+  });
+
+  it('refuse what is not an amount', () => {
+    expect(() => moneyText('1.234')).toThrow('Not an amount');
+    expect(() => moneyText('abc')).toThrow('Not an amount');
   });
 });
 

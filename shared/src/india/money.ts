@@ -27,6 +27,20 @@ export function toPaise(amount: number | string): number {
   return m[1] ? -paise : paise;
 }
 
+/**
+ * An amount as the database hands it back ('1500', '-12.5', 1500) to the two-decimal string answers carry, digit for
+ * digit whatever its size: a sum may pass what integer paise hold exactly in a JS number.
+ */
+export function moneyText(amount: number | string): string {
+  const s = typeof amount === 'number' ? amount.toFixed(2) : amount.trim();
+  const m = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(s);
+  if (!m) throw new Error(`Not an amount: ${amount}`);
+  const whole = m[2].replace(/^0+(?=\d)/, '');
+  const fraction = (m[3] ?? '').padEnd(2, '0');
+  const zero = whole === '0' && fraction === '00';
+  return `${m[1] && !zero ? '-' : ''}${whole}.${fraction}`;
+}
+
 /** Integer paise to a rupee decimal string with two places, e.g. 12345 -> '123.45'. */
 export function fromPaise(paise: number): string {
   const sign = paise < 0 ? '-' : '';

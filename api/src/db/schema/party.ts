@@ -14,7 +14,8 @@ import {
 import { createdAt, money, updatedAt } from './columns';
 import { businesses } from './core';
 
-export const PARTY_TYPE_VALUES = ['CUSTOMER', 'SUPPLIER'] as const;
+/** BOTH: customer and supplier at once. */
+export const PARTY_TYPE_VALUES = ['CUSTOMER', 'SUPPLIER', 'BOTH'] as const;
 export type PartyTypeValue = (typeof PARTY_TYPE_VALUES)[number];
 export const ADDRESS_TYPE_VALUES = ['BILLING', 'SHIPPING', 'BOTH'] as const;
 export type AddressTypeValue = (typeof ADDRESS_TYPE_VALUES)[number];
@@ -77,7 +78,7 @@ export const parties = pgTable(
       columns: [t.businessId, t.categoryId],
       foreignColumns: [partyCategories.businessId, partyCategories.id],
     }),
-    check('parties_party_type_check', sql`${t.partyType} in ('CUSTOMER', 'SUPPLIER')`),
+    check('parties_party_type_check', sql`${t.partyType} in ('CUSTOMER', 'SUPPLIER', 'BOTH')`),
     check('parties_credit_period_check', sql`${t.creditPeriod} is null or ${t.creditPeriod} >= 0`),
   ],
 );

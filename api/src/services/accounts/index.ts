@@ -14,7 +14,7 @@ import {
   type TransactionListQuery,
   type TransactionType,
 } from '@bahi/shared/contracts';
-import { formatRupees, fromPaise, toPaise } from '@bahi/shared/india';
+import { formatRupees, fromPaise, moneyText, toPaise } from '@bahi/shared/india';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -27,8 +27,8 @@ export const ACCOUNT_NOT_FOUND = 'Account not found';
 
 type AccountRow = typeof accounts.$inferSelect;
 
-/** numeric(14,2) as answers carry it ('1500.00'), whatever form the driver handed back. */
-export const moneyOut = (v: string | number) => fromPaise(toPaise(String(v)));
+/** numeric as answers carry it ('1500.00'), whatever form the driver handed back, exact for a sum of any size. */
+export const moneyOut = moneyText;
 
 /**
  * The balance on `today`: opening balance + IN − OUT of every movement dated up to today, in SQL, as text (columns

@@ -1,6 +1,6 @@
 import type { DocumentBranch, DocumentLine, DocumentParty, DocumentTotals, HsnSummaryRow } from '@bahi/shared/contracts';
 import { stateTaxLabel } from '@bahi/shared/gst';
-import { fromPaise, stateName, toPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText, stateName } from '@bahi/shared/india';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { purchaseInvoiceLines, purchaseInvoices, quotationLines, quotations, saleInvoiceLines, saleInvoices } from '../../db/schema';
@@ -18,7 +18,8 @@ type HeaderRow = typeof saleInvoices.$inferSelect | typeof quotations.$inferSele
 type LineRow = typeof saleInvoiceLines.$inferSelect | typeof quotationLines.$inferSelect | typeof purchaseInvoiceLines.$inferSelect;
 
 
-export const money = (v: string | number) => fromPaise(toPaise(String(v)));
+/** numeric as answers carry it ('1500.00'), exact for a sum of any size. */
+export const money = moneyText;
 /** numeric(6,3) rates as answers carry them: '18.000' → '18', '0.250' → '0.25'. */
 export const rate = (v: string | number) => String(v).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 /** numeric(14,3) quantities with three decimals: '2' → '2.000'. */

@@ -27,8 +27,8 @@ export type PartyColumn =
 export const PARTY_IMPORT_COLUMNS: readonly ImportColumn<PartyColumn>[] = [
   { key: 'name', header: 'Party Name', aliases: ['Name'], required: true, example: 'Sharma Traders', width: 28,
     note: `The party's name, at most ${PARTY_LIMITS.name} characters. Must differ from every other party's name (ignoring capitals), in this file and already in Bahi.` },
-  { key: 'partyType', header: 'Party Type', aliases: ['Type'], required: true, example: 'CUSTOMER', choices: ['CUSTOMER', 'SUPPLIER'],
-    note: 'CUSTOMER (you sell to them) or SUPPLIER (you buy from them).' },
+  { key: 'partyType', header: 'Party Type', aliases: ['Type'], required: true, example: 'CUSTOMER', choices: ['CUSTOMER', 'SUPPLIER', 'BOTH'],
+    note: 'CUSTOMER (you sell to them), SUPPLIER (you buy from them) or BOTH (you sell to them and buy from them; "Customer & Supplier" is read as BOTH).' },
   { key: 'mobileNumber', header: 'Mobile Number', aliases: ['Mobile', 'Phone'], example: '9876543210', kind: 'text', width: 16,
     note: 'A 10-digit Indian mobile number, starting with 6, 7, 8 or 9. +91 and spaces are ignored.' },
   { key: 'email', header: 'Email', example: 'accounts@sharmatraders.in', width: 28, note: 'An email address.' },

@@ -9,9 +9,9 @@ import type {
   PartyListQuery,
   PartyLocation,
 } from '@bahi/shared/contracts';
-import { PARTY_PAGE_SIZE_DEFAULT } from '@bahi/shared/contracts';
+import { PARTY_PAGE_SIZE_DEFAULT, partyTypesMatching } from '@bahi/shared/contracts';
 import { INDIAN_STATES, fromPaise, stateName, toPaise } from '@bahi/shared/india';
-import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { parties, partyAddresses, partyCategories, type AddressTypeValue, type PartyTypeValue } from '../../db/schema';
@@ -30,18 +30,19 @@ type AddressRow = Pick<typeof partyAddresses.$inferSelect, 'id' | 'type' | 'stre
 
 /**
  * The one rule of which party a document may name: sales, quotations and automated bills are to customers, purchases
- * are from suppliers. A party of the other type is refused on `partyId` (400), wherever the document comes from.
+ * are from suppliers, and a party marked BOTH is either. A party of the other type only is refused on `partyId`
+ * (400), wherever the document comes from.
  */
 export function requirePartyType(party: { name: string; partyType: PartyTypeValue }, side: 'SALE' | 'PURCHASE'): void {
-  if (side === 'SALE' && party.partyType !== 'CUSTOMER') {
+  if (side === 'SALE' && !partyTypesMatching('CUSTOMER').includes(party.partyType)) {
     throw badRequest(
-      `${party.name} is a supplier: sales, quotations and automated bills are for customers. Choose a customer, or edit ${party.name} and mark it as a customer`,
+      `${party.name} is a supplier: sales, quotations and automated bills are for customers. Choose a customer, or edit ${party.name} and mark it as both customer and supplier`,
       'partyId',
     );
   }
-  if (side === 'PURCHASE' && party.partyType !== 'SUPPLIER') {
+  if (side === 'PURCHASE' && !partyTypesMatching('SUPPLIER').includes(party.partyType)) {
     throw badRequest(
-      `${party.name} is a customer: purchases are from suppliers. Choose a supplier, or edit ${party.name} and mark it as a supplier`,
+      `${party.name} is a customer: purchases are from suppliers. Choose a supplier, or edit ${party.name} and mark it as both customer and supplier`,
       'partyId',
     );
   }
@@ -162,7 +163,7 @@ export async function listParties(db: Db, businessId: string, query: z.output<ty
   if (query.categoryId && !(await findCategory(db, businessId, query.categoryId))) throw categoryNotFound('categoryId');
   const where = and(
     eq(parties.businessId, businessId),
-    query.partyType ? eq(parties.partyType, query.partyType) : undefined,
+    query.partyType ? inArray(parties.partyType, partyTypesMatching(query.partyType)) : undefined,
     query.categoryId ? eq(parties.categoryId, query.categoryId) : undefined,
     query.q ? searchCondition(query.q) : undefined,
   );

@@ -94,6 +94,15 @@ describe('PartyDetailPage (seed §2)', () => {
     expect(valueOf('Billing & Shipping Address')).toHaveTextContent(/^-$/);
   });
 
+  it("shows 'Customer & Supplier' as the type of a party marked both, and what it owes by the balance's sign", async () => {
+    const party = makeParty({ name: 'Two Way Traders', partyType: 'BOTH', balance: '-630.00' });
+    jest.spyOn(partyApi, 'get').mockResolvedValue(party);
+    renderDetail(party.id);
+    await screen.findByRole('heading', { name: 'Two Way Traders' });
+    expect(valueOf('Party Type')).toHaveTextContent(/^Customer & Supplier$/);
+    expect(screen.getByText(/Balance today/).closest('span')).toHaveTextContent('Balance today: ₹630.00 to pay');
+  });
+
   it('shows separate Billing Address and Shipping Address rows when they differ', async () => {
     const party = makeParty({
       name: 'Kaveri Suppliers',

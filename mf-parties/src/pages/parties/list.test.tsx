@@ -96,6 +96,19 @@ describe('PartyListPage', () => {
     expect(list).toHaveBeenCalledWith({ page: 1, pageSize: 20 });
   });
 
+  it('shows a party marked both as "Customer & Supplier", its balance to receive or to pay by its sign alone', async () => {
+    const owes = makeParty({ name: 'Two Way Traders', partyType: 'BOTH', balance: '630.00' });
+    const owed = makeParty({ name: 'Both Ways Mills', partyType: 'BOTH', balance: '-1200.00' });
+    jest.spyOn(partyApi, 'list').mockResolvedValue(page([owed, owes]));
+    renderList();
+    const row = (await screen.findByText('Two Way Traders')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Customer & Supplier')).toBeInTheDocument();
+    expect(row).toHaveTextContent('₹630.00 to receive');
+    const other = screen.getByText('Both Ways Mills').closest('tr') as HTMLElement;
+    expect(within(other).getByText('Customer & Supplier')).toBeInTheDocument();
+    expect(other).toHaveTextContent('₹1,200.00 to pay');
+  });
+
   it('searches on the server once typing pauses, not on every key', async () => {
     const list = jest.spyOn(partyApi, 'list').mockResolvedValue(page([mehta, kaveri]));
     const user = renderList();

@@ -17,6 +17,7 @@ import { PartyBalance } from '../../components/party-balance';
 export { SEARCH_DEBOUNCE_MS } from '@bahi/shared/ui';
 
 const dash = <Typography.Text type="secondary">-</Typography.Text>;
+const TYPE_COLORS: Record<PartyType, string> = { CUSTOMER: 'green', SUPPLIER: 'blue', BOTH: 'purple' };
 
 /** The list's state lives in the URL, so a search or page survives reload and back. */
 function usePartyListParams() {
@@ -54,8 +55,8 @@ export function PartyListPage() {
     {
       title: 'Type',
       dataIndex: 'partyType',
-      width: 110,
-      render: (t: PartyType) => <Tag color={t === 'CUSTOMER' ? 'green' : 'blue'}>{partyTypeLabel(t)}</Tag>,
+      width: 160,
+      render: (t: PartyType) => <Tag color={TYPE_COLORS[t]}>{partyTypeLabel(t)}</Tag>,
     },
     { title: 'Mobile', dataIndex: 'mobileNumber', width: 150, render: (m: string | null) => formatMobile(m) ?? dash },
     {

@@ -294,7 +294,8 @@ describe('sessions time out', () => {
     // PostgreSQL delivers a commit's notification a moment after the commit; this app hears none at all, so its
     // read cache holds the session exactly as it would in that moment.
     const deaf: Listen = (channel, _onNotify, onState) => h.database.listen(channel, () => undefined, onState);
-    const app = await buildApp({ config: testConfig({ SESSION_IDLE_MINUTES: '30' }), db: h.database.db, listen: deaf, clock: h.clock.now, otpSender: h.otp, logger: false });
+    const config = testConfig({ SESSION_IDLE_MINUTES: '30' });
+    const app = await buildApp({ config, db: h.database.db, listen: deaf, clock: h.clock.now, otpSender: h.otp, logger: false });
     try {
       await app.ready();
       const { cookie } = await signUp(h, {}, app);

@@ -167,6 +167,15 @@ export class ReadCache<S = unknown> {
     });
   }
 
+  /**
+   * This process moved a session's last activity in the database: what it keeps says so at once, not only when the
+   * change feed's notification of that write arrives (a stale time would end an active session as idle).
+   */
+  touchSession(id: string, lastSeenAt: number) {
+    const entry = this.sessions.get(id);
+    if (entry) entry.lastSeenAt = lastSeenAt;
+  }
+
   dropSession(id: string) {
     this.sessions.delete(id);
     this.sessionChanges += 1;

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { otpChallenges, otpSends, rateLimitCounters, sessions } from '../../db/schema';
 import { purgeExpiredAuthData } from './housekeeping';
-import { TestBrowser, createHarness, get, newPhone, signUp, SETUP_TIMEOUT_MS, type Harness } from '../../test/harness';
+import { buildApp } from '../../app';
+import type { Listen } from '../../db/client';
+import { TestBrowser, createHarness, get, newPhone, signUp, testConfig, SETUP_TIMEOUT_MS, type Harness } from '../../test/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -286,6 +288,27 @@ describe('sessions time out', () => {
     }
     h.clock.advance(4 * 3600_000);
     expect((await get(app, '/api/auth/profile', cookie)).statusCode).toBe(401);
+  });
+
+  it('by the last request, also while the change feed has not yet told the read cache of it', async () => {
+    // PostgreSQL delivers a commit's notification a moment after the commit; this app hears none at all, so its
+    // read cache holds the session exactly as it would in that moment.
+    const deaf: Listen = (channel, _onNotify, onState) => h.database.listen(channel, () => undefined, onState);
+    const config = testConfig({ SESSION_IDLE_MINUTES: '30' });
+    const app = await buildApp({ config, db: h.database.db, listen: deaf, clock: h.clock.now, otpSender: h.otp, logger: false });
+    try {
+      await app.ready();
+      const { cookie } = await signUp(h, {}, app);
+      for (let i = 0; i < 3; i++) {
+        h.clock.advance(20 * 60_000);
+        expect((await get(app, '/api/auth/profile', cookie)).statusCode).toBe(200);
+      }
+      expect(app.readCache.stats.sessions).toBe(1);
+      h.clock.advance(31 * 60_000);
+      expect((await get(app, '/api/auth/profile', cookie)).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
   });
 });
 

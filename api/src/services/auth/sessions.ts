@@ -96,7 +96,7 @@ export async function resolveSession(
   }
   if (now.getTime() - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
-    session.lastSeenAt = now.getTime();
+    cache?.touchSession(id, now.getTime());
   }
   return session.value;
 }

@@ -2,6 +2,35 @@ import { z } from 'zod';
 import { stateCodeFromGstin } from '../india';
 import { Email, Gstin, Id, MobileNumber, PersonName, Pin, StateCode, ok, optional } from './common';
 
+/**
+ * How the seller is registered under GST (gst-rules.md "Registration types"): REGULAR issues a TAX INVOICE and
+ * charges GST; COMPOSITION and UNREGISTERED issue a BILL OF SUPPLY and charge none. A business signed up without a
+ * GSTIN is UNREGISTERED; a branch with its own GSTIN carries its own type, one without takes the business's.
+ */
+export const SELLER_REGISTRATION_TYPES = ['REGULAR', 'COMPOSITION', 'UNREGISTERED'] as const;
+export const SellerRegistrationType = z.enum(SELLER_REGISTRATION_TYPES, {
+  error: `Registration type must be one of ${SELLER_REGISTRATION_TYPES.join(', ')}`,
+});
+export type SellerRegistrationType = z.infer<typeof SellerRegistrationType>;
+/** What a seller of this type issues in place of an invoice's title. */
+export const saleDocumentTitle = (type: SellerRegistrationType | null | undefined) =>
+  type === 'COMPOSITION' || type === 'UNREGISTERED' ? ('BILL OF SUPPLY' as const) : ('TAX INVOICE' as const);
+/** Printed at the top of every bill of a composition taxpayer (s.10, Rule 5(1)(g)). */
+export const COMPOSITION_DECLARATION = 'composition taxable person, not eligible to collect tax on supplies';
+
+/** A GSTIN asks how it is registered (REGULAR or COMPOSITION); one without a GSTIN is UNREGISTERED. */
+export function refineRegistration(b: { gstin?: string | null; registrationType?: SellerRegistrationType | null }, ctx: z.RefinementCtx) {
+  if (b.gstin && !b.registrationType) {
+    ctx.addIssue({ code: 'custom', path: ['registrationType'], message: 'Say how this GSTIN is registered: REGULAR or COMPOSITION' });
+  }
+  if (b.gstin && b.registrationType === 'UNREGISTERED') {
+    ctx.addIssue({ code: 'custom', path: ['registrationType'], message: 'A GSTIN is REGULAR or COMPOSITION, not UNREGISTERED' });
+  }
+  if (!b.gstin && b.registrationType && b.registrationType !== 'UNREGISTERED') {
+    ctx.addIssue({ code: 'custom', path: ['gstin'], message: `A ${b.registrationType.toLowerCase()} registration needs its GSTIN` });
+  }
+}
+
 export const BranchAddress = z.object({
   street: PersonName('Street', 200),
   city: PersonName('City', 80),
@@ -15,6 +44,8 @@ const branchFields = {
   phone: optional(MobileNumber),
   email: optional(Email),
   gstin: optional(Gstin),
+  /** Required with a GSTIN (REGULAR or COMPOSITION); without one the branch takes the business's type. */
+  registrationType: optional(SellerRegistrationType),
   address: BranchAddress,
   invoicePrefix: optional(
     z
@@ -37,7 +68,12 @@ const gstinMatchesState = <T extends { gstin?: string; address: { stateCode: str
   }
 };
 
-export const CreateBranchRequest = z.object(branchFields).superRefine(gstinMatchesState);
+export const CreateBranchRequest = z
+  .object(branchFields)
+  .superRefine(gstinMatchesState)
+  .superRefine((b, ctx) => {
+    if (b.gstin || b.registrationType !== 'UNREGISTERED') refineRegistration(b, ctx);
+  });
 export type CreateBranchRequest = z.input<typeof CreateBranchRequest>;
 export const UpdateBranchRequest = CreateBranchRequest;
 export type UpdateBranchRequest = CreateBranchRequest;
@@ -48,6 +84,8 @@ export const Branch = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   gstin: z.string().nullable(),
+  /** The branch's own (with its own GSTIN), else the business's. */
+  registrationType: SellerRegistrationType,
   /** The first branch, made at sign-up, has no address until the owner fills it in. */
   address: z.object({
     street: z.string().nullable(),

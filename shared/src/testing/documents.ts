@@ -27,6 +27,7 @@ export const mumbaiBranch: Branch = {
   phone: '9820012345',
   email: null,
   gstin: BRANCH_GSTIN,
+  registrationType: 'REGULAR',
   address: { street: '12 Station Road', city: 'Mumbai', stateCode: '27', pin: '400008' },
   invoicePrefix: 'MUM',
   isDefault: true,

@@ -155,6 +155,8 @@ export const ScheduleSummary = z.object({
   maxBills: z.number().int().nullable(),
   dueInDays: z.number().int().nullable(),
   roundOff: z.boolean(),
+  /** The discount on each bill, as given; null for none. */
+  discount: z.object({ percent: z.string().nullable(), amount: z.string().nullable() }).nullable().default(null),
   notes: z.string().nullable(),
   /** The next period the scheduler will issue (null when ended or nothing is left). */
   nextRunDate: z.string().nullable(),

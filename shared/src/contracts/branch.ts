@@ -12,9 +12,17 @@ export const SellerRegistrationType = z.enum(SELLER_REGISTRATION_TYPES, {
   error: `Registration type must be one of ${SELLER_REGISTRATION_TYPES.join(', ')}`,
 });
 export type SellerRegistrationType = z.infer<typeof SellerRegistrationType>;
-/** What a seller of this type issues in place of an invoice's title. */
-export const saleDocumentTitle = (type: SellerRegistrationType | null | undefined) =>
-  type === 'COMPOSITION' || type === 'UNREGISTERED' ? ('BILL OF SUPPLY' as const) : ('TAX INVOICE' as const);
+/**
+ * The title of a sale invoice: a composition or unregistered seller issues a BILL OF SUPPLY (s.31(3)(c), Rule 49), as
+ * does a regular one whose every line is exempt or nil-rated (no GST, no cess); else a TAX INVOICE.
+ */
+export function saleDocumentTitle(
+  type: SellerRegistrationType | null | undefined,
+  lines: readonly { gstRate: string; cess: string }[],
+): 'TAX INVOICE' | 'BILL OF SUPPLY' {
+  if (type === 'COMPOSITION' || type === 'UNREGISTERED') return 'BILL OF SUPPLY';
+  return lines.every((l) => Number(l.gstRate) === 0 && Number(l.cess) === 0) ? 'BILL OF SUPPLY' : 'TAX INVOICE';
+}
 /** Printed at the top of every bill of a composition taxpayer (s.10, Rule 5(1)(g)). */
 export const COMPOSITION_DECLARATION = 'composition taxable person, not eligible to collect tax on supplies';
 
@@ -84,8 +92,8 @@ export const Branch = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   gstin: z.string().nullable(),
-  /** The branch's own (with its own GSTIN), else the business's. */
-  registrationType: SellerRegistrationType,
+  /** With its own GSTIN: how that is registered; null: the branch issues under the business's registration. */
+  registrationType: z.enum(['REGULAR', 'COMPOSITION']).nullable().default(null),
   /** The first branch, made at sign-up, has no address until the owner fills it in. */
   address: z.object({
     street: z.string().nullable(),

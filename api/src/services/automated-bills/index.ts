@@ -77,6 +77,7 @@ function saleBody(s: ScheduleRow, runDate: string) {
     partyId: s.partyId,
     branchId: s.branchId,
     roundOff: s.roundOff,
+    discount: s.discount ?? undefined,
     lines: s.lines.map(withoutNulls),
     invoiceDate: runDate,
     dueDate: s.dueInDays === null ? undefined : addDays(runDate, s.dueInDays),
@@ -86,7 +87,13 @@ function saleBody(s: ScheduleRow, runDate: string) {
 
 /** Checks the schedule's customer, branch and lines as a sale would (404/400/409), without saving anything. */
 async function checkAsSale(tx: Tx, auth: AuthContext, body: ScheduleBody) {
-  const doc = await prepareDocument(tx, auth, { partyId: body.partyId, branchId: body.branchId, roundOff: body.roundOff, lines: body.lines });
+  const doc = await prepareDocument(tx, auth, {
+    partyId: body.partyId,
+    branchId: body.branchId,
+    roundOff: body.roundOff,
+    discount: body.discount,
+    lines: body.lines,
+  });
   if (doc.party?.partyType === 'SUPPLIER') throw badRequest('Automated bills are for customers: choose a customer', 'partyId');
   return doc;
 }
@@ -149,6 +156,7 @@ function scheduleColumns(body: ScheduleBody, branchId: string) {
     maxBills: body.maxBills ?? null,
     dueInDays: body.dueInDays ?? null,
     roundOff: body.roundOff ?? true,
+    discount: body.discount ? { ...(body.discount.percent === undefined ? {} : { percent: body.discount.percent }), ...(body.discount.amount === undefined ? {} : { amount: body.discount.amount }) } : null,
     notes: body.notes ?? null,
   };
 }
@@ -215,7 +223,13 @@ async function scheduleAuth(tx: Tx, s: ScheduleRow): Promise<AuthContext> {
     activeBranchId: s.branchId,
     activeBranch: null,
     user: { id: row.user.id, name: row.user.name, mobile: row.user.mobile, role: row.user.role },
-    business: { id: row.business.id, name: row.business.name, gstin: row.business.gstin, stateCode: row.business.stateCode },
+    business: {
+      id: row.business.id,
+      name: row.business.name,
+      gstin: row.business.gstin,
+      stateCode: row.business.stateCode,
+      registrationType: row.business.registrationType,
+    },
   };
 }
 
@@ -465,6 +479,7 @@ async function summariesOf(db: Db | Tx, businessId: string, rows: ScheduleListRo
       maxBills: s.maxBills,
       dueInDays: s.dueInDays,
       roundOff: s.roundOff,
+      discount: s.discount ? { percent: s.discount.percent ?? null, amount: s.discount.amount ?? null } : null,
       notes: s.notes,
       nextRunDate: s.status === 'ENDED' ? null : s.nextRunDate,
       billsIssued: Number(st?.issued ?? 0),

@@ -39,6 +39,44 @@ export function refineRegistration(b: { gstin?: string | null; registrationType?
   }
 }
 
+/** GET/PUT report/gst-registration: how the business is registered. */
+export const GstRegistration = z.object({
+  gstin: z.string().nullable(),
+  registrationType: SellerRegistrationType,
+  /** Per cent of turnover a composition taxpayer pays (CMP-08): 1 for manufacturers and traders. */
+  compositionRate: z.string(),
+  /** What the business issues: TAX INVOICE, or BILL OF SUPPLY (composition, unregistered: no tax charged). */
+  documentTitle: z.enum(['TAX INVOICE', 'BILL OF SUPPLY']),
+  /** Why there are no GST returns to file (null for a regular registration). */
+  returnsNote: z.string().nullable(),
+});
+export type GstRegistration = z.infer<typeof GstRegistration>;
+export const GstRegistrationResponse = ok(GstRegistration);
+
+/** The composition rates of s.10 and Rule 7: traders and manufacturers 1 %, restaurants 5 %, other services 6 %. */
+export const COMPOSITION_RATES = ['1', '5', '6'] as const;
+
+/**
+ * PUT report/gst-registration: the business's GSTIN and how it is registered. Adding a GSTIN asks for its type
+ * (REGULAR or COMPOSITION); UNREGISTERED carries no GSTIN (sending it without one removes the GSTIN).
+ */
+export const UpdateGstRegistrationRequest = z
+  .strictObject({
+    gstin: optional(Gstin),
+    registrationType: SellerRegistrationType,
+    compositionRate: optional(
+      z.union([z.string(), z.number()]).transform((v) => String(v).trim()).refine((v) => (COMPOSITION_RATES as readonly string[]).includes(v), {
+        message: `Composition rate must be one of ${COMPOSITION_RATES.join(', ')} %`,
+      }),
+    ),
+  })
+  .superRefine((b, ctx) => refineRegistration(b, ctx));
+export interface UpdateGstRegistrationRequest {
+  gstin?: string | null;
+  registrationType: SellerRegistrationType;
+  compositionRate?: string | number | null;
+}
+
 export const BranchAddress = z.object({
   street: PersonName('Street', 200),
   city: PersonName('City', 80),

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { Alert, Col, Form, Input, Row, Typography } from 'antd';
+import { Alert, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
 import {
   cacheKey,
   documentSeriesPrefix,
@@ -31,6 +31,8 @@ import {
   PaymentNowFields,
   PlaceOfSupplyField,
   QuickPartyModal,
+  sellerRegistrationOf,
+  withoutTax,
   SaveBar,
   TotalsPanel,
   billErrors,
@@ -78,6 +80,7 @@ const ID = {
   'payment.reference': 'bill-payment-reference',
   notes: 'bill-notes',
   terms: 'bill-terms',
+  discount: 'bill-discount',
 } as const;
 type TopField = keyof typeof ID;
 
@@ -85,7 +88,11 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
   const navigate = useNavigate();
   const location = useLocation();
   const { user, activeStoreBranch: branch } = useSession();
-  const { draft, update, shownOf, readyToSave, refused, itemSearch, updateLine, removeLine, addLine, focusSearch } = useDocumentDraft(initial, ID);
+  const { draft: typed, update, shownOf, readyToSave, refused, itemSearch, updateLine, removeLine, addLine, focusSearch } = useDocumentDraft(initial, ID);
+  // A composition or unregistered seller issues a bill of supply: no GST on any line, and no rate is sent.
+  const registration = sellerRegistrationOf(branch, user?.business ?? null);
+  const billOfSupply = registration !== 'REGULAR';
+  const draft = useMemo(() => (billOfSupply ? withoutTax(typed) : typed), [typed, billOfSupply]);
   /** One save at a time, its key kept while the bill is unchanged so a retry never bills twice. */
   const { saving, busy, run, reset } = useSaveAttempt();
   const invoice = kind === 'INVOICE';
@@ -100,7 +107,7 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
   const errors = useMemo(() => (figures ? billErrors(draft, supply, figures) : {}), [draft, supply, figures]);
   const shown = shownOf(errors);
   const warnings = useMemo(() => stockWarnings(draft.lines, branch?.name ?? 'this branch'), [draft.lines, branch]);
-  const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(initial), [draft, initial]);
+  const dirty = useMemo(() => JSON.stringify(typed) !== JSON.stringify(initial), [typed, initial]);
   const { confirmDiscard, markSaved, guard } = useUnsavedChanges(dirty);
   const grandTotal = figures?.document.totals.grandTotal ?? 0;
 
@@ -170,6 +177,19 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
         extra={<NumberPreview label={`${noun} no.`} number={preview} />}
       />
       {!supply.supplierState ? <NoGstStateAlert branch={branch} /> : null}
+      {billOfSupply ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`Bill of supply — no GST charged (${registration === 'COMPOSITION' ? 'composition' : 'unregistered'})`}
+          description={
+            registration === 'COMPOSITION'
+              ? 'A composition taxpayer may not collect tax: the bill prints "composition taxable person, not eligible to collect tax on supplies".'
+              : 'A business without a GSTIN may not collect tax. Add your GSTIN in GST settings to issue tax invoices.'
+          }
+        />
+      ) : null}
       <DocumentFormLayout
         party={
           <>
@@ -308,14 +328,37 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
           </>
         }
         totals={
-          <TotalsPanel
-            {...totalsOf(figures)}
-            supplyType={supply.supplyType}
-            placeOfSupply={supply.placeOfSupply}
-            roundOff={draft.roundOff}
-            onRoundOff={(roundOff) => update({ roundOff })}
-            received={invoice ? paiseNow(paymentAmount(draft, grandTotal)) : undefined}
-          />
+          <>
+            <Form.Item label="Discount on the bill (before tax)" {...field('discount')} htmlFor={ID.discount}>
+              <Space.Compact style={{ width: '100%' }}>
+                <Select
+                  aria-label="Discount as"
+                  style={{ width: 72 }}
+                  value={draft.discount?.mode ?? 'AMOUNT'}
+                  options={[
+                    { value: 'AMOUNT', label: '₹' },
+                    { value: 'PERCENT', label: '%' },
+                  ]}
+                  onChange={(mode) => update({ discount: { mode, value: draft.discount?.value ?? '' } })}
+                />
+                <Input
+                  id={ID.discount}
+                  inputMode="decimal"
+                  placeholder="0"
+                  value={draft.discount?.value ?? ''}
+                  onChange={(e) => update({ discount: { mode: draft.discount?.mode ?? 'AMOUNT', value: e.target.value } })}
+                />
+              </Space.Compact>
+            </Form.Item>
+            <TotalsPanel
+              {...totalsOf(figures)}
+              supplyType={supply.supplyType}
+              placeOfSupply={supply.placeOfSupply}
+              roundOff={draft.roundOff}
+              onRoundOff={(roundOff) => update({ roundOff })}
+              received={invoice ? paiseNow(paymentAmount(draft, grandTotal)) : undefined}
+            />
+          </>
         }
       />
 

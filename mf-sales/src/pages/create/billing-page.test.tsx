@@ -13,7 +13,7 @@ import {
 import { notify } from '@bahi/shared/ui';
 import CreateInvoicePage from './invoice';
 import CreateQuotationPage from './quotation';
-import { renderScreen, setupUser, signIn, type TestUser } from '@bahi/shared/testing';
+import { renderScreen, setupUser, signIn, testUser, type TestUser } from '@bahi/shared/testing';
 import { ACCOUNTS, TAXES, bengaluruParty, cable, cover, makeInvoice, makeQuotation, mumbaiBranch, phone, puneParty } from '../../test/fixtures';
 
 const ITEMS: Item[] = [cable, cover, phone];
@@ -102,6 +102,38 @@ describe('create invoice', () => {
     });
     expect(opts?.idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(screen.getByText('Invoice MUM/26-27/42 saved')).toBeInTheDocument();
+  });
+
+  it('an unregistered seller issues a bill of supply: no GST in the totals, no rate sent', async () => {
+    signIn({ ...mumbaiBranch, gstin: null, registrationType: null }, { ...testUser, business: { ...testUser.business, registrationType: 'UNREGISTERED' } });
+    const create = jest.spyOn(saleApi, 'create').mockResolvedValue(makeInvoice({}, null));
+    const user = setupUser();
+    renderInvoice();
+    expect(await screen.findByText('Bill of supply — no GST charged (unregistered)')).toBeInTheDocument();
+    await addItem(user, 'cable', 'USB-C Cable');
+    expect(totals().getByTestId('total-taxable')).toHaveTextContent('₹62.51');
+    expect(totals().getByTestId('total-cgst')).toHaveTextContent('₹0.00');
+    expect(totals().getByTestId('total-grand')).toHaveTextContent('₹63.00');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0][0].lines).toEqual([expect.objectContaining({ itemId: cable.id, gstRateId: null })]);
+  });
+
+  it('takes a discount on the whole bill before tax, and sends it', async () => {
+    const create = jest.spyOn(saleApi, 'create').mockResolvedValue(makeInvoice({}, null));
+    const user = setupUser();
+    renderInvoice();
+    await screen.findByTestId('number-preview');
+    await addItem(user, 'cable', 'USB-C Cable');
+    await user.click(screen.getByRole('textbox', { name: 'Discount on the bill (before tax)' }));
+    await user.paste('2.51');
+    // 62.51 − 2.51 = 60.00 taxable; CGST and SGST 5.40 each.
+    expect(totals().getByTestId('total-taxable')).toHaveTextContent('₹60.00');
+    expect(totals().getByTestId('total-cgst')).toHaveTextContent('₹5.40');
+    expect(totals().getByTestId('total-grand')).toHaveTextContent('₹71.00');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0][0]).toMatchObject({ discount: { amount: '2.51' }, payment: { amount: '71.00' } });
   });
 
   it("bills a party of another state with IGST, says why, and lets the place of supply be changed", async () => {

@@ -90,7 +90,7 @@ const branchFields = {
   phone: optional(MobileNumber),
   email: optional(Email),
   gstin: optional(Gstin),
-  /** Required with a GSTIN (REGULAR or COMPOSITION); without one the branch takes the business's type. */
+  /** Required with a GSTIN (REGULAR or COMPOSITION); without one it is not read (the business's type applies). */
   registrationType: optional(SellerRegistrationType),
   address: BranchAddress,
   invoicePrefix: optional(
@@ -117,9 +117,8 @@ const gstinMatchesState = <T extends { gstin?: string; address: { stateCode: str
 export const CreateBranchRequest = z
   .object(branchFields)
   .superRefine(gstinMatchesState)
-  .superRefine((b, ctx) => {
-    if (b.gstin || b.registrationType !== 'UNREGISTERED') refineRegistration(b, ctx);
-  });
+  // Without a GSTIN the branch issues under the business's registration, whatever type is sent.
+  .superRefine((b, ctx) => b.gstin && refineRegistration(b, ctx));
 export type CreateBranchRequest = z.input<typeof CreateBranchRequest>;
 export const UpdateBranchRequest = CreateBranchRequest;
 export type UpdateBranchRequest = CreateBranchRequest;

@@ -23,6 +23,11 @@ export function saleDocumentTitle(
   if (type === 'COMPOSITION' || type === 'UNREGISTERED') return 'BILL OF SUPPLY';
   return lines.every((l) => Number(l.gstRate) === 0 && Number(l.cess) === 0) ? 'BILL OF SUPPLY' : 'TAX INVOICE';
 }
+/** Why there is no GSTR-1 or GSTR-3B to file: the API's 422 and the reports screens say it alike. */
+export const UNREGISTERED_NO_RETURNS = 'An unregistered business files no GST returns: its bills of supply charge no tax.';
+export const compositionFiles = (form: string) =>
+  `A composition taxpayer files CMP-08 each quarter, not ${form}: its bills of supply charge no tax.`;
+
 /** Printed at the top of every bill of a composition taxpayer (s.10, Rule 5(1)(g)). */
 export const COMPOSITION_DECLARATION = 'composition taxable person, not eligible to collect tax on supplies';
 

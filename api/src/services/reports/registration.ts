@@ -1,4 +1,9 @@
-import type { GstRegistration, UpdateGstRegistrationRequest } from '@bahi/shared/contracts';
+import {
+  UNREGISTERED_NO_RETURNS,
+  compositionFiles,
+  type GstRegistration,
+  type UpdateGstRegistrationRequest,
+} from '@bahi/shared/contracts';
 import { stateCodeFromGstin } from '@bahi/shared/india';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -7,9 +12,6 @@ import { businesses, storeBranches } from '../../db/schema';
 import { HttpError, badRequest } from '../../errors';
 import { rate } from '../documents/records';
 
-export const UNREGISTERED_NO_RETURNS = 'An unregistered business files no GST returns: its bills of supply charge no tax.';
-export const compositionFiles = (form: string) =>
-  `A composition taxpayer files CMP-08 each quarter, not ${form}: its bills of supply charge no tax.`;
 
 /**
  * Only a REGULAR registration files GSTR-1 and GSTR-3B (gst-rules.md "Registration types"): an unregistered business

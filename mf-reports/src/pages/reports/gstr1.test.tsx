@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { ApiError, indiaToday, reportApi, type Gstr1Response } from '@bahi/shared';
+import { ApiError, compositionFiles, indiaToday, reportApi, type Gstr1Response } from '@bahi/shared';
 import { BRANCH_GSTIN, mumbaiBranch, renderScreen, setupUser } from '@bahi/shared/testing';
 import { cells, setUpReportTests } from '../../test/reports';
 import Gstr1Page from './gstr1';
@@ -113,5 +113,14 @@ describe('GSTR-1', () => {
     expect(await screen.findByText('Error loading GSTR-1')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('B2B invoices (2)')).toBeInTheDocument();
+  });
+
+  it('says why a composition taxpayer has no GSTR-1 instead of the return', async () => {
+    const why = compositionFiles('GSTR-1');
+    jest.spyOn(reportApi, 'gstr1').mockRejectedValue(new ApiError({ status: 422, message: why, field: 'gstin' }));
+    renderScreen(<Gstr1Page />, { path: '/reports/gstr1' });
+    expect(await screen.findByText('No GSTR-1 to file')).toBeInTheDocument();
+    expect(screen.getByText(why)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { UNREGISTERED_NO_RETURNS, formatRupees, indiaToday, isApiError, useSessi
 import { EmptyState } from '@bahi/shared/ui';
 import { downloadText } from '../../cash-bank/ledger-export';
 import { useBranches } from './data';
+import { AddGstinForm } from './gst-registration';
 import { useReportParams } from './report-params';
 import { ReportBody, type ReportResult } from './report-view';
 
@@ -55,7 +56,13 @@ export function ReturnBody<T>({ gstin, name, result, children }: { gstin: string
   const { user } = useSession();
   if (!gstin) {
     const unregistered = user?.business.registrationType === 'UNREGISTERED';
-    return <EmptyState title="No GSTIN to file for" description={unregistered ? UNREGISTERED_NO_RETURNS : 'Set the GSTIN of a store branch first.'} />;
+    return (
+      <EmptyState
+        title="No GSTIN to file for"
+        description={unregistered ? UNREGISTERED_NO_RETURNS : 'Set the GSTIN of a store branch first.'}
+        action={unregistered ? <AddGstinForm /> : undefined}
+      />
+    );
   }
   // A composition or unregistered registration files no such return: the API says why.
   if (isApiError(result.error) && result.error.status === 422) return <EmptyState title={`No ${name} to file`} description={result.error.message} />;

@@ -99,6 +99,42 @@ describe('a seller that may not collect tax', () => {
   });
 });
 
+describe('CMP-08', () => {
+  it('a composition business pays its rate on the quarter’s turnover, half CGST half SGST, plus reverse-charge tax', async () => {
+    const thali = await f.item(composition, { type: 'SERVICE', price: '250', rate: 'gst-5' });
+    await f.invoice(composition, { invoiceDate: '2026-05-10', lines: [line(thali.id, { quantity: 4 })] });
+    await f.invoice(composition, { invoiceDate: '2026-06-30', lines: [line(thali.id, { quantity: 1 })] });
+    const cancelled = await f.invoice(composition, { invoiceDate: '2026-06-01', lines: [line(thali.id, { quantity: 10 })] });
+    await f.cancel(composition, cancelled.id);
+    await f.invoice(composition, { invoiceDate: '2026-07-01', lines: [line(thali.id, { quantity: 8 })] });
+    const transporter = await f.party(composition, { name: 'Goods Transport Agency', state: '27', partyType: 'SUPPLIER' });
+    const freight = await f.item(composition, { type: 'SERVICE', price: '1000', rate: 'gst-5' });
+    const bill = await write(
+      h.app,
+      'POST',
+      '/api/purchase/create-purchase',
+      { partyId: transporter.id, billNumber: 'GTA-1', billDate: '2026-04-15', reverseCharge: true, lines: [line(freight.id, { unitPrice: '1000' })] },
+      { cookie: composition.cookie },
+    );
+    expect(bill.statusCode).toBe(201);
+
+    const res = await get(h.app, '/api/report/cmp08?quarter=062026', composition.cookie);
+    expect(res.statusCode).toBe(200);
+    // Turnover 1,250.00 at 1 %: 12.50, CGST 6.25 + SGST 6.25; reverse charge on 1,000.00 at 5 %: 25.00 + 25.00.
+    expect(res.json().data).toMatchObject({
+      from: '2026-04-01',
+      to: '2026-06-30',
+      compositionRate: '1',
+      outward: { turnover: '1250.00', cgst: '6.25', sgst: '6.25', igst: '0.00' },
+      reverseCharge: { taxableValue: '1000.00', cgst: '25.00', sgst: '25.00', igst: '0.00' },
+      totalTax: '62.50',
+    });
+    const regularAsks = await get(h.app, '/api/report/cmp08?quarter=062026', regular.cookie);
+    expect(regularAsks.statusCode).toBe(422);
+    expect((await get(h.app, '/api/report/cmp08?quarter=052026', composition.cookie)).statusCode).toBe(400);
+  });
+});
+
 describe('adding a GSTIN later asks which registration it is', () => {
   it('400 without a type, 400 for UNREGISTERED with a GSTIN; REGULAR: the next invoice is a TAX INVOICE, the earlier bill stays', async () => {
     const shop = await signUp(h, { businessName: 'Growing Shop', stateCode: '29', unregistered: true });

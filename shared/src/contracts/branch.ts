@@ -123,7 +123,9 @@ export const CreateBranchRequest = z
   .object(branchFields)
   .superRefine(gstinMatchesState)
   // Without a GSTIN the branch issues under the business's registration, whatever type is sent.
-  .superRefine((b, ctx) => b.gstin && refineRegistration(b, ctx));
+  .superRefine((b, ctx) => {
+    if (b.gstin) refineRegistration(b, ctx);
+  });
 export type CreateBranchRequest = z.input<typeof CreateBranchRequest>;
 export const UpdateBranchRequest = CreateBranchRequest;
 export type UpdateBranchRequest = CreateBranchRequest;

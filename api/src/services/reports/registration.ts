@@ -1,16 +1,20 @@
 import {
   UNREGISTERED_NO_RETURNS,
   compositionFiles,
+  type Cmp08,
   type GstRegistration,
   type UpdateGstRegistrationRequest,
 } from '@bahi/shared/contracts';
-import { stateCodeFromGstin } from '@bahi/shared/india';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { divHalfUp } from '@bahi/shared/gst';
+import { fromPaise, stateCodeFromGstin, toPaise } from '@bahi/shared/india';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { businesses, storeBranches } from '../../db/schema';
 import { HttpError, badRequest } from '../../errors';
 import { rate } from '../documents/records';
+import { selectRows } from '../documents/rows';
+import { returnRange } from './gstr1';
 
 
 /**
@@ -71,4 +75,50 @@ export async function updateGstRegistration(db: Db, businessId: string, input: z
       .where(eq(businesses.id, businessId));
     return getGstRegistration(tx, businessId);
   });
+}
+
+/**
+ * CMP-08 for a quarter (gst-rules.md "Registration types"): tax on the turnover of the business's bills of supply
+ * issued under its composition registration, half CGST and half SGST, each rounded half-up, plus the reverse-charge
+ * tax of the quarter's purchase bills. Only a composition business files it (422 otherwise).
+ */
+export async function cmp08(db: Db, businessId: string, q: { quarter: string }): Promise<Cmp08> {
+  const reg = await getGstRegistration(db, businessId);
+  if (reg.registrationType !== 'COMPOSITION') {
+    throw new HttpError(422, 'CMP-08 is filed by a composition taxpayer only', 'quarter');
+  }
+  const { from, to } = returnRange(q.quarter, true);
+  const [sales] = await selectRows<{ turnover: string }>(
+    db,
+    sql`select coalesce(sum(s.taxable_value), 0)::text as turnover from sale_invoices s
+        where s.business_id = ${businessId} and s.invoice_date between ${from} and ${to} and s.status <> 'CANCELLED'
+          and (s.branch_snapshot->>'registrationType') = 'COMPOSITION'`,
+  );
+  const [inward] = await selectRows<{ taxable: string; cgst: string; sgst: string; igst: string; cess: string }>(
+    db,
+    sql`select coalesce(sum(p.taxable_value), 0)::text as taxable, coalesce(sum(p.cgst), 0)::text as cgst,
+          coalesce(sum(p.sgst), 0)::text as sgst, coalesce(sum(p.igst), 0)::text as igst, coalesce(sum(p.cess), 0)::text as cess
+        from purchase_invoices p
+        where p.business_id = ${businessId} and p.bill_date between ${from} and ${to} and p.status <> 'CANCELLED' and p.reverse_charge`,
+  );
+  const turnover = BigInt(toPaise(sales.turnover));
+  // The rate in thousandths of a per cent; each half at half the rate, as a line's CGST and SGST are.
+  const rateMilli = BigInt(Math.round(Number(reg.compositionRate) * 1000));
+  const half = Number(divHalfUp(turnover * rateMilli, 200_000n));
+  const rc = { cgst: toPaise(inward.cgst), sgst: toPaise(inward.sgst), igst: toPaise(inward.igst), cess: toPaise(inward.cess) };
+  return {
+    gstin: reg.gstin,
+    from,
+    to,
+    compositionRate: reg.compositionRate,
+    outward: { turnover: fromPaise(Number(turnover)), cgst: fromPaise(half), sgst: fromPaise(half), igst: '0.00', cess: '0.00' },
+    reverseCharge: {
+      taxableValue: fromPaise(toPaise(inward.taxable)),
+      cgst: fromPaise(rc.cgst),
+      sgst: fromPaise(rc.sgst),
+      igst: fromPaise(rc.igst),
+      cess: fromPaise(rc.cess),
+    },
+    totalTax: fromPaise(2 * half + rc.cgst + rc.sgst + rc.igst + rc.cess),
+  };
 }

@@ -50,7 +50,7 @@ export function branchToFormValues(branch?: Branch | null): BranchFormValues {
     phone: v(branch.phone),
     email: v(branch.email),
     gstin: v(branch.gstin),
-    registrationType: v(branch.registrationType),
+    registrationType: branch.registrationType ?? undefined,
     address: {
       street: v(branch.address.street),
       city: v(branch.address.city),

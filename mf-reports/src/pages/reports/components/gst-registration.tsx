@@ -20,7 +20,7 @@ export function AddGstinForm({ onSaved }: { onSaved?: () => void }) {
     }
     const parsed = UpdateGstRegistrationRequest.safeParse({ gstin: values.gstin?.trim().toUpperCase(), registrationType: values.registrationType });
     if (!parsed.success) {
-      form.setFields(parsed.error.issues.map((i) => ({ name: [String(i.path[0] ?? 'gstin')], errors: [i.message] })));
+      form.setFields(parsed.error.issues.map((i) => ({ name: i.path[0] === 'registrationType' ? 'registrationType' : 'gstin', errors: [i.message] })));
       return;
     }
     setSaving(true);
@@ -31,7 +31,7 @@ export function AddGstinForm({ onSaved }: { onSaved?: () => void }) {
       notify.success(saved.registrationType === 'REGULAR' ? 'GSTIN saved: your next invoice is a tax invoice' : 'GSTIN saved');
       onSaved?.();
     } catch (e) {
-      if (isApiError(e) && e.field) form.setFields([{ name: [e.field], errors: [e.message] }]);
+      if (isApiError(e) && (e.field === 'gstin' || e.field === 'registrationType')) form.setFields([{ name: e.field, errors: [e.message] }]);
       else notify.error('GSTIN not saved', { description: errorMessage(e) });
     } finally {
       setSaving(false);

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { Alert, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
+import { Alert, Col, Form, Input, Row, Typography } from 'antd';
 import {
   cacheKey,
   documentSeriesPrefix,
@@ -17,6 +17,7 @@ import {
 } from '@bahi/shared';
 import {
   DateField,
+  DocumentDiscountField,
   DocumentFormLayout,
   ErrorState,
   ItemSearch,
@@ -329,27 +330,7 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
         }
         totals={
           <>
-            <Form.Item label="Discount on the bill (before tax)" {...field('discount')} htmlFor={ID.discount}>
-              <Space.Compact style={{ width: '100%' }}>
-                <Select
-                  aria-label="Discount as"
-                  style={{ width: 72 }}
-                  value={draft.discount?.mode ?? 'AMOUNT'}
-                  options={[
-                    { value: 'AMOUNT', label: '₹' },
-                    { value: 'PERCENT', label: '%' },
-                  ]}
-                  onChange={(mode) => update({ discount: { mode, value: draft.discount?.value ?? '' } })}
-                />
-                <Input
-                  id={ID.discount}
-                  inputMode="decimal"
-                  placeholder="0"
-                  value={draft.discount?.value ?? ''}
-                  onChange={(e) => update({ discount: { mode: draft.discount?.mode ?? 'AMOUNT', value: e.target.value } })}
-                />
-              </Space.Compact>
-            </Form.Item>
+            <DocumentDiscountField id={ID.discount} value={draft.discount} onChange={(discount) => update({ discount })} error={shown.discount} />
             <TotalsPanel
               {...totalsOf(figures)}
               supplyType={supply.supplyType}

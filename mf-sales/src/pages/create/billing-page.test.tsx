@@ -223,6 +223,22 @@ describe('create invoice', () => {
     expect(create.mock.calls[0][0]).toMatchObject({ quotationId: quotation.id, partyId: bengaluruParty.id, placeOfSupply: '29' });
   });
 
+  it('brings a quotation’s discount on the whole bill, not again on its lines', async () => {
+    const base = makeQuotation();
+    const quotation = { ...base, discount: { percent: null, amount: '10.00' }, lines: base.lines.map((l) => ({ ...l, discount: '10.00', documentDiscount: '10.00' })) };
+    jest.spyOn(quotationApi, 'get').mockResolvedValue(quotation);
+    jest.spyOn(partyApi, 'get').mockResolvedValue(bengaluruParty);
+    jest.spyOn(itemApi, 'get').mockResolvedValue({ success: true, data: cable });
+    const create = jest.spyOn(saleApi, 'create').mockResolvedValue(makeInvoice());
+    const user = setupUser();
+    renderInvoice(`/sales/create-invoice?fromQuotation=${quotation.id}`);
+    expect(await screen.findByText('New invoice from quotation')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Discount on the bill (before tax)' })).toHaveValue('10.00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0][0]).toMatchObject({ discount: { amount: '10.00' }, lines: [{ discountAmount: null }] });
+  });
+
   it("says 'Quotation not found.' for a quotation that is not there", async () => {
     jest.spyOn(quotationApi, 'get').mockRejectedValue(new ApiError({ status: 404, message: 'Quotation not found.' }));
     renderInvoice('/sales/create-invoice?fromQuotation=5e1d2c3b-4a59-4687-9a1b-0000000000ff');

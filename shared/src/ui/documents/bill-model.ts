@@ -192,6 +192,8 @@ export function lineFromItem(item: Item, side: DocumentSide = 'SALE'): LineDraft
 export function lineFromDocument(line: DocumentLine, item?: Item): LineDraft {
   const known = item ? lineItemOf(item) : null;
   const percent = line.discountPercent !== null && Number(line.discountPercent) > 0;
+  // The line's own discount: its share of the document's discount comes back with the document's discount.
+  const own = toPaise(line.discount) - toPaise(line.documentDiscount ?? '0');
   return {
     key: nextKey(),
     item: known ?? {
@@ -209,7 +211,7 @@ export function lineFromDocument(line: DocumentLine, item?: Item): LineDraft {
     unitPrice: line.unitPrice,
     priceIncludesTax: line.priceIncludesTax,
     discountMode: percent ? 'PERCENT' : 'AMOUNT',
-    discount: percent ? line.discountPercent! : Number(line.discount) > 0 ? line.discount : '',
+    discount: percent ? line.discountPercent! : own > 0 ? fromPaise(own) : '',
     gstRateId: line.gstRateId,
     gstRate: line.gstRate,
     cessRate: line.cessRate,

@@ -189,8 +189,11 @@ describe('a discount on the whole document', () => {
       ['20.00', '20.00', '180.00', '4.50', '4.50'],
     ]);
     expect(inv.totals).toMatchObject({ discount: '30.00', taxableValue: '270.00', cgst: '12.60', sgst: '12.60', grandTotal: '295.20' });
-    // As stored, read back.
+    // As stored, read back; the print shows each line's discount and the total.
     expect(((await f.getInvoice(regular, inv.id)).json().data as SaleInvoice).lines.map((l) => l.taxableValue)).toEqual(['90.00', '180.00']);
+    const { text } = await pdfText((await get(h.app, `/api/sale/sale-invoice/${inv.id}/pdf`, regular.cookie)).rawPayload);
+    expect(text).toContain('Discount');
+    expect(text).toMatch(/10\.00[\s\S]*20\.00[\s\S]*30\.00/);
   });
 
   it('on a purchase: 1.00 off three lines of 1.00 is 0.33, 0.33 and the last 0.34; a percentage is of the lines', async () => {

@@ -24,7 +24,7 @@ async function setUpShop(page: Page) {
   const branches: { id: string; name: string }[] = (await (await page.request.get('/api/store-branch/branches')).json()).data;
   const branch = await page.request.put(`/api/store-branch/update-branch/${branches[0].id}`, {
     headers: WRITE_HEADERS,
-    data: { name: branches[0].name, gstin: SELLER_GSTIN, address: { street: '12 Laxmi Road', city: 'Pune', stateCode: '27', pin: '411002' } },
+    data: { name: branches[0].name, gstin: SELLER_GSTIN, registrationType: 'REGULAR', address: { street: '12 Laxmi Road', city: 'Pune', stateCode: '27', pin: '411002' } },
   });
   expect(branch.status(), await branch.text()).toBe(200);
   const taxes: Ref[] = (await (await page.request.get('/api/item/taxes')).json()).data;

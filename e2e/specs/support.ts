@@ -51,17 +51,34 @@ export interface SignedUp {
   businessName: string;
 }
 
+const GSTIN_CHARSET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** A valid GSTIN of the state for a test business (its PAN from the phone), with its mod-36 check character. */
+export function testGstin(stateCode: string, phone: string): string {
+  const first14 = `${stateCode}AABCT${phone.slice(-4)}A1Z`;
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const product = GSTIN_CHARSET.indexOf(first14[i]) * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return first14 + GSTIN_CHARSET[(36 - (sum % 36)) % 36];
+}
+
 /**
  * Signs a new business up through the API with the OTP from the outbox; the page's browser context then holds
  * the session cookie, so the next navigation lands signed in. For tests whose subject is not the login screen.
+ * The business is registered (a REGULAR GSTIN of its state: it issues tax invoices) unless `unregistered`.
  */
-export async function signUpViaApi(page: Page, opts: Partial<SignedUp> & { stateCode?: string } = {}): Promise<SignedUp> {
+export async function signUpViaApi(
+  page: Page,
+  opts: Partial<SignedUp> & { stateCode?: string; unregistered?: boolean } = {},
+): Promise<SignedUp> {
   const phone = opts.phone ?? freshPhone();
   const name = opts.name ?? 'Asha Verma';
   const businessName = opts.businessName ?? `Verma Traders ${phone.slice(-4)}`;
+  const stateCode = opts.stateCode ?? '27';
   const signup = await page.request.post('/api/auth/signup', {
     headers: WRITE_HEADERS,
-    data: { name, businessName, mobileNumber: phone, stateCode: opts.stateCode ?? '27' },
+    data: { name, businessName, mobileNumber: phone, stateCode, ...(opts.unregistered ? {} : { gstin: testGstin(stateCode, phone) }) },
   });
   expect(signup.status(), await signup.text()).toBe(200);
   const otp = await otpFor(phone, 'signup');

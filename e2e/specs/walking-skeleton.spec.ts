@@ -35,6 +35,7 @@ test('a newcomer signs up, manages branches, switches the active one and logs ou
   const drawer = page.getByRole('dialog');
   await drawer.getByLabel('Branch name').fill('Andheri West');
   await drawer.getByLabel('GSTIN').fill('27AAPFU0939F1ZV');
+  await drawer.getByRole('radio', { name: 'Regular (tax invoices)' }).check();
   await drawer.getByLabel('Street').fill('12 Link Road');
   await drawer.getByLabel('City').fill('Mumbai');
   await drawer.getByLabel('PIN code').fill('400053');

@@ -100,7 +100,13 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
-      const field = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+      const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);
+      // A field the body does not define is refused by name, never accepted and ignored.
+      const unknownKey = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: string[] }).keys?.[0] : undefined;
+      if (unknownKey !== undefined) {
+        return reply.code(400).send({ success: false, message: `Unknown field ${unknownKey}`, field: [...path, unknownKey].join('.') });
+      }
+      const field = path.join('.');
       const text = issue.message ?? 'Invalid input';
       const missing = issue.keyword === 'invalid_type' && / received undefined$/.test(text);
       const message =

@@ -45,7 +45,7 @@ describe('sign-up', () => {
       name: 'Ravi Kumar',
       mobileNumber: phone,
       role: 'OWNER',
-      business: { id: expect.any(String), name: 'Kumar Traders', gstin: '27AAPFU0939F1ZV', stateCode: '27' },
+      business: { id: expect.any(String), name: 'Kumar Traders', gstin: '27AAPFU0939F1ZV', stateCode: '27', registrationType: 'REGULAR' },
     });
     expect(data.activeStoreBranch).toMatchObject({
       name: 'Main Branch',

@@ -15,6 +15,7 @@ const pune = {
   phone: '9822012345',
   email: 'Pune@Alpha.in',
   gstin: '27AAPFU0939F1ZV',
+  registrationType: 'REGULAR',
   address: { street: '12 MG Road', city: 'Pune', stateCode: '27', pin: '411001' },
   invoicePrefix: 'pc-',
 };
@@ -42,6 +43,7 @@ describe('store branches', () => {
       phone: '9822012345',
       email: 'pune@alpha.in',
       gstin: '27AAPFU0939F1ZV',
+      registrationType: 'REGULAR',
       address: { street: '12 MG Road', city: 'Pune', stateCode: '27', pin: '411001' },
       invoicePrefix: 'PC-',
       isDefault: false,

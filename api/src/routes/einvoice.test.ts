@@ -55,7 +55,7 @@ beforeAll(async () => {
     h.app,
     'PUT',
     `/api/store-branch/update-branch/${branchId}`,
-    { name: 'Main Branch', gstin: SELLER_GSTIN, address: { street: '12 Laxmi Road', city: 'Pune', stateCode: '27', pin: '411002' } },
+    { name: 'Main Branch', gstin: SELLER_GSTIN, registrationType: 'REGULAR', address: { street: '12 Laxmi Road', city: 'Pune', stateCode: '27', pin: '411002' } },
     { cookie: a.cookie },
   );
   if (up.statusCode !== 200) throw new Error(`update-branch answered ${up.statusCode}: ${up.body}`);

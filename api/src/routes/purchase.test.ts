@@ -150,15 +150,15 @@ describe('create-purchase: tax by the GST engine', () => {
     expect(bill.itcAmount).toBe('180.00');
   });
 
-  it('never reads totals a client sends', async () => {
+  it('never takes totals from a client: a total sent is refused by name, and the engine computes them', async () => {
     const local = await supplier(a, { state: '27' });
     const pen = await f.item(a, { price: '10', rate: 'gst-18' });
-    const bill = await purchase(a, {
-      partyId: local.id,
-      lines: [{ ...line(pen.id, { unitPrice: '62.51' }), total: '1.00', itcAmount: '999' }],
-      totals: { grandTotal: '1.00' },
-      reverseChargeTax: '5',
-    });
+    const sent = await buy(a, { billNumber: billNo(), partyId: local.id, lines: [line(pen.id, { unitPrice: '62.51' })], reverseChargeTax: '5' });
+    expect(sent.statusCode).toBe(400);
+    expect(sent.json()).toEqual({ success: false, message: 'Unknown field reverseChargeTax', field: 'reverseChargeTax' });
+    const onLine = await buy(a, { billNumber: billNo(), partyId: local.id, lines: [{ ...line(pen.id, { unitPrice: '62.51' }), itcAmount: '999' }] });
+    expect(onLine.json()).toMatchObject({ message: 'Unknown field itcAmount', field: 'lines.0.itcAmount' });
+    const bill = await purchase(a, { partyId: local.id, lines: [line(pen.id, { unitPrice: '62.51' })] });
     expect(bill.lines[0]).toMatchObject({ total: '73.77', itcAmount: '11.26' });
     expect(bill.totals.grandTotal).toBe('74.00');
     expect(bill.reverseChargeTax).toBe('0.00');

@@ -9,6 +9,10 @@ import {
   StockSummaryResponse,
   GstSettingsResponse,
   UpdateGstSettingsRequest,
+  GstRegistrationResponse,
+  UpdateGstRegistrationRequest,
+  Cmp08Query,
+  Cmp08Response,
   Gstr1Query,
   Gstr3bQuery,
   Gstr3bResponse,
@@ -32,6 +36,7 @@ import { gstr3b } from '../services/reports/gstr3b';
 import { ledgerSheet, partyLedger } from '../services/reports/ledger';
 import { dayBook, dayBookExport, itemProfit, itemProfitExport, reportSummary, stockSummary, stockSummaryExport } from '../services/reports/overview';
 import { PURCHASE_SOURCE, SALE_SOURCE, asPurchase, documentReport, documentReportExport, type ReportSource } from '../services/reports/sales';
+import { cmp08, getGstRegistration, updateGstRegistration } from '../services/reports/registration';
 import { getGstSettings, updateGstSettings } from '../services/reports/settings';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
@@ -289,5 +294,44 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       success: true as const,
       data: await updateGstSettings(deps.db, authOf(request).businessId, request.body, deps.clock()),
     }),
+  });
+
+  app.get('/report/gst-registration', {
+    schema: {
+      tags: ['report'],
+      summary: 'How the business is registered under GST: its GSTIN, REGULAR, COMPOSITION or UNREGISTERED, what it issues',
+      security: SESSION_SECURITY,
+      response: { 200: GstRegistrationResponse, ...errorResponses(401) },
+    },
+    handler: async (request) => ({ success: true as const, data: await getGstRegistration(deps.db, authOf(request).businessId) }),
+  });
+
+  app.put('/report/gst-registration', {
+    schema: {
+      tags: ['report'],
+      summary:
+        'Set the business’s GSTIN and registration: a GSTIN is REGULAR (tax invoices, GST charged) or COMPOSITION ' +
+        '(bills of supply, no tax, CMP-08); UNREGISTERED has no GSTIN. Documents already issued keep their title and tax.',
+      security: SESSION_SECURITY,
+      body: UpdateGstRegistrationRequest,
+      response: { 200: GstRegistrationResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await updateGstRegistration(deps.db, authOf(request).businessId, request.body),
+    }),
+  });
+
+  app.get('/report/cmp08', {
+    schema: {
+      tags: ['report'],
+      summary:
+        'CMP-08 of a composition business for a quarter (MMYYYY of its last month): turnover × the composition rate, ' +
+        'half CGST and half SGST, plus the tax on inward supplies under reverse charge; 422 for any other registration',
+      security: SESSION_SECURITY,
+      querystring: Cmp08Query,
+      response: { 200: Cmp08Response, ...errorResponses(400, 401, 422) },
+    },
+    handler: async (request) => ({ success: true as const, data: await cmp08(deps.db, authOf(request).businessId, request.query) }),
   });
 }

@@ -93,13 +93,16 @@ describe("gst-rules.md's worked examples, through the API", () => {
     expect(inv.totals.amountInWords).toBe('Rupees Ten Thousand Five Hundred Forty-Six Only');
   });
 
-  it('never reads totals a client sends', async () => {
+  it('never takes totals from a client: a total sent is refused by name, and the engine computes them', async () => {
     const pen = await f.item(a, { price: '62.51', rate: 'gst-18', stock: 1 });
-    const inv = await f.invoice(a, {
-      lines: [{ ...line(pen.id), total: '1.00', taxableValue: '1.00', cgst: '0.00' }],
-      totals: { grandTotal: '1.00' },
-      grandTotal: '1.00',
-    });
+    const before = (await f.invoices(a)).json().meta.total;
+    const res = await f.sale(a, { lines: [line(pen.id)], grandTotal: '1.00' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: 'Unknown field grandTotal', field: 'grandTotal' });
+    const onLine = await f.sale(a, { lines: [{ ...line(pen.id), total: '1.00' }] });
+    expect(onLine.json()).toMatchObject({ message: 'Unknown field total', field: 'lines.0.total' });
+    expect((await f.invoices(a)).json().meta.total).toBe(before);
+    const inv = await f.invoice(a, { lines: [line(pen.id)] });
     expect(inv.lines[0].total).toBe('73.77');
     expect(inv.totals.grandTotal).toBe('74.00');
   });

@@ -1,4 +1,5 @@
 import type { Profile } from '@bahi/shared/contracts';
+import { gstinCheckChar } from '@bahi/shared/india';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
@@ -176,20 +177,41 @@ export interface SignedUp {
   profile: Profile;
 }
 
-/** Signs up a new business through the API and answers its session cookie. */
+let gstinSeq = 0;
+/** A valid GSTIN of the state, a new PAN each time: '27AABCT0001A1Z' + its check character. */
+export function testGstin(stateCode: string): string {
+  gstinSeq += 1;
+  const first14 = `${stateCode}AABCT${String((process.pid * 7 + gstinSeq) % 10000).padStart(4, '0')}A1Z`;
+  return first14 + gstinCheckChar(first14);
+}
+
+/**
+ * Signs up a new business through the API and answers its session cookie. A business given a state is registered
+ * (a REGULAR GSTIN of that state, so its invoices charge GST) unless `unregistered` or its own `gstin` says otherwise.
+ */
 export async function signUp(
   h: Harness,
-  fields: { name?: string; businessName?: string; gstin?: string; stateCode?: string; phone?: string } = {},
+  fields: {
+    name?: string;
+    businessName?: string;
+    gstin?: string;
+    stateCode?: string;
+    phone?: string;
+    unregistered?: boolean;
+    registrationType?: 'REGULAR' | 'COMPOSITION';
+  } = {},
   app: FastifyInstance = h.app,
 ): Promise<SignedUp> {
   const phone = fields.phone ?? newPhone();
   const browser = new TestBrowser(app);
+  const gstin = fields.gstin ?? (fields.stateCode && !fields.unregistered ? testGstin(fields.stateCode) : undefined);
   const start = await browser.post('/api/auth/signup', {
     name: fields.name ?? 'Asha Rao',
     businessName: fields.businessName ?? 'Asha Stores',
     mobileNumber: phone,
-    ...(fields.gstin ? { gstin: fields.gstin } : {}),
+    ...(gstin ? { gstin } : {}),
     ...(fields.stateCode ? { stateCode: fields.stateCode } : {}),
+    ...(fields.registrationType ? { registrationType: fields.registrationType } : {}),
   });
   if (start.statusCode !== 200) throw new Error(`signup answered ${start.statusCode}: ${start.body}`);
   const res = await browser.post('/api/auth/verify-signup', { mobileNumber: phone, otp: h.otp.lastCode(phone) });

@@ -25,6 +25,7 @@ async function enter(user: TestUser, label: string, text: string) {
 async function fillValid(user: TestUser) {
   await enter(user, 'Branch name', '  Thane Store ');
   await enter(user, 'GSTIN', '27aapfu0939f1zv');
+  await user.click(await screen.findByRole('radio', { name: 'Regular (tax invoices)' }));
   await enter(user, 'Street', 'Shop 2, Gokhale Road');
   await enter(user, 'City', 'Thane');
   await enter(user, 'PIN code', '400602');
@@ -122,10 +123,28 @@ describe('BranchForm', () => {
     expect(create).toHaveBeenCalledWith({
       name: 'Thane Store',
       gstin: '27AAPFU0939F1ZV',
+      registrationType: 'REGULAR',
       address: { street: 'Shop 2, Gokhale Road', city: 'Thane', stateCode: '27', pin: '400602' },
       isDefault: false,
     });
     expect(await screen.findByText('Thane Store created')).toBeInTheDocument();
+  });
+
+  it('asks how a GSTIN is registered before saving, and asks nothing without one', async () => {
+    const create = jest.spyOn(branchApi, 'create').mockResolvedValue(makeBranch({ name: 'Thane Store' }));
+    const { user } = renderForm();
+    expect(screen.queryByText('Registered as')).not.toBeInTheDocument();
+    await enter(user, 'Branch name', 'Thane Store');
+    await enter(user, 'GSTIN', '27aapfu0939f1zv');
+    await enter(user, 'Street', 'Shop 2, Gokhale Road');
+    await enter(user, 'City', 'Thane');
+    await enter(user, 'PIN code', '400602');
+    await user.click(screen.getByRole('button', { name: 'Create branch' }));
+    expect(await screen.findByText('Say how this GSTIN is registered: REGULAR or COMPOSITION')).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('radio', { name: 'Composition (bills of supply)' }));
+    await user.click(screen.getByRole('button', { name: 'Create branch' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ registrationType: 'COMPOSITION' })));
   });
 
   it('shows a server error that names a field at that field', async () => {

@@ -1,4 +1,4 @@
-import { Button, Col, Divider, Flex, Form, Input, Row, Space, Switch, Typography } from 'antd';
+import { Button, Col, Divider, Flex, Form, Input, Radio, Row, Space, Switch, Typography } from 'antd';
 import {
   CreateBranchRequest,
   INDIAN_STATES,
@@ -30,13 +30,15 @@ export interface BranchFormValues {
   phone?: string;
   email?: string;
   gstin?: string;
+  /** Asked once a GSTIN is given. */
+  registrationType?: 'REGULAR' | 'COMPOSITION';
   address?: { street?: string; city?: string; stateCode?: string; pin?: string };
   invoicePrefix?: string;
   isDefault?: boolean;
 }
 
 const ADDRESS_FIELDS = ['street', 'city', 'stateCode', 'pin'];
-const TOP_FIELDS = ['name', 'phone', 'email', 'gstin', 'invoicePrefix', 'isDefault'];
+const TOP_FIELDS = ['name', 'phone', 'email', 'gstin', 'registrationType', 'invoicePrefix', 'isDefault'];
 
 const STATE_OPTIONS = INDIAN_STATES.map((s) => ({ value: s.code, label: stateLabel(s.code, s.name) }));
 
@@ -48,6 +50,7 @@ export function branchToFormValues(branch?: Branch | null): BranchFormValues {
     phone: v(branch.phone),
     email: v(branch.email),
     gstin: v(branch.gstin),
+    registrationType: branch.registrationType ?? undefined,
     address: {
       street: v(branch.address.street),
       city: v(branch.address.city),
@@ -67,6 +70,8 @@ function toRequest(values: BranchFormValues): CreateBranchRequest {
     phone: values.phone,
     email: values.email,
     gstin: values.gstin,
+    // A branch without its own GSTIN issues under the business's registration.
+    registrationType: values.gstin ? values.registrationType : undefined,
     address: { street: a.street ?? '', city: a.city ?? '', stateCode: a.stateCode ?? '', pin: a.pin ?? '' },
     invoicePrefix: values.invoicePrefix,
     isDefault: !!values.isDefault,
@@ -185,6 +190,26 @@ export function BranchForm({ branch, onSaved, onCancel, onEdit }: BranchFormProp
             )
           }
         />
+        <Form.Item noStyle dependencies={['gstin']}>
+          {() =>
+            form.getFieldValue('gstin') ? (
+              <Form.Item
+                label="Registered as"
+                name="registrationType"
+                required
+                rules={[rule(['registrationType'])]}
+                extra="A composition branch issues bills of supply and charges no GST."
+              >
+                <Radio.Group
+                  options={[
+                    { value: 'REGULAR', label: 'Regular (tax invoices)' },
+                    { value: 'COMPOSITION', label: 'Composition (bills of supply)' },
+                  ]}
+                />
+              </Form.Item>
+            ) : null
+          }
+        </Form.Item>
         <Form.Item
           label="Invoice prefix"
           name="invoicePrefix"

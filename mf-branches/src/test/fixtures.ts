@@ -11,6 +11,7 @@ export function makeBranch(overrides: Partial<Omit<Branch, 'address'>> & { addre
     phone: null,
     email: null,
     gstin: null,
+    registrationType: null,
     invoicePrefix: null,
     isDefault: false,
     createdAt: '2025-04-01T05:30:00.000Z',

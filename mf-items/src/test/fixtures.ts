@@ -15,6 +15,7 @@ export const mainBranch: Branch = {
   phone: null,
   email: null,
   gstin: null,
+  registrationType: null,
   invoicePrefix: null,
   isDefault: true,
   createdAt: '2025-04-01T05:30:00.000Z',

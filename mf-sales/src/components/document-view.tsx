@@ -1,9 +1,12 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { formatRupees, type DocumentAddress, type Quotation, type SaleInvoice } from '@bahi/shared';
+import { COMPOSITION_DECLARATION, formatRupees, type DocumentAddress, type Quotation, type SaleInvoice } from '@bahi/shared';
 import { addressLine, formatDate, formatQuantity, placeOfSupplyLabel } from '@bahi/shared/ui';
 import { EInvoiceBlock } from './einvoice-block';
 
 export type SalesDocument = ({ kind: 'invoice' } & SaleInvoice) | ({ kind: 'quotation' } & Quotation);
+
+/** TAX INVOICE or BILL OF SUPPLY as the invoice answers it; QUOTATION. */
+const titleOf = (doc: SalesDocument) => (doc.kind === 'invoice' ? doc.documentTitle : 'QUOTATION');
 
 const ink = '#1f1f1f';
 const muted = '#666';
@@ -81,7 +84,7 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
   return (
     <article
       className="bahi-a4"
-      aria-label={doc.kind === 'invoice' ? 'Tax invoice' : 'Quotation'}
+      aria-label={doc.kind === 'invoice' ? (doc.documentTitle === 'BILL OF SUPPLY' ? 'Bill of supply' : 'Tax invoice') : 'Quotation'}
       style={{ position: 'relative', background: '#fff', color: ink, maxWidth: 880, margin: '0 auto', padding: 32, border: rule, boxShadow: '0 1px 4px rgba(0,0,0,0.06)', fontSize: 12, lineHeight: 1.5 }}
     >
       {cancelled ? (
@@ -107,7 +110,8 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
           {[branch.phone && `Phone ${branch.phone}`, branch.email].filter(Boolean).join(' · ') || null}
         </div>
         <div style={{ textAlign: 'right' }}>
-          <div style={{ fontSize: 18, fontWeight: 700, letterSpacing: 1 }}>{doc.kind === 'invoice' ? 'TAX INVOICE' : 'QUOTATION'}</div>
+          <div style={{ fontSize: 18, fontWeight: 700, letterSpacing: 1 }}>{titleOf(doc)}</div>
+          {doc.branch.registrationType === 'COMPOSITION' ? <div style={{ fontWeight: 600 }}>{COMPOSITION_DECLARATION}</div> : null}
           <table style={{ marginLeft: 'auto', marginTop: 4, borderCollapse: 'collapse' }}>
             <tbody>
               {meta.map(([k, v]) => (
@@ -303,7 +307,8 @@ export function ThermalReceipt({ doc, width }: { doc: SalesDocument; width: 80 |
         <div style={{ fontWeight: 700, fontSize: width === 80 ? 14 : 12 }}>{doc.branch.businessName}</div>
         <div>{addressLine(doc.branch.address)}</div>
         {doc.branch.gstin ? <div>GSTIN {doc.branch.gstin}</div> : null}
-        <div style={{ fontWeight: 700, marginTop: 2 }}>{doc.kind === 'invoice' ? 'TAX INVOICE' : 'QUOTATION'}</div>
+        <div style={{ fontWeight: 700, marginTop: 2 }}>{titleOf(doc)}</div>
+        {doc.branch.registrationType === 'COMPOSITION' ? <div>{COMPOSITION_DECLARATION}</div> : null}
       </div>
       <div style={line} />
       {row('No.', number)}

@@ -28,6 +28,7 @@ export function makeInvoice(overrides: Partial<SaleInvoice> = {}, party: Party |
     payments: [],
     quotationId: null,
     quotationNumber: null,
+    documentTitle: 'TAX INVOICE',
     einvoice: EINVOICE_NOT_GENERATED,
     ...overrides,
   };
@@ -63,6 +64,7 @@ export function makeSchedule(overrides: Partial<Schedule> = {}): Schedule {
     maxBills: null,
     dueInDays: 7,
     roundOff: true,
+    discount: null,
     notes: 'Shop rent',
     nextRunDate: '2026-06-30',
     billsIssued: 1,

@@ -12,6 +12,8 @@ import {
   type PurchaseReportQuery,
   GstSettingsResponse,
   type UpdateGstSettingsRequest,
+  GstRegistrationResponse,
+  type UpdateGstRegistrationRequest,
   Gstr3bResponse,
   type Gstr3bQuery,
   LedgerResponse,
@@ -41,6 +43,11 @@ export const reportApi = {
   gstSettings: () => data(apiRequest('report/gst-settings', { schema: GstSettingsResponse })),
   updateGstSettings: (body: UpdateGstSettingsRequest) =>
     data(apiRequest('report/gst-settings', { method: 'PUT', body, schema: GstSettingsResponse })),
+  /** GET report/gst-registration: the business's GSTIN, REGULAR / COMPOSITION / UNREGISTERED, what it issues. */
+  gstRegistration: () => data(apiRequest('report/gst-registration', { schema: GstRegistrationResponse })),
+  /** PUT report/gst-registration: a GSTIN comes with its type (REGULAR or COMPOSITION). */
+  updateGstRegistration: (body: UpdateGstRegistrationRequest) =>
+    data(apiRequest('report/gst-registration', { method: 'PUT', body, schema: GstRegistrationResponse })),
   /** GET report/summary: the reports home's figures and the sales of each month of the financial year. */
   summary: (query: ReportSummaryQuery = {}) => data(apiRequest('report/summary', { query: query as Query, schema: ReportSummaryResponse })),
   stockSummary: (query: Omit<StockSummaryQuery, 'format'> = {}) => data(apiRequest('report/stock-summary', { query: query as Query, schema: StockSummaryResponse })),

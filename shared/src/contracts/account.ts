@@ -248,7 +248,7 @@ export const TransactionListResponse = ok(z.array(AccountTransaction)).extend({ 
 export type TransactionListResponse = z.infer<typeof TransactionListResponse>;
 
 /** A payment as a document takes it: received now with a sale, or recorded later against it. */
-export const PaymentRequest = z.object({
+export const PaymentRequest = z.strictObject({
   amount: Money('Payment amount', { positive: true }),
   mode: PaymentMode,
   /** Default: "Cash in hand" for CASH, else the business's only bank account (400 when there are several). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { stateCodeFromGstin } from '../india';
 import { Gstin, Id, MobileNumber, PersonName, StateCode, ok, optional } from './common';
-import { Branch } from './branch';
+import { Branch, SellerRegistrationType } from './branch';
 
 export const OtpPurpose = z.enum(['signup', 'login']);
 export type OtpPurpose = z.infer<typeof OtpPurpose>;
@@ -13,8 +13,13 @@ export const SignupRequest = z
     mobileNumber: MobileNumber,
     gstin: optional(Gstin),
     stateCode: optional(StateCode),
+    /** With a GSTIN: REGULAR (default) or COMPOSITION. Without one the business is UNREGISTERED. */
+    registrationType: optional(z.enum(['REGULAR', 'COMPOSITION'], { error: 'Registration type must be REGULAR or COMPOSITION' })),
   })
   .superRefine((v, ctx) => {
+    if (v.registrationType && !v.gstin) {
+      ctx.addIssue({ code: 'custom', path: ['gstin'], message: `A ${v.registrationType.toLowerCase()} registration needs its GSTIN` });
+    }
     if (v.gstin && v.stateCode && stateCodeFromGstin(v.gstin) !== v.stateCode) {
       ctx.addIssue({ code: 'custom', path: ['gstin'], message: "GSTIN does not match the business's state" });
     }
@@ -46,6 +51,8 @@ export const Business = z.object({
   name: z.string(),
   gstin: z.string().nullable(),
   stateCode: z.string().nullable(),
+  /** UNREGISTERED (no GSTIN) and COMPOSITION issue bills of supply without tax. */
+  registrationType: SellerRegistrationType.default('REGULAR'),
 });
 export type Business = z.infer<typeof Business>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CalendarDate, Id, PageMeta, PageNumber, PageSize, WholeNumber, ok } from './common';
 import { GST_START_DATE } from './dates';
 import { MoneyString, MoneySumString } from './money';
-import { DOCUMENT_LIMITS, DocumentLineRequest } from './sales';
+import { DOCUMENT_LIMITS, DocumentDiscountRequest, DocumentLineRequest } from './sales';
 import { FREQUENCY_TYPES, type FrequencyType } from './schedule-calendar';
 
 /*
@@ -33,7 +33,7 @@ const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'st
 const maybe = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
 
 export const Frequency = z
-  .object({
+  .strictObject({
     type: z.enum(FREQUENCY_TYPES, { error: `Frequency must be one of ${FREQUENCY_TYPES.join(', ')}` }),
     weekday: maybe(WholeNumber('Weekday', 1, 7)),
     dayOfMonth: maybe(z.union([z.literal('LAST'), WholeNumber('Day of month', 1, 31)], { error: 'Day of month must be 1–31 or LAST' })),
@@ -56,7 +56,7 @@ const ScheduleLineRequest = DocumentLineRequest.transform(({ serialNos: _serials
 
 /** POST automated-bill/create-schedule and PUT automated-bill/update-schedule/:id (the whole schedule). */
 export const ScheduleRequest = z
-  .object({
+  .strictObject({
     partyId: z.string({ error: 'Choose the customer' }).trim().min(1, 'Choose the customer').max(40, 'Party is not an id'),
     /** Default: the session's active branch. */
     branchId: maybe(z.string().trim().min(1).max(40, 'Branch is not an id')),
@@ -71,6 +71,8 @@ export const ScheduleRequest = z
     /** Due date = bill date + this; default: the party's credit period. */
     dueInDays: maybe(WholeNumber('Due in days', 0, SCHEDULE_LIMITS.dueInDays)),
     roundOff: maybe(z.boolean({ error: 'roundOff must be true or false' })),
+    /** A discount on each bill, shared among its lines before tax. */
+    discount: maybe(DocumentDiscountRequest),
     notes: maybe(z.string().trim().max(DOCUMENT_LIMITS.notes, `Notes must be at most ${DOCUMENT_LIMITS.notes} characters`)),
   })
   .superRefine((s, ctx) => {
@@ -92,6 +94,7 @@ export interface ScheduleRequest {
   maxBills?: number | null;
   dueInDays?: number | null;
   roundOff?: boolean | null;
+  discount?: DocumentDiscountRequest | null;
   notes?: string | null;
 }
 
@@ -156,6 +159,8 @@ export const ScheduleSummary = z.object({
   maxBills: z.number().int().nullable(),
   dueInDays: z.number().int().nullable(),
   roundOff: z.boolean(),
+  /** The discount on each bill, as given; null for none. */
+  discount: z.object({ percent: z.string().nullable(), amount: z.string().nullable() }).nullable().default(null),
   notes: z.string().nullable(),
   /** The next period the scheduler will issue (null when ended or nothing is left). */
   nextRunDate: z.string().nullable(),

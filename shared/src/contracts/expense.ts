@@ -62,7 +62,7 @@ const GstRateInput = z
   .refine((v) => isGstRate(v), { message: 'GST rate must be one of 0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40 %' })
   .transform((v) => normalizeGstRate(v));
 
-export const ExpenseGstRequest = z.object({
+export const ExpenseGstRequest = z.strictObject({
   rate: GstRateInput,
   supplierGstin: maybe(Gstin),
   /** Default yes (credit is only counted with a supplier GSTIN). */
@@ -70,14 +70,14 @@ export const ExpenseGstRequest = z.object({
 });
 
 /** POST expense/create-expense. */
-export const CreateExpenseRequest = z.object({
+export const CreateExpenseRequest = z.strictObject({
   /** Default today. */
   date: maybe(CalendarDate('Date')),
   categoryId: z.string({ error: 'Category is required' }).trim().min(1, 'Category is required').max(40),
   /** What was paid, tax included. */
   amount: Money('Amount', { positive: true }),
   gst: maybe(ExpenseGstRequest),
-  payment: z.object(
+  payment: z.strictObject(
     {
       mode: PaymentMode,
       /** Default: Cash in hand for CASH, else the business's only bank account. */

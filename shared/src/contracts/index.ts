@@ -19,3 +19,4 @@ export * from './purchase';
 export * from './schedule-calendar';
 export * from './automated-bill';
 export * from './report';
+export * from './composition';

@@ -18,12 +18,12 @@ import { Money, MoneyString, MoneySumString } from './money';
 
 export const PAYMENT_LIMITS = { allocations: 200 } as const;
 
-export const AllocationRequest = z.object({
+export const AllocationRequest = z.strictObject({
   documentId: z.string({ error: 'Document is required' }).trim().min(1, 'Document is required').max(40),
   amount: Money('Allocated amount', { positive: true }),
 });
 
-export const PartyPaymentRequest = z.object({
+export const PartyPaymentRequest = z.strictObject({
   partyId: z.string({ error: 'Party is required' }).trim().min(1, 'Party is required').max(40),
   amount: Money('Amount', { positive: true }),
   mode: PaymentMode,

@@ -16,6 +16,7 @@ import {
   documentRequestFields,
   maybeField,
   refineDocumentLine,
+  type DocumentDiscountRequest,
   type DocumentLineRequest,
 } from './sales';
 
@@ -52,7 +53,7 @@ export const PURCHASE_MESSAGES = {
 
 /** Purchase lines also say whether their input tax can be claimed (default yes). */
 export const PurchaseLineRequest = z
-  .object({
+  .strictObject({
     ...documentLineShape,
     /** Default true. */
     itcEligible: maybeField(z.boolean({ error: 'itcEligible must be true or false' })),
@@ -64,7 +65,7 @@ export interface PurchaseLineRequest extends DocumentLineRequest {
 
 /** POST purchase/create-purchase (header `Idempotency-Key` like every create). */
 export const CreatePurchaseRequest = z
-  .object({
+  .strictObject({
     /** The supplier: required. */
     partyId: RefField('Supplier'),
     /** The supplier's bill number, as printed on their bill. */
@@ -85,6 +86,8 @@ export const CreatePurchaseRequest = z
     reverseCharge: maybeField(z.boolean({ error: 'reverseCharge must be true or false' })),
     /** Round the amount owed to the rupee; default true. */
     roundOff: documentRequestFields.roundOff,
+    /** A discount on the whole bill, shared among the lines before tax. */
+    discount: documentRequestFields.discount,
     lines: z
       .array(PurchaseLineRequest, { error: 'Add at least one line' })
       .min(1, 'Add at least one line')
@@ -107,6 +110,7 @@ export interface CreatePurchaseRequest {
   placeOfSupply?: string | null;
   reverseCharge?: boolean | null;
   roundOff?: boolean | null;
+  discount?: DocumentDiscountRequest | null;
   lines: PurchaseLineRequest[];
   payment?: PaymentRequestBody | null;
   notes?: string | null;

@@ -27,7 +27,7 @@ const maybe = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) 
 
 /** POST quotation/create-quotation. */
 export const CreateQuotationRequest = z
-  .object({
+  .strictObject({
     ...documentRequestFields,
     /** Default: today (India). */
     quotationDate: maybe(CalendarDate('Quotation date')),

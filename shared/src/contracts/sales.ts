@@ -4,6 +4,7 @@ import { EINVOICE_NOT_GENERATED, EInvoiceState } from './einvoice';
 import { ItemType } from './item';
 import { MONEY_MAX, Money, MoneyString, MoneySumString, Percent, Quantity } from './money';
 import { normalizeMobile } from './party';
+import { SellerRegistrationType } from './branch';
 import {
   PaymentMode,
   PaymentRequest,
@@ -88,7 +89,7 @@ export function refineDocumentLine(
 }
 
 /** One line as a client sends it. Only `itemId` and `quantity` are required; the rest default from the item. */
-export const DocumentLineRequest = z.object(documentLineShape).superRefine(refineDocumentLine);
+export const DocumentLineRequest = z.strictObject(documentLineShape).superRefine(refineDocumentLine);
 export interface DocumentLineRequest {
   itemId: string;
   quantity: string | number;
@@ -102,13 +103,32 @@ export interface DocumentLineRequest {
 }
 
 /** A walk-in customer's name and number, printed on the invoice (no party is created). */
-export const WalkInCustomer = z.object({
+export const WalkInCustomer = z.strictObject({
   name: PersonName('Customer name', DOCUMENT_LIMITS.customerName),
   mobileNumber: maybe(z.preprocess(normalizeMobile, MobileNumber)),
 });
 export interface WalkInCustomer {
   name: string;
   mobileNumber?: string | null;
+}
+
+/**
+ * A discount on the whole document, before tax (gst-rules.md "Invoice discount"): a percentage of the lines' value
+ * after their own discounts, or an amount; the engine shares it among the lines in proportion to their value.
+ */
+export const DocumentDiscountRequest = z
+  .strictObject({
+    percent: maybe(Percent('Discount %')),
+    amount: maybe(Money('Discount')),
+  })
+  .superRefine((d, ctx) => {
+    if (d.percent !== undefined && d.amount !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Give a discount as a percentage or an amount, not both' });
+    }
+  });
+export interface DocumentDiscountRequest {
+  percent?: string | number | null;
+  amount?: string | number | null;
 }
 
 /** What every document's body has: party, branch, place of supply, round-off, lines, notes and terms. */
@@ -128,6 +148,8 @@ export const documentRequestFields = {
   ),
   /** Round the grand total to the rupee; default true. */
   roundOff: maybe(z.boolean({ error: 'roundOff must be true or false' })),
+  /** A discount on the whole document, shared among the lines before tax. */
+  discount: maybe(DocumentDiscountRequest),
   lines: z
     .array(DocumentLineRequest, { error: 'Add at least one line' })
     .min(1, 'Add at least one line')
@@ -149,6 +171,7 @@ export interface DocumentRequest {
   branchId?: string | null;
   placeOfSupply?: string | null;
   roundOff?: boolean | null;
+  discount?: DocumentDiscountRequest | null;
   lines: DocumentLineRequest[];
   notes?: string | null;
   terms?: string | null;
@@ -156,7 +179,7 @@ export interface DocumentRequest {
 
 /** POST sale/create-sale. */
 export const CreateSaleRequest = z
-  .object({
+  .strictObject({
     ...documentRequestFields,
     /** Default: today (India). */
     invoiceDate: maybe(CalendarDate('Invoice date')),
@@ -226,6 +249,8 @@ export const DocumentBranch = z.object({
   address: DocumentAddress,
   /** The supplier state: the GSTIN's, else the address's, else the business's. */
   stateCode: z.string().nullable(),
+  /** How the issuer was registered when it issued the document (REGULAR for documents issued before this was kept). */
+  registrationType: SellerRegistrationType.default('REGULAR'),
 });
 export type DocumentBranch = z.infer<typeof DocumentBranch>;
 
@@ -267,6 +292,8 @@ export const DocumentLine = z.object({
   cess: MoneyString,
   total: MoneyString,
   serialNos: z.array(z.string()),
+  /** The line's share of the document's discount (already in `discount`, which is the line's own plus this). */
+  documentDiscount: MoneyString.default('0.00'),
 });
 export type DocumentLine = z.infer<typeof DocumentLine>;
 
@@ -285,6 +312,10 @@ export const DocumentTotals = z.object({
   amountInWords: z.string(),
 });
 export type DocumentTotals = z.infer<typeof DocumentTotals>;
+
+/** The discount on the whole document as it was given: a percentage (then `amount` is what it came to) or an amount. */
+export const DocumentDiscount = z.object({ percent: RateString.nullable(), amount: MoneyString });
+export type DocumentDiscount = z.infer<typeof DocumentDiscount>;
 
 export const HsnSummaryRow = z.object({
   hsnSac: z.string(),
@@ -313,6 +344,8 @@ export const documentFields = {
   /** 'SGST', or 'UTGST' in a union territory without a legislature. */
   sgstLabel: z.enum(['SGST', 'UTGST']),
   roundOff: z.boolean(),
+  /** null when the document has no discount of its own. */
+  discount: DocumentDiscount.nullable().default(null),
   lines: z.array(DocumentLine),
   totals: DocumentTotals,
   hsnSummary: z.array(HsnSummaryRow),
@@ -348,6 +381,8 @@ export const SaleInvoice = z.object({
   ...documentFields,
   /** 'MB/26-27/42': at most 16 characters. */
   invoiceNumber: z.string(),
+  /** TAX INVOICE from a REGULAR seller; BILL OF SUPPLY from a composition or unregistered one (which charges no tax). */
+  documentTitle: z.enum(['TAX INVOICE', 'BILL OF SUPPLY']).default('TAX INVOICE'),
   invoiceDate: z.string(),
   dueDate: z.string(),
   status: SaleStatus,

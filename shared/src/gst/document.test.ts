@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { GstInputError, computeDocument, inputTaxCredit, roundOffTotal } from '.';
+import { GstInputError, apportionDiscount, computeDocument, inputTaxCredit, roundOffTotal } from '.';
 import type { GstLineInput } from '.';
 
 const line = (over: Partial<GstLineInput>): GstLineInput => ({ quantity: 1, unitPrice: '0', priceIncludesTax: false, gstRate: 18, ...over });
@@ -233,5 +233,77 @@ describe('reverse charge and input tax credit (purchases)', () => {
   it('counts the GST and cess of eligible lines only', () => {
     const doc = computeDocument({ supplyType: 'INTRA', roundOff: false, lines: [l(), l({ unitPrice: '200' })] });
     expect(inputTaxCredit(doc, [true, false])).toEqual({ lines: [18000, 0], totals: { cgst: 9000, sgst: 9000, igst: 0, cess: 0, total: 18000 } });
+  });
+});
+
+describe('gst-rules.md "Invoice discount"', () => {
+  it('100.00 @ 18 % and 200.00 @ 5 %, discount 30.00: shares 10.00 and 20.00, taxes on 90.00 and 180.00', () => {
+    const doc = computeDocument({
+      supplyType: 'INTRA',
+      roundOff: false,
+      discount: { amount: '30.00' },
+      lines: [line({ unitPrice: '100.00', gstRate: 18 }), line({ unitPrice: '200.00', gstRate: 5 })],
+    });
+    expect(doc.documentDiscount).toEqual({ amount: 3000, shares: [1000, 2000] });
+    expect(doc.lines.map((l) => [l.discount, l.taxableValue, l.cgst, l.sgst])).toEqual([
+      [1000, 9000, 810, 810],
+      [2000, 18000, 450, 450],
+    ]);
+    expect(doc.totals).toMatchObject({ discount: 3000, taxableValue: 27000, cgst: 1260, sgst: 1260, subtotal: 29520 });
+  });
+
+  it('three lines of 1.00, discount 1.00: 0.33, 0.33 and the last 0.34', () => {
+    const doc = computeDocument({ supplyType: 'INTRA', discount: { amount: 1 }, lines: [1, 2, 3].map(() => line({ unitPrice: '1.00', gstRate: 0 })) });
+    expect(doc.lines.map((l) => l.discount)).toEqual([33, 33, 34]);
+    expect(apportionDiscount(100, [100, 100, 100])).toEqual([33, 33, 34]);
+  });
+
+  it('a percentage is of the lines after their own discounts; the line keeps its own discount too', () => {
+    const doc = computeDocument({
+      supplyType: 'INTER',
+      roundOff: false,
+      discount: { percent: 10 },
+      lines: [line({ unitPrice: '100.00', discountAmount: '20.00', gstRate: 18 }), line({ unitPrice: '120.00', gstRate: 18 })],
+    });
+    // lines worth 80.00 and 120.00: 10 % is 20.00, shared 8.00 and 12.00
+    expect(doc.documentDiscount).toEqual({ amount: 2000, shares: [800, 1200] });
+    expect(doc.lines.map((l) => [l.discount, l.taxableValue, l.igst])).toEqual([
+      [2800, 7200, 1296],
+      [1200, 10800, 1944],
+    ]);
+  });
+
+  it('a tax-inclusive line shares by its inclusive value, and its taxable value follows from what is left', () => {
+    const doc = computeDocument({
+      supplyType: 'INTRA',
+      roundOff: false,
+      discount: { amount: '11.80' },
+      lines: [line({ unitPrice: '118.00', priceIncludesTax: true, gstRate: 18 })],
+    });
+    expect(doc.lines[0]).toMatchObject({ discount: 1180, taxableValue: 9000, cgst: 810, sgst: 810, total: 10620 });
+  });
+
+  it('the shares always add up to the discount and no line gets more than its value', () => {
+    expect(apportionDiscount(1, [1, 1, 0])).toEqual([1, 0, 0]);
+    expect(apportionDiscount(1, [1, 1, 1, 1, 0])).toEqual([0, 0, 0, 1, 0]);
+    expect(apportionDiscount(0, [5, 5])).toEqual([0, 0]);
+    for (const [d, values] of [
+      [7, [3, 3, 3]],
+      [999, [1, 500, 499, 0]],
+      [2, [1, 1, 1, 1, 1]],
+    ] as [number, number[]][]) {
+      const shares = apportionDiscount(d, values);
+      expect(shares.reduce((a, s) => a + s, 0)).toBe(d);
+      shares.forEach((s, i) => expect(s >= 0 && s <= values[i]).toBe(true));
+    }
+  });
+
+  it('a discount above the document value is refused, naming the field', () => {
+    expect(() =>
+      computeDocument({ supplyType: 'INTRA', discount: { amount: '10.01' }, lines: [line({ unitPrice: '10.00' })] }),
+    ).toThrow(expect.objectContaining({ field: 'discount.amount' }));
+    expect(() =>
+      computeDocument({ supplyType: 'INTRA', discount: { percent: '101' }, lines: [line({ unitPrice: '10.00' })] }),
+    ).toThrow(expect.objectContaining({ field: 'discount.percent' }));
   });
 });

@@ -1,9 +1,9 @@
 import { paiseInWords } from '../india/money';
 import { GstInputError } from './errors';
-import { formatScaled, toPaiseNumber } from './decimal';
-import { computeParsedLine, parseLine } from './line';
+import { divHalfUp, formatScaled, isAbsent, parseDecimal, toPaiseNumber } from './decimal';
+import { computeParsedLine, lineGrossAndDiscount, parseLine, type ParsedLine } from './line';
 import { RATE_DECIMALS } from './rates';
-import type { GstDocumentInput, GstDocumentResult, GstDocumentTotals, GstHsnRow, GstLineResult, Paise } from './types';
+import type { GstDocumentDiscountInput, GstDocumentInput, GstDocumentResult, GstDocumentTotals, GstHsnRow, GstLineResult, Paise } from './types';
 
 /**
  * Round-off to the rupee, half-up: grand total = the sum rounded to the nearest rupee, x.50 going up; round-off =
@@ -29,25 +29,81 @@ interface HsnGroup {
 
 const clean = (s: string | null | undefined): string => (typeof s === 'string' ? s.trim() : '');
 
+/**
+ * A document's discount shared among its lines (gst-rules.md "Invoice discount"): each line's share is
+ * round(discount × its value ÷ the lines' value), half-up, and the last line takes what rounding left, so the shares
+ * add up to the discount exactly. Should rounding leave the last line more than its value (only when it is worth
+ * next to nothing), the excess goes back to the lines before it, last first. `values` are each line's value after
+ * its own discount, in paise; 0 ≤ discount ≤ their sum.
+ */
+export function apportionDiscount(discount: Paise, values: readonly Paise[]): Paise[] {
+  const total = values.reduce((a, v) => a + BigInt(v), 0n);
+  const d = BigInt(discount);
+  if (d < 0n || d > total) throw new GstInputError('discount.amount', 'Discount cannot be more than the document amount');
+  if (values.length === 0 || d === 0n) return values.map(() => 0);
+  const shares = values.map((v) => divHalfUp(d * BigInt(v), total));
+  const last = values.length - 1;
+  shares[last] = d - shares.slice(0, last).reduce((a, s) => a + s, 0n);
+  for (let i = last; i > 0 && (shares[i] < 0n || shares[i] > BigInt(values[i])); i--) {
+    const excess = shares[i] < 0n ? shares[i] : shares[i] - BigInt(values[i]);
+    shares[i] -= excess;
+    shares[i - 1] += excess;
+  }
+  return shares.map(Number);
+}
+
+/** The document discount in paise: the amount given, or round(the lines' value × percent ÷ 100). */
+function documentDiscountOf(input: GstDocumentDiscountInput, linesValue: bigint): bigint {
+  if (!isAbsent(input.amount)) {
+    const amount = parseDecimal(input.amount, { field: 'discount.amount', label: 'Discount', decimals: 2, maxWholeDigits: 12 });
+    if (amount > linesValue) throw new GstInputError('discount.amount', 'Discount cannot be more than the document amount');
+    return amount;
+  }
+  if (isAbsent(input.percent)) return 0n;
+  const percent = parseDecimal(input.percent, {
+    field: 'discount.percent',
+    label: 'Discount %',
+    decimals: RATE_DECIMALS,
+    maxWholeDigits: 3,
+    max: 100_000n,
+  });
+  return divHalfUp(linesValue * percent, 100_000n);
+}
+
 /** Lines, totals (sums of the lines), round-off, amount in words, HSN summary. */
 export function computeDocument(input: GstDocumentInput): GstDocumentResult {
   const { supplyType } = input;
   if (supplyType !== 'INTRA' && supplyType !== 'INTER') throw new GstInputError('supplyType', 'Supply type must be INTRA or INTER');
   if (!Array.isArray(input.lines)) throw new GstInputError('lines', 'Lines are required');
 
-  const lines: GstLineResult[] = [];
-  const sums = { taxableValue: 0n, discount: 0n, cgst: 0n, sgst: 0n, igst: 0n, cess: 0n, subtotal: 0n };
-  const hsn = new Map<string, HsnGroup>();
-  input.lines.forEach((line, i) => {
-    let result: GstLineResult;
-    let parsed: ReturnType<typeof parseLine>;
+  const atLine = <T>(i: number, fn: () => T): T => {
     try {
-      parsed = parseLine(line);
-      result = computeParsedLine(parsed, supplyType);
+      return fn();
     } catch (e) {
       if (e instanceof GstInputError) throw new GstInputError(`lines.${i}.${e.field}`, `Line ${i + 1}: ${e.message}`);
       throw e;
     }
+  };
+  const parsedLines: ParsedLine[] = input.lines.map((line, i) => atLine(i, () => parseLine(line)));
+  // The document's discount comes off each line's value after its own discount, before tax.
+  let documentDiscount: GstDocumentResult['documentDiscount'];
+  if (input.discount && (!isAbsent(input.discount.amount) || !isAbsent(input.discount.percent))) {
+    const values = parsedLines.map((p, i) =>
+      atLine(i, () => {
+        const { gross, discount } = lineGrossAndDiscount(p);
+        return toPaiseNumber(gross - discount, 'quantity', 'Line amount');
+      }),
+    );
+    const amount = documentDiscountOf(input.discount, values.reduce((a, v) => a + BigInt(v), 0n));
+    documentDiscount = { amount: Number(amount), shares: apportionDiscount(Number(amount), values) };
+  }
+
+  const lines: GstLineResult[] = [];
+  const sums = { taxableValue: 0n, discount: 0n, cgst: 0n, sgst: 0n, igst: 0n, cess: 0n, subtotal: 0n };
+  const hsn = new Map<string, HsnGroup>();
+  input.lines.forEach((line, i) => {
+    const parsed = parsedLines[i];
+    const result = atLine(i, () => computeParsedLine(parsed, supplyType, BigInt(documentDiscount?.shares[i] ?? 0)));
     lines.push(result);
     sums.taxableValue += BigInt(result.taxableValue);
     sums.discount += BigInt(result.discount);
@@ -101,7 +157,7 @@ export function computeDocument(input: GstDocumentInput): GstDocumentResult {
     )
     .map(({ row, quantity }) => ({ ...row, quantity: formatQuantity(quantity) }));
 
-  return { supplyType, lines, totals, amountInWords: paiseInWords(grandTotal), hsnSummary };
+  return { supplyType, lines, totals, amountInWords: paiseInWords(grandTotal), hsnSummary, ...(documentDiscount ? { documentDiscount } : {}) };
 }
 
 /** Input tax credit of a computed purchase: each eligible line's GST and cess, and their sums by head. */

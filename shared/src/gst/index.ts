@@ -8,7 +8,7 @@ export { divHalfUp } from './decimal';
 export { GST_RATES, isGstRate, normalizeGstRate } from './rates';
 export { EXPORT_STATE_CODE, placeOfSupplyFor, stateTaxLabel, supplierStateOf, supplyTypeOf } from './supply';
 export { computeLine } from './line';
-export { computeDocument, inputTaxCredit, roundOffTotal } from './document';
+export { apportionDiscount, computeDocument, inputTaxCredit, roundOffTotal } from './document';
 export { GST_HEADS, gstSetOff } from './setoff';
 export type { GstHead, GstHeadPayment, GstHeads, GstSetOff, GstSetOffInput } from './setoff';
 export {

@@ -77,14 +77,24 @@ export function parseLine(line: GstLineInput): ParsedLine {
   return { quantity, unitPrice, priceIncludesTax: line.priceIncludesTax, discountAmount, discountPercent, gstRate, cessRate, cessPerUnit };
 }
 
-/** gst-rules.md "One line", steps 1–6, on exact integers; every rounding half-up to the paisa, once. */
-export function computeParsedLine(p: ParsedLine, supplyType: SupplyType): GstLineResult {
-  if (supplyType !== 'INTRA' && supplyType !== 'INTER') throw new GstInputError('supplyType', 'Supply type must be INTRA or INTER');
-  // 1. gross = round(quantity × unit price)
+/** Steps 1–2 of "One line": gross = round(quantity × unit price) and the line's own discount, 0 ≤ discount ≤ gross. */
+export function lineGrossAndDiscount(p: ParsedLine): { gross: bigint; discount: bigint } {
   const gross = divHalfUp(p.quantity * p.unitPrice, MILLI);
-  // 2. discount: the amount given, or round(gross × discount% ÷ 100); 0 ≤ discount ≤ gross
   const discount = p.discountAmount ?? divHalfUp(gross * p.discountPercent, HUNDRED_PERCENT);
   if (discount > gross) throw new GstInputError('discountAmount', 'Discount cannot be more than the line amount');
+  return { gross, discount };
+}
+
+/**
+ * gst-rules.md "One line", steps 1–6, on exact integers; every rounding half-up to the paisa, once. `documentDiscount`
+ * is the line's share of a discount on the whole document (at most gross − the line's own discount), taken before tax.
+ */
+export function computeParsedLine(p: ParsedLine, supplyType: SupplyType, documentDiscount = 0n): GstLineResult {
+  if (supplyType !== 'INTRA' && supplyType !== 'INTER') throw new GstInputError('supplyType', 'Supply type must be INTRA or INTER');
+  // 1–2. gross and discount (the line's own, plus its share of the document's)
+  const own = lineGrossAndDiscount(p);
+  const gross = own.gross;
+  const discount = own.discount + documentDiscount;
   // 3. taxable value; an inclusive price holds GST and ad-valorem cess (not the per-unit cess)
   const net = gross - discount;
   const taxable = p.priceIncludesTax

@@ -90,6 +90,11 @@ export interface GstDocumentResult {
   /** "Rupees One Lakh ... Paise Only" of grandTotal. */
   amountInWords: string;
   hsnSummary: GstHsnRow[];
+  /**
+   * Only when the document has a discount of its own: its amount and each line's share of it (already in the line's
+   * `discount`, which is the line's own discount plus its share).
+   */
+  documentDiscount?: { amount: Paise; shares: Paise[] };
 }
 
 export interface GstDocumentInput {
@@ -99,4 +104,16 @@ export interface GstDocumentInput {
   /** A purchase under reverse charge: the tax is the buyer's to pay, not the supplier's to charge. */
   reverseCharge?: boolean;
   lines: GstLineInput[];
+  /**
+   * A discount on the whole document, before tax: a percentage of the lines' value after their own discounts, or an
+   * amount (which wins when both are given). Shared among the lines by `apportionDiscount`.
+   */
+  discount?: GstDocumentDiscountInput | null;
+}
+
+export interface GstDocumentDiscountInput {
+  /** 0–100, up to 3 decimals. */
+  percent?: string | number | null;
+  /** Rupees, at most the lines' value after their own discounts. */
+  amount?: string | number | null;
 }

@@ -19,7 +19,7 @@ const user: User = {
   name: 'Asha',
   mobileNumber: '9876543210',
   role: 'OWNER',
-  business: { id: '00000000-0000-4000-8000-000000000002', name: 'Asha Stores', gstin: null, stateCode: '27' },
+  business: { id: '00000000-0000-4000-8000-000000000002', name: 'Asha Stores', gstin: null, stateCode: '27', registrationType: 'UNREGISTERED' },
 };
 const branch = { id: '00000000-0000-4000-8000-000000000003', name: 'Main Branch' } as Branch;
 

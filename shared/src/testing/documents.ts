@@ -27,6 +27,7 @@ export const mumbaiBranch: Branch = {
   phone: '9820012345',
   email: null,
   gstin: BRANCH_GSTIN,
+  registrationType: 'REGULAR',
   address: { street: '12 Station Road', city: 'Mumbai', stateCode: '27', pin: '400008' },
   invoicePrefix: 'MUM',
   isDefault: true,
@@ -234,6 +235,7 @@ export function documentParts(party: Party | null, specs: DocLineSpec[], supplyT
       email: null,
       address: { street: '12 Station Road', city: 'Mumbai', stateCode: '27', state: 'Maharashtra', pin: '400008' },
       stateCode: '27',
+      registrationType: 'REGULAR' as const,
     },
     party: party
       ? {
@@ -251,6 +253,7 @@ export function documentParts(party: Party | null, specs: DocLineSpec[], supplyT
     supplyType,
     sgstLabel: 'SGST' as const,
     roundOff: true,
+    discount: null,
     lines: specs.map((s, i) => {
       const r = doc.lines[i];
       return {
@@ -277,6 +280,7 @@ export function documentParts(party: Party | null, specs: DocLineSpec[], supplyT
         cess: money(r.cess),
         total: money(r.total),
         serialNos: [],
+        documentDiscount: '0.00',
       };
     }),
     totals: {

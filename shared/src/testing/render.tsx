@@ -80,7 +80,8 @@ export const testUser: User = {
   name: 'Ravi Sharma',
   mobileNumber: '9876543210',
   role: 'OWNER',
-  business: { id: '6f1c1b9e-1a2b-4c3d-8e9f-0000000000bb', name: 'Sharma Traders', gstin: null, stateCode: '27' },
+  // Its branches carry their own GSTIN (testing/documents.ts): they issue tax invoices.
+  business: { id: '6f1c1b9e-1a2b-4c3d-8e9f-0000000000bb', name: 'Sharma Traders', gstin: null, stateCode: '27', registrationType: 'REGULAR' },
 };
 
 /** Signs `user` in with `active` as the session's active branch. */

@@ -8,6 +8,7 @@ export const branch = (id: string, name: string, city = 'Pune'): Branch => ({
   phone: null,
   email: null,
   gstin: null,
+  registrationType: null,
   address: { street: null, city, stateCode: '27', pin: null },
   invoicePrefix: null,
   isDefault: false,
@@ -23,7 +24,7 @@ export const USER: User = {
   name: 'Asha Patil',
   mobileNumber: '9876543210',
   role: 'OWNER',
-  business: { id: '44444444-4444-4444-8444-444444444444', name: 'Patil Traders', gstin: null, stateCode: '27' },
+  business: { id: '44444444-4444-4444-8444-444444444444', name: 'Patil Traders', gstin: null, stateCode: '27', registrationType: 'UNREGISTERED' },
 };
 
 export const PROFILE = { user: USER, activeStoreBranch: MAIN_BRANCH };

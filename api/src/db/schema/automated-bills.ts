@@ -31,6 +31,8 @@ export const automatedBillSchedules = pgTable(
     maxBills: integer('max_bills'),
     dueInDays: integer('due_in_days'),
     roundOff: boolean('round_off').notNull(),
+    /** A discount on each bill (contracts DocumentDiscountRequest, as decimal strings). */
+    discount: jsonb('discount').$type<{ percent?: string; amount?: string }>(),
     notes: text('notes'),
     status: text('status').$type<'ACTIVE' | 'PAUSED' | 'ENDED'>().notNull(),
     /** The next period to issue; null once nothing is left. */

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { SellerRegistrationType } from '@bahi/shared/contracts';
 import { createdAt, updatedAt } from './columns';
 
 export const businesses = pgTable('businesses', {
@@ -23,8 +25,15 @@ export const businesses = pgTable('businesses', {
   stateCode: text('state_code'),
   /** How many days after today (India) its invoices, bills, expenses and payments may be dated; 0: none ahead. */
   futureDatedDays: integer('future_dated_days').notNull().default(0),
+  /** REGULAR or COMPOSITION with a GSTIN, UNREGISTERED without (gst-rules.md "Registration types"). */
+  registrationType: text('registration_type').$type<SellerRegistrationType>().notNull().default('UNREGISTERED'),
+  /** A composition taxpayer's rate on its turnover (CMP-08), per cent: 1 for manufacturers and traders. */
+  compositionRate: numeric('composition_rate', { precision: 6, scale: 3 }).notNull().default('1'),
   createdAt: createdAt(),
-}, (t) => [check('businesses_future_dated_days_check', sql`${t.futureDatedDays} between 0 and 366`)]);
+}, (t) => [
+  check('businesses_future_dated_days_check', sql`${t.futureDatedDays} between 0 and 366`),
+  check('businesses_registration_type_check', sql`${t.registrationType} in ('REGULAR', 'COMPOSITION', 'UNREGISTERED')`),
+]);
 
 export const USER_ROLES = ['OWNER', 'STAFF'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -59,6 +68,8 @@ export interface PendingSignup {
   businessName: string;
   gstin: string | null;
   stateCode: string | null;
+  /** With a GSTIN: how it is registered (absent in challenges made before it was asked: REGULAR). */
+  registrationType?: 'REGULAR' | 'COMPOSITION';
 }
 
 export type OtpEndReason = 'used' | 'too_many_attempts' | 'replaced';
@@ -156,6 +167,8 @@ export const storeBranches = pgTable(
     phone: text('phone'),
     email: text('email'),
     gstin: text('gstin'),
+    /** With its own GSTIN: REGULAR or COMPOSITION; without (null), the business's. */
+    registrationType: text('registration_type').$type<'REGULAR' | 'COMPOSITION'>(),
     street: text('street'),
     city: text('city'),
     stateCode: text('state_code'),
@@ -171,5 +184,6 @@ export const storeBranches = pgTable(
     uniqueIndex('store_branches_business_name_key').on(t.businessId, sql`lower(${t.name})`),
     /** At most one default branch per business. */
     uniqueIndex('store_branches_business_default_key').on(t.businessId).where(sql`${t.isDefault}`),
+    check('store_branches_registration_type_check', sql`${t.registrationType} in ('REGULAR', 'COMPOSITION')`),
   ],
 );

@@ -108,6 +108,9 @@ export function documentColumns() {
     placeOfSupply: text('place_of_supply').notNull(),
     supplyType: text('supply_type').$type<'INTRA' | 'INTER'>().notNull(),
     roundOff: boolean('round_off').notNull(),
+    /** A discount on the whole document: the percentage given (null for an amount) and what it came to. */
+    documentDiscountPercent: numeric('document_discount_percent', { precision: 6, scale: 3 }),
+    documentDiscount: money('document_discount'),
     taxableValue: money('taxable_value').notNull(),
     discount: money('discount').notNull(),
     cgst: money('cgst').notNull(),
@@ -147,7 +150,10 @@ export function documentLineColumns() {
     unitPrice: money('unit_price').notNull(),
     priceIncludesTax: boolean('price_includes_tax').notNull(),
     discountPercent: numeric('discount_percent', { precision: 6, scale: 3 }),
+    /** The line's own discount plus its share of the document's. */
     discount: money('discount').notNull(),
+    /** The line's share of the document's discount. */
+    documentDiscount: money('document_discount').notNull().default('0'),
     taxableValue: money('taxable_value').notNull(),
     gstRateId: text('gst_rate_id'),
     gstRate: numeric('gst_rate', { precision: 6, scale: 3 }).notNull(),

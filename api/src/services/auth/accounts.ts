@@ -37,7 +37,7 @@ function toProfile(user: UserRow, business: BusinessRow, branch: BranchRow | und
       name: user.name,
       mobileNumber: user.mobile,
       role: user.role,
-      business: { id: business.id, name: business.name, gstin: business.gstin, stateCode: business.stateCode },
+      business: { id: business.id, name: business.name, gstin: business.gstin, stateCode: business.stateCode, registrationType: business.registrationType },
     },
     activeStoreBranch: branch ? toBranch(branch) : null,
   };
@@ -89,6 +89,7 @@ export async function startSignup(deps: Deps, req: z.output<typeof SignupRequest
       businessName: req.businessName,
       gstin: req.gstin ?? null,
       stateCode: req.stateCode ?? (req.gstin ? stateCodeFromGstin(req.gstin) : null),
+      ...(req.gstin ? { registrationType: req.registrationType ?? 'REGULAR' } : {}),
     },
     requester,
   );
@@ -131,7 +132,14 @@ export async function verifySignup(deps: Deps, phone: string, otp: string, brows
     if (await findUserByMobile(tx, phone)) throw conflict(ALREADY_REGISTERED, 'mobileNumber');
     const [business] = await tx
       .insert(businesses)
-      .values({ name: pending.businessName, gstin: pending.gstin, stateCode: pending.stateCode, createdAt: now })
+      .values({
+        name: pending.businessName,
+        gstin: pending.gstin,
+        stateCode: pending.stateCode,
+        // Signing up without a GSTIN makes the business unregistered: it issues bills of supply without tax.
+        registrationType: pending.gstin ? (pending.registrationType ?? 'REGULAR') : 'UNREGISTERED',
+        createdAt: now,
+      })
       .returning();
     const [user] = await tx
       .insert(users)
@@ -143,6 +151,7 @@ export async function verifySignup(deps: Deps, phone: string, otp: string, brows
         businessId: business.id,
         name: FIRST_BRANCH_NAME,
         gstin: pending.gstin,
+        registrationType: pending.gstin ? (pending.registrationType ?? 'REGULAR') : null,
         stateCode: pending.stateCode,
         isDefault: true,
         createdAt: now,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { SellerRegistrationType } from '@bahi/shared/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
@@ -16,7 +17,7 @@ export interface AuthContext {
   /** The active branch as it is now (null when the session has none, or it is gone): read with the session. */
   activeBranch: { id: string; name: string } | null;
   user: { id: string; name: string; mobile: string; role: UserRole };
-  business: { id: string; name: string; gstin: string | null; stateCode: string | null };
+  business: { id: string; name: string; gstin: string | null; stateCode: string | null; registrationType: SellerRegistrationType };
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -83,7 +84,7 @@ export async function resolveSession(
         activeBranchId: row.session.activeBranchId,
         activeBranch: row.branchId !== null && row.branchName !== null ? { id: row.branchId, name: row.branchName } : null,
         user: { id: user.id, name: user.name, mobile: user.mobile, role: user.role },
-        business: { id: business.id, name: business.name, gstin: business.gstin, stateCode: business.stateCode },
+        business: { id: business.id, name: business.name, gstin: business.gstin, stateCode: business.stateCode, registrationType: business.registrationType },
       },
     };
     cache?.putSession(id, session, ticket);

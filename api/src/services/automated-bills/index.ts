@@ -78,6 +78,7 @@ function saleBody(s: ScheduleRow, runDate: string) {
     partyId: s.partyId,
     branchId: s.branchId,
     roundOff: s.roundOff,
+    discount: s.discount ?? undefined,
     lines: s.lines.map(withoutNulls),
     invoiceDate: runDate,
     dueDate: s.dueInDays === null ? undefined : addDays(runDate, s.dueInDays),
@@ -87,7 +88,7 @@ function saleBody(s: ScheduleRow, runDate: string) {
 
 /** Checks the schedule's customer, branch and lines as a sale would (404/400/409), without saving anything. */
 const checkAsSale = (tx: Tx, auth: AuthContext, body: ScheduleBody) =>
-  prepareDocument(tx, auth, { partyId: body.partyId, branchId: body.branchId, roundOff: body.roundOff, lines: body.lines });
+  prepareDocument(tx, auth, { partyId: body.partyId, branchId: body.branchId, roundOff: body.roundOff, discount: body.discount, lines: body.lines });
 
 async function findSchedule(db: Db | Tx, businessId: string, id: string, forUpdate = false): Promise<ScheduleRow | undefined> {
   if (!UUID.test(id)) return undefined;
@@ -147,6 +148,7 @@ function scheduleColumns(body: ScheduleBody, branchId: string) {
     maxBills: body.maxBills ?? null,
     dueInDays: body.dueInDays ?? null,
     roundOff: body.roundOff ?? true,
+    discount: body.discount ? { ...(body.discount.percent === undefined ? {} : { percent: body.discount.percent }), ...(body.discount.amount === undefined ? {} : { amount: body.discount.amount }) } : null,
     notes: body.notes ?? null,
   };
 }
@@ -213,7 +215,13 @@ async function scheduleAuth(tx: Tx, s: ScheduleRow): Promise<AuthContext> {
     activeBranchId: s.branchId,
     activeBranch: null,
     user: { id: row.user.id, name: row.user.name, mobile: row.user.mobile, role: row.user.role },
-    business: { id: row.business.id, name: row.business.name, gstin: row.business.gstin, stateCode: row.business.stateCode },
+    business: {
+      id: row.business.id,
+      name: row.business.name,
+      gstin: row.business.gstin,
+      stateCode: row.business.stateCode,
+      registrationType: row.business.registrationType,
+    },
   };
 }
 
@@ -465,6 +473,7 @@ async function summariesOf(db: Db | Tx, businessId: string, rows: ScheduleListRo
       maxBills: s.maxBills,
       dueInDays: s.dueInDays,
       roundOff: s.roundOff,
+      discount: s.discount ? { percent: s.discount.percent ?? null, amount: s.discount.amount ?? null } : null,
       notes: s.notes,
       nextRunDate: s.status === 'ENDED' ? null : s.nextRunDate,
       billsIssued: Number(st?.issued ?? 0),

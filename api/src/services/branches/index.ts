@@ -21,6 +21,7 @@ export function toBranch(row: BranchRow): Branch {
     phone: row.phone,
     email: row.email,
     gstin: row.gstin,
+    registrationType: row.registrationType,
     address: { street: row.street, city: row.city, stateCode: row.stateCode, pin: row.pin },
     invoicePrefix: row.invoicePrefix,
     isDefault: row.isDefault,
@@ -35,6 +36,8 @@ function columns(input: BranchInput) {
     phone: input.phone ?? null,
     email: input.email ?? null,
     gstin: input.gstin ?? null,
+    // The contract asks a GSTIN for its type; without one the branch issues under the business's registration.
+    registrationType: input.gstin ? (input.registrationType as 'REGULAR' | 'COMPOSITION') : null,
     street: input.address.street,
     city: input.address.city,
     stateCode: input.address.stateCode,

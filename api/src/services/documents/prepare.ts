@@ -1,10 +1,12 @@
 import type {
   DocumentAddress,
   DocumentBranch,
+  DocumentDiscountRequest,
   DocumentLineRequest,
   DocumentParty,
   Party,
   PartyAddress,
+  SellerRegistrationType,
   WalkInCustomer,
 } from '@bahi/shared/contracts';
 import {
@@ -86,6 +88,10 @@ export interface ResolvedLine {
 
 export interface PreparedDocument {
   branch: BranchRow;
+  /** How the supplier is registered (a sale's branch; a purchase's: always REGULAR, the rates are the supplier's). */
+  registrationType: SellerRegistrationType;
+  /** A discount on the whole document as given: a percentage (null for an amount). */
+  discountPercent: string | null;
   branchSnapshot: DocumentBranch;
   party: Party | null;
   partySnapshot: DocumentParty | null;
@@ -151,6 +157,12 @@ export function partySnapshotOf(party: Party | null, customer: z.output<typeof W
   };
 }
 
+/**
+ * How a branch issues: under its own GSTIN's registration, else the business's (gst-rules.md "Registration types").
+ */
+export const registrationOfBranch = (branch: BranchRow, business: AuthContext['business']): SellerRegistrationType =>
+  branch.gstin ? (branch.registrationType ?? 'REGULAR') : business.registrationType;
+
 export function branchSnapshotOf(branch: BranchRow, business: AuthContext['business'], supplierState: string): DocumentBranch {
   return {
     id: branch.id,
@@ -168,13 +180,17 @@ export function branchSnapshotOf(branch: BranchRow, business: AuthContext['busin
       pin: branch.pin,
     },
     stateCode: supplierState,
+    registrationType: registrationOfBranch(branch, business),
   };
 }
 
 const hasFraction = (quantity: string) => !/\.0*$/.test(quantity);
 
-/** Each line against its item: defaults from the item, whole quantities where the unit wants them, serials. */
-async function resolveLines(tx: Tx, businessId: string, lines: LineInput[], side: DocumentSide): Promise<ResolvedLine[]> {
+/**
+ * Each line against its item: defaults from the item, whole quantities where the unit wants them, serials. A seller
+ * that may not collect tax (`chargesNoTax`: composition, unregistered) sells at 0 %, and a rate sent is refused.
+ */
+async function resolveLines(tx: Tx, businessId: string, lines: LineInput[], side: DocumentSide, chargesNoTax = false): Promise<ResolvedLine[]> {
   const ids = [...new Set(lines.map((l) => l.itemId))];
   const known = ids.filter((id) => UUID.test(id));
   const rows = known.length
@@ -186,6 +202,7 @@ async function resolveLines(tx: Tx, businessId: string, lines: LineInput[], side
     : [];
   const byId = new Map(rows.map((r) => [r.item.id, r]));
   const rates = new Map((await tx.select().from(taxRates)).map((r) => [r.id, r]));
+  const noTaxRate = [...rates.values()].find((r) => Number(r.value) === 0 && Number(r.cessValue) === 0 && Number(r.cessPerUnit) === 0);
 
   return lines.map((line, index): ResolvedLine => {
     const field = (name: string) => `lines.${index}.${name}`;
@@ -202,9 +219,18 @@ async function resolveLines(tx: Tx, businessId: string, lines: LineInput[], side
       throw badRequest(`Enter the unit price of ${item.name}: it has no ${side === 'PURCHASE' ? 'purchase' : 'sale'} price`, field('unitPrice'));
     }
 
-    const gstRateId = line.gstRateId ?? item.gstRateId;
+    if (chargesNoTax && line.gstRateId) {
+      const sent = rates.get(line.gstRateId);
+      if (!sent || Number(sent.value) !== 0 || Number(sent.cessValue) !== 0 || Number(sent.cessPerUnit) !== 0) {
+        throw badRequest(
+          `Line ${index + 1} (${item.name}): a bill of supply charges no GST (the seller is composition or unregistered); leave the GST rate out`,
+          field('gstRateId'),
+        );
+      }
+    }
+    const gstRateId = chargesNoTax ? (noTaxRate?.id ?? 'gst-0') : (line.gstRateId ?? item.gstRateId);
     if (!gstRateId) throw badRequest(`Choose the GST rate of ${item.name}: it has none`, field('gstRateId'));
-    const rate = rates.get(gstRateId);
+    const rate = chargesNoTax && !noTaxRate ? { value: '0', cessValue: '0', cessPerUnit: '0' } : rates.get(gstRateId);
     if (!rate) throw badRequest('Choose a GST rate from the list', field('gstRateId'));
     let gstRate: string;
     try {
@@ -256,7 +282,13 @@ export function engineInputError(e: unknown): never {
   throw e;
 }
 
-export function computeFigures(supplyType: SupplyType, roundOff: boolean, lines: ResolvedLine[], reverseCharge = false): GstDocumentResult {
+export function computeFigures(
+  supplyType: SupplyType,
+  roundOff: boolean,
+  lines: ResolvedLine[],
+  reverseCharge = false,
+  discount?: DocumentDiscountRequest | null,
+): GstDocumentResult {
   const input: GstLineInput[] = lines.map((l) => ({
     quantity: l.quantity,
     unitPrice: l.unitPrice,
@@ -270,7 +302,7 @@ export function computeFigures(supplyType: SupplyType, roundOff: boolean, lines:
     unit: l.unit,
   }));
   try {
-    return computeDocument({ supplyType, roundOff, reverseCharge, lines: input });
+    return computeDocument({ supplyType, roundOff, reverseCharge, lines: input, discount });
   } catch (e) {
     return engineInputError(e);
   }
@@ -284,6 +316,8 @@ export interface DocumentBody {
   roundOff?: boolean;
   /** Purchases: the tax is the buyer's to pay (reverse charge). */
   reverseCharge?: boolean;
+  /** A discount on the whole document, shared among the lines before tax. */
+  discount?: { percent?: string; amount?: string };
   lines: LineInput[];
 }
 
@@ -292,7 +326,9 @@ export async function prepareDocument(tx: Tx, auth: AuthContext, body: DocumentB
   const branch = await documentBranch(tx, auth, body.branchId);
   const party = await documentParty(tx, auth.businessId, body.partyId);
   if (party) requirePartyType(party, side);
-  const lines = await resolveLines(tx, auth.businessId, body.lines, side);
+  // A purchase is taxed at its supplier's rates, whatever the buyer's registration.
+  const registrationType = side === 'SALE' ? registrationOfBranch(branch, auth.business) : 'REGULAR';
+  const lines = await resolveLines(tx, auth.businessId, body.lines, side, registrationType !== 'REGULAR');
 
   const branchState = supplierStateOf({ gstin: branch.gstin, stateCode: branch.stateCode }, auth.business);
   if (!branchState) {
@@ -327,6 +363,8 @@ export async function prepareDocument(tx: Tx, auth: AuthContext, body: DocumentB
   const roundOff = body.roundOff ?? true;
   return {
     branch,
+    registrationType,
+    discountPercent: body.discount?.amount === undefined ? (body.discount?.percent ?? null) : null,
     branchSnapshot: branchSnapshotOf(branch, auth.business, branchState),
     party,
     partySnapshot: partySnapshotOf(party, body.customer),
@@ -334,7 +372,7 @@ export async function prepareDocument(tx: Tx, auth: AuthContext, body: DocumentB
     supplyType,
     roundOff,
     lines,
-    figures: computeFigures(supplyType, roundOff, lines, body.reverseCharge ?? false),
+    figures: computeFigures(supplyType, roundOff, lines, body.reverseCharge ?? false, body.discount),
     invoicePrefix: branch.invoicePrefix ?? defaultInvoicePrefix(branch.name),
   };
 }

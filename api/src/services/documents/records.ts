@@ -46,6 +46,8 @@ export function headerValues(businessId: string, id: string, doc: PreparedDocume
     placeOfSupply: doc.placeOfSupply,
     supplyType: doc.supplyType,
     roundOff: doc.roundOff,
+    documentDiscountPercent: doc.figures.documentDiscount ? doc.discountPercent : null,
+    documentDiscount: doc.figures.documentDiscount ? fromPaise(doc.figures.documentDiscount.amount) : null,
     taxableValue: fromPaise(t.taxableValue),
     discount: fromPaise(t.discount),
     cgst: fromPaise(t.cgst),
@@ -96,6 +98,7 @@ export function lineValues(businessId: string, documentId: string, doc: Prepared
       priceIncludesTax: l.priceIncludesTax,
       discountPercent: l.discountPercent,
       discount: fromPaise(f.discount),
+      documentDiscount: fromPaise(doc.figures.documentDiscount?.shares[i] ?? 0),
       taxableValue: fromPaise(f.taxableValue),
       gstRateId: l.gstRateId,
       gstRate: l.gstRate,
@@ -136,6 +139,7 @@ export function toDocumentLine(r: LineRow): DocumentLine {
     cess: money(r.cess),
     total: money(r.total),
     serialNos: r.serialNos,
+    documentDiscount: money(r.documentDiscount),
   };
 }
 
@@ -159,13 +163,16 @@ export function documentFieldsOf(h: HeaderRow, lines: LineRow[]) {
   return {
     id: h.id,
     financialYear: h.financialYear,
-    branch: h.branchSnapshot as DocumentBranch,
+    // Documents issued before the registration was kept were all tax invoices.
+    branch: { registrationType: 'REGULAR', ...(h.branchSnapshot as Partial<DocumentBranch>) } as DocumentBranch,
     party: (h.partySnapshot as DocumentParty | null) ?? null,
     placeOfSupply: h.placeOfSupply,
     placeOfSupplyName: stateName(h.placeOfSupply) ?? null,
     supplyType: h.supplyType,
     sgstLabel: stateTaxLabel(h.placeOfSupply),
     roundOff: h.roundOff,
+    discount:
+      h.documentDiscount === null ? null : { percent: h.documentDiscountPercent === null ? null : rate(h.documentDiscountPercent), amount: money(h.documentDiscount) },
     lines: [...lines].sort((a, b) => a.lineNo - b.lineNo).map(toDocumentLine),
     totals: toDocumentTotals(h),
     hsnSummary: h.hsnSummary as HsnSummaryRow[],

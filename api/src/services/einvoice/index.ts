@@ -28,6 +28,15 @@ export { einvoiceStateFor } from './state';
 
 /** Why an invoice is not e-invoiced at all (not a fixable field): a cancelled or a B2C invoice. */
 function ineligibility(invoice: SaleInvoice): HttpError | undefined {
+  // Only a regular registration issues tax invoices, and only those are e-invoiced.
+  if (invoice.branch.registrationType !== 'REGULAR') {
+    return new HttpError(
+      422,
+      invoice.branch.registrationType === 'COMPOSITION'
+        ? `Invoice ${invoice.invoiceNumber} is a bill of supply: a composition taxpayer does not e-invoice`
+        : `Invoice ${invoice.invoiceNumber} is a bill of supply: an unregistered business does not e-invoice`,
+    );
+  }
   if (invoice.status === 'CANCELLED') {
     return conflict(`Invoice ${invoice.invoiceNumber} is cancelled: a cancelled invoice is not reported to the IRP`);
   }

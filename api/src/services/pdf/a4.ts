@@ -78,6 +78,10 @@ export class A4Invoice {
       pen.line('CANCELLED', X0, this.y + 1, WIDTH, { size: 11, bold: true, color: '#c0392b' });
     }
     this.y += 22;
+    if (this.doc.declaration) {
+      pen.line(this.doc.declaration, X0, this.y - 4, WIDTH, { size: 8, bold: true, align: 'center' });
+      this.y += 10;
+    }
     this.frameTop = this.y;
   }
 

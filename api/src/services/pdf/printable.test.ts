@@ -35,6 +35,7 @@ function line(n: number, gstRate: string, taxable: string, half: string, total: 
     cess: '0.00',
     total,
     serialNos: [],
+    documentDiscount: '0.00',
   };
 }
 
@@ -125,16 +126,25 @@ describe('saleInvoiceToPrintable', () => {
     expect(doc.lines[0]).toMatchObject({ no: 1, name: 'Item 1', rate: '62.51', cgst: '5.63', total: '73.77' });
   });
 
-  test('a sale without a party is to a walk-in customer; one without any tax is a bill of supply', () => {
+  test('a sale without a party is to a walk-in customer; a bill of supply is titled so', () => {
     const doc = saleInvoiceToPrintable(
       invoice({
         party: null,
         lines: [line(1, '0', '100.00', '0.00', '100.00')],
         payments: [],
+        documentTitle: 'BILL OF SUPPLY',
       }),
     );
     expect(doc.buyer).toEqual({ name: 'Walk-in customer', billingAddress: [] });
     expect(doc.title).toBe('Bill of Supply');
+    expect(doc.declaration).toBeNull();
+  });
+
+  test('a composition seller prints its declaration', () => {
+    const base = invoice();
+    const doc = saleInvoiceToPrintable({ ...base, documentTitle: 'BILL OF SUPPLY', branch: { ...base.branch, registrationType: 'COMPOSITION' } });
+    expect(doc.title).toBe('Bill of Supply');
+    expect(doc.declaration).toBe('composition taxable person, not eligible to collect tax on supplies');
   });
 });
 

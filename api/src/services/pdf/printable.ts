@@ -1,13 +1,12 @@
 import {
+  COMPOSITION_DECLARATION,
   PAYMENT_MODE_LABELS,
   type DocumentAddress,
   type DocumentBranch,
-  type DocumentLine,
   type DocumentParty,
   type Quotation,
   type SaleInvoice,
 } from '@bahi/shared/contracts';
-import { isZero } from './format';
 import type { PrintableBuyer, PrintableDocument, PrintableSeller } from './types';
 
 /** The API's answers (sales.ts, quotation.ts contracts) as the renderer's view model. */
@@ -45,11 +44,6 @@ function buyer(party: DocumentParty | null): PrintableBuyer {
   };
 }
 
-/** Neither GST nor cess on any line: an exempt or nil-rated supply is billed on a bill of supply. */
-function untaxed(lines: DocumentLine[]): boolean {
-  return lines.every((l) => Number(l.gstRate) === 0 && isZero(l.cess));
-}
-
 function common(d: SaleInvoice | Quotation) {
   return {
     seller: seller(d.branch),
@@ -80,13 +74,14 @@ function common(d: SaleInvoice | Quotation) {
     totals: d.totals,
     notes: d.notes,
     terms: d.terms,
+    declaration: d.branch.registrationType === 'COMPOSITION' ? COMPOSITION_DECLARATION : null,
   };
 }
 
 export function saleInvoiceToPrintable(invoice: SaleInvoice): PrintableDocument {
   return {
     ...common(invoice),
-    title: untaxed(invoice.lines) ? 'Bill of Supply' : 'Tax Invoice',
+    title: invoice.documentTitle === 'BILL OF SUPPLY' ? 'Bill of Supply' : 'Tax Invoice',
     number: invoice.invoiceNumber,
     date: invoice.invoiceDate,
     dueDate: invoice.dueDate,

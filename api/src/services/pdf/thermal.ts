@@ -110,6 +110,7 @@ export class ThermalReceipt {
     if (seller.phone) this.block(`Phone: ${seller.phone}`, { ...this.small, ...center });
     this.y += 3;
     this.block(doc.title.toUpperCase(), { size: this.size + 2, bold: true, ...center });
+    if (doc.declaration) this.block(doc.declaration, { ...this.small, bold: true, ...center });
     if (doc.status === 'CANCELLED') this.block('*** CANCELLED ***', { ...this.text, bold: true, ...center });
     this.rule();
   }

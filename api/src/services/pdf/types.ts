@@ -120,4 +120,6 @@ export interface PrintableDocument {
   notes?: string | null;
   terms?: string | null;
   eInvoice?: PrintableEInvoice | null;
+  /** Printed at the top, under the title: a composition taxpayer's declaration. */
+  declaration?: string | null;
 }

@@ -8,6 +8,7 @@ import { GSTIN_MESSAGES, fromPaise, gstinProblem, toPaise } from '@bahi/shared/i
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
+import { assertFilesReturns } from './registration';
 import { selectRows } from '../documents/rows';
 import type { ExportSheet } from './export';
 import { getGstSettings } from './settings';
@@ -95,6 +96,7 @@ export async function hasGstin(db: Db, businessId: string, gstin: string): Promi
  * with those documents.
  */
 export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<Omit<Gstr1Response, 'success'>> {
+  await assertFilesReturns(db, businessId, q.gstin, 'GSTR-1');
   if (!(await hasGstin(db, businessId, q.gstin))) throw notFound(GSTIN_NOT_FOUND);
   const range = returnRange(q.period, q.filing === 'QUARTERLY');
   const limit = q.b2clLimit === undefined ? (await getGstSettings(db, businessId)).b2clLimit : fromPaise(toPaise(q.b2clLimit.toFixed(2)));

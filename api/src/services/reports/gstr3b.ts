@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import { selectRows } from '../documents/rows';
 import { CTIN, GSTIN_NOT_FOUND, hasGstin, inReturn, num, returnRange } from './gstr1';
+import { assertFilesReturns } from './registration';
 
 const EXPORT_POS = '96';
 type Heads = { iamt: number; camt: number; samt: number; csamt: number };
@@ -89,6 +90,7 @@ async function inward(db: Db, scope: { businessId: string; gstin: string; from: 
  * credit against the forward-charge tax, the reverse-charge tax in cash, and the credit carried forward.
  */
 export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promise<Omit<Gstr3bResponse, 'success'>> {
+  await assertFilesReturns(db, businessId, q.gstin, 'GSTR-3B');
   if (!(await hasGstin(db, businessId, q.gstin))) throw notFound(GSTIN_NOT_FOUND);
   const range = returnRange(q.period, false);
   const scope = { businessId, gstin: q.gstin, ...range, limit: '0' };

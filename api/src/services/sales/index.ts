@@ -11,6 +11,7 @@ import {
   type SaleInvoiceListQuery,
   type SaleInvoiceSummary,
   type SaleListMeta,
+  saleDocumentTitle,
 } from '@bahi/shared/contracts';
 import { fromPaise } from '@bahi/shared/india';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -135,9 +136,11 @@ export async function getSaleInvoice(db: Db | Tx, businessId: string, id: string
         .from(quotations)
         .where(and(eq(quotations.businessId, businessId), eq(quotations.id, row.quotationId)))
     : [];
+  const fields = documentFieldsOf(row, lines);
   return {
-    ...documentFieldsOf(row, lines),
+    ...fields,
     invoiceNumber: row.invoiceNumber,
+    documentTitle: saleDocumentTitle(fields.branch.registrationType, fields.lines),
     invoiceDate: row.invoiceDate,
     dueDate: row.dueDate,
     status: row.status,

@@ -13,12 +13,14 @@ import {
 } from '@bahi/shared';
 import {
   blankToNull,
+  discountRequest,
   formPathWith,
   lineErrors,
   paiseOrNull,
   requestLines,
   type BillErrors,
   type BillFigures,
+  type DiscountDraft,
   type LineDraft,
   type PaymentDraft,
 } from '@bahi/shared/ui';
@@ -39,6 +41,8 @@ export interface PurchaseDraft {
   placeOfSupply: string | null;
   reverseCharge: boolean;
   roundOff: boolean;
+  /** A discount on the whole bill, before tax; blank: none. */
+  discount?: DiscountDraft;
   lines: LineDraft[];
   /** Paid to the supplier now: FULL, PART or NONE ('received' is the shared field's name). */
   payment: PaymentDraft;
@@ -54,6 +58,7 @@ export function emptyPurchase(today: string): PurchaseDraft {
     placeOfSupply: null,
     reverseCharge: false,
     roundOff: true,
+    discount: { mode: 'AMOUNT', value: '' },
     lines: [],
     payment: { received: 'NONE', amount: '', mode: 'CASH', accountId: null, reference: '' },
     notes: '',
@@ -103,6 +108,7 @@ export function toPurchaseRequest(draft: PurchaseDraft, supply: PurchaseSupply, 
     placeOfSupply: supply.placeOfSupply,
     reverseCharge: draft.reverseCharge,
     roundOff: draft.roundOff,
+    discount: discountRequest(draft.discount),
     lines: requestLines(draft).map((l, i) => ({ ...l, itcEligible: draft.lines[i].itcEligible })),
     payment:
       amount === null
@@ -119,6 +125,9 @@ const TOP_FIELDS: Record<string, string> = {
   dueDate: 'dueDate',
   placeOfSupply: 'placeOfSupply',
   reverseCharge: 'reverseCharge',
+  discount: 'discount',
+  'discount.amount': 'discount',
+  'discount.percent': 'discount',
   lines: 'lines',
   'payment.amount': 'payment.amount',
   'payment.mode': 'payment.mode',

@@ -165,6 +165,21 @@ describe('create purchase', () => {
     expect(create.mock.calls[0][0]).toMatchObject({ reverseCharge: true });
   });
 
+  it('takes a discount on the whole bill before tax, and sends it', async () => {
+    const create = jest.spyOn(purchaseApi, 'create').mockResolvedValue(makePurchase());
+    const user = setupUser();
+    renderCreate();
+    await enterBill(user, { text: 'delhi', name: delhiSupplier.name }, { text: 'mouse', name: 'Wireless Mouse' }, '10');
+    await user.click(screen.getByRole('textbox', { name: 'Discount on the bill (before tax)' }));
+    await user.paste('450');
+    // 10 × 450.00 less 450.00: taxable 4,050.00, IGST 18 % 729.00.
+    expect(totals().getByTestId('total-taxable')).toHaveTextContent('₹4,050.00');
+    expect(totals().getByTestId('total-igst')).toHaveTextContent('₹729.00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0][0]).toMatchObject({ discount: { amount: '450' } });
+  });
+
   it("shows the API's 409 for a bill number already entered on the bill number field", async () => {
     const message = `Bill DE/2291 of ${delhiSupplier.name} is already entered for 2026-27`;
     const create = jest.spyOn(purchaseApi, 'create').mockRejectedValue(new ApiError({ status: 409, message, field: 'billNumber' }));

@@ -30,6 +30,7 @@ import {
   QuickPartyModal,
   SaveBar,
   TotalsPanel,
+  DocumentDiscountField,
   computeBill,
   itemStatus,
   lineFromItem,
@@ -72,6 +73,7 @@ const ID = {
   'payment.accountId': 'purchase-payment-account',
   'payment.reference': 'purchase-payment-reference',
   notes: 'purchase-notes',
+  discount: 'purchase-discount',
 } as const;
 type TopField = keyof typeof ID;
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
@@ -337,6 +339,7 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
         }
         totals={
           <>
+            <DocumentDiscountField id={ID.discount} value={draft.discount} onChange={(discount) => update({ discount })} error={shown.discount} />
             <TotalsPanel
               {...totalsOf(figures)}
               supplyType={supply.supplyType}

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { ApiError, indiaToday, reportApi, type Gstr1Response } from '@bahi/shared';
-import { BRANCH_GSTIN, mumbaiBranch, renderScreen, setupUser } from '@bahi/shared/testing';
+import { ApiError, UNREGISTERED_NO_RETURNS, branchApi, compositionFiles, getSession, indiaToday, reportApi, type Gstr1Response } from '@bahi/shared';
+import { BRANCH_GSTIN, mumbaiBranch, renderScreen, setupUser, signIn, testUser } from '@bahi/shared/testing';
 import { cells, setUpReportTests } from '../../test/reports';
 import Gstr1Page from './gstr1';
 
@@ -113,5 +113,34 @@ describe('GSTR-1', () => {
     expect(await screen.findByText('Error loading GSTR-1')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('B2B invoices (2)')).toBeInTheDocument();
+  });
+
+  it('says why a composition taxpayer has no GSTR-1 instead of the return', async () => {
+    const why = compositionFiles('GSTR-1');
+    jest.spyOn(reportApi, 'gstr1').mockRejectedValue(new ApiError({ status: 422, message: why, field: 'gstin' }));
+    renderScreen(<Gstr1Page />, { path: '/reports/gstr1' });
+    expect(await screen.findByText('No GSTR-1 to file')).toBeInTheDocument();
+    expect(screen.getByText(why)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('an unregistered business is told it files no returns, and adding a GSTIN asks how it is registered', async () => {
+    signIn({ ...mumbaiBranch, gstin: null, registrationType: null }, { ...testUser, business: { ...testUser.business, registrationType: 'UNREGISTERED' } });
+    jest.spyOn(branchApi, 'list').mockResolvedValue([]);
+    const gstin = '27AAPFU0939F1ZV';
+    const save = jest
+      .spyOn(reportApi, 'updateGstRegistration')
+      .mockResolvedValue({ gstin, registrationType: 'REGULAR', compositionRate: '1', documentTitle: 'TAX INVOICE', returnsNote: null });
+    const user = setupUser();
+    renderScreen(<Gstr1Page />, { path: '/reports/gstr1' });
+    expect(await screen.findByText(UNREGISTERED_NO_RETURNS)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('GSTIN', { selector: 'input#gst-registration_gstin' }), gstin);
+    await user.click(screen.getByRole('button', { name: 'Save GSTIN' }));
+    expect(await screen.findByText('Say how this GSTIN is registered: REGULAR or COMPOSITION')).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('radio', { name: 'Regular (tax invoices)' }));
+    await user.click(screen.getByRole('button', { name: 'Save GSTIN' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith({ gstin, registrationType: 'REGULAR' }));
+    await waitFor(() => expect(getSession().user?.business).toMatchObject({ gstin, registrationType: 'REGULAR' }));
   });
 });

@@ -220,6 +220,7 @@ describe('AutomatedBillsPage', () => {
     await user.type(screen.getByRole('spinbutton', { name: 'Number of bills' }), '2');
     await waitFor(() => expect(preview.getAllByRole('listitem')).toHaveLength(2));
     await user.type(screen.getByRole('spinbutton', { name: 'Due in days' }), '7');
+    await user.type(screen.getByRole('textbox', { name: 'Discount on the bill (before tax)' }), '50');
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
@@ -233,6 +234,7 @@ describe('AutomatedBillsPage', () => {
         maxBills: 2,
         dueInDays: 7,
         roundOff: true,
+        discount: { amount: '50' },
         notes: undefined,
       }),
     );

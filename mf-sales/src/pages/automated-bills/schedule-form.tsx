@@ -16,7 +16,7 @@ import {
   type Item,
   type Schedule,
 } from '@bahi/shared';
-import { notify, useSaveShortcut, useUnsavedChanges } from '@bahi/shared/ui';
+import { DocumentDiscountField, discountRequest, notify, useSaveShortcut, useUnsavedChanges, type DiscountDraft } from '@bahi/shared/ui';
 import { usePartySearch } from '@bahi/shared/ui';
 import { formatDate } from '@bahi/shared/ui';
 import { ItemSearch } from '@bahi/shared/ui';
@@ -51,6 +51,8 @@ interface Draft {
   maxBills: number | null;
   dueInDays: number | null;
   roundOff: boolean;
+  /** A discount on each bill, before tax. */
+  discount: DiscountDraft;
   notes: string;
 }
 
@@ -69,6 +71,7 @@ function draftOf(schedule: Schedule | null, today: string): Draft {
       maxBills: null,
       dueInDays: null,
       roundOff: true,
+      discount: { mode: 'AMOUNT', value: '' },
       notes: '',
     };
   }
@@ -85,6 +88,10 @@ function draftOf(schedule: Schedule | null, today: string): Draft {
     maxBills: schedule.maxBills,
     dueInDays: schedule.dueInDays,
     roundOff: schedule.roundOff,
+    discount:
+      schedule.discount?.percent != null
+        ? { mode: 'PERCENT', value: schedule.discount.percent }
+        : { mode: 'AMOUNT', value: schedule.discount?.amount ?? '' },
     notes: schedule.notes ?? '',
   };
 }
@@ -105,6 +112,7 @@ function requestOf(d: Draft, branchId: string | undefined) {
     maxBills: d.end === 'COUNT' ? (d.maxBills ?? undefined) : undefined,
     dueInDays: d.dueInDays ?? undefined,
     roundOff: d.roundOff,
+    discount: discountRequest(d.discount) ?? undefined,
     notes: d.notes.trim() || undefined,
   };
 }
@@ -340,6 +348,7 @@ export function ScheduleForm({ schedule, onClose, onSaved }: { schedule: Schedul
             </Checkbox>
           </Col>
         </Row>
+        <DocumentDiscountField id="schedule-discount" value={draft.discount} onChange={(discount) => set({ discount })} />
         <label>
           <Typography.Text strong>Notes on each bill</Typography.Text>
           <Input.TextArea aria-label="Notes" rows={2} maxLength={2000} value={draft.notes} onChange={(e) => set({ notes: e.target.value })} />

@@ -16,7 +16,7 @@ import {
 import { notify } from '@bahi/shared/ui';
 import CreateInvoicePage from './invoice';
 import CreateQuotationPage from './quotation';
-import { renderScreen, setupUser, signIn, type TestUser } from '@bahi/shared/testing';
+import { renderScreen, setupUser, signIn, testUser, type TestUser } from '@bahi/shared/testing';
 import { ACCOUNTS, TAXES, bengaluruParty, cable, cover, makeInvoice, makeQuotation, mumbaiBranch, phone, puneParty } from '../../test/fixtures';
 
 const ITEMS: Item[] = [cable, cover, phone];
@@ -117,6 +117,38 @@ describe('create invoice', () => {
     expect(screen.getByText('Invoice MUM/26-27/42 saved')).toBeInTheDocument();
   });
 
+  it('an unregistered seller issues a bill of supply: no GST in the totals, no rate sent', async () => {
+    signIn({ ...mumbaiBranch, gstin: null, registrationType: null }, { ...testUser, business: { ...testUser.business, registrationType: 'UNREGISTERED' } });
+    const create = jest.spyOn(saleApi, 'create').mockResolvedValue(makeInvoice({}, null));
+    const user = setupUser();
+    renderInvoice();
+    expect(await screen.findByText('Bill of supply — no GST charged (unregistered)')).toBeInTheDocument();
+    await addItem(user, 'cable', 'USB-C Cable');
+    expect(totals().getByTestId('total-taxable')).toHaveTextContent('₹62.51');
+    expect(totals().getByTestId('total-cgst')).toHaveTextContent('₹0.00');
+    expect(totals().getByTestId('total-grand')).toHaveTextContent('₹63.00');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0][0].lines).toEqual([expect.objectContaining({ itemId: cable.id, gstRateId: null })]);
+  });
+
+  it('takes a discount on the whole bill before tax, and sends it', async () => {
+    const create = jest.spyOn(saleApi, 'create').mockResolvedValue(makeInvoice({}, null));
+    const user = setupUser();
+    renderInvoice();
+    await screen.findByTestId('number-preview');
+    await addItem(user, 'cable', 'USB-C Cable');
+    await user.click(screen.getByRole('textbox', { name: 'Discount on the bill (before tax)' }));
+    await user.paste('2.51');
+    // 62.51 − 2.51 = 60.00 taxable; CGST and SGST 5.40 each.
+    expect(totals().getByTestId('total-taxable')).toHaveTextContent('₹60.00');
+    expect(totals().getByTestId('total-cgst')).toHaveTextContent('₹5.40');
+    expect(totals().getByTestId('total-grand')).toHaveTextContent('₹71.00');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0][0]).toMatchObject({ discount: { amount: '2.51' }, payment: { amount: '71.00' } });
+  });
+
   it("bills a party of another state with IGST, says why, and lets the place of supply be changed", async () => {
     const user = setupUser();
     renderInvoice();
@@ -205,6 +237,22 @@ describe('create invoice', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(create).toHaveBeenCalled());
     expect(create.mock.calls[0][0]).toMatchObject({ quotationId: quotation.id, partyId: bengaluruParty.id, placeOfSupply: '29' });
+  });
+
+  it('brings a quotation’s discount on the whole bill, not again on its lines', async () => {
+    const base = makeQuotation();
+    const quotation = { ...base, discount: { percent: null, amount: '10.00' }, lines: base.lines.map((l) => ({ ...l, discount: '10.00', documentDiscount: '10.00' })) };
+    jest.spyOn(quotationApi, 'get').mockResolvedValue(quotation);
+    jest.spyOn(partyApi, 'get').mockResolvedValue(bengaluruParty);
+    jest.spyOn(itemApi, 'get').mockResolvedValue({ success: true, data: cable });
+    const create = jest.spyOn(saleApi, 'create').mockResolvedValue(makeInvoice());
+    const user = setupUser();
+    renderInvoice(`/sales/create-invoice?fromQuotation=${quotation.id}`);
+    expect(await screen.findByText('New invoice from quotation')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Discount on the bill (before tax)' })).toHaveValue('10.00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0][0]).toMatchObject({ discount: { amount: '10.00' }, lines: [{ discountAmount: null }] });
   });
 
   it("says 'Quotation not found.' for a quotation that is not there", async () => {

@@ -17,6 +17,7 @@ import {
 } from '@bahi/shared';
 import {
   DateField,
+  DocumentDiscountField,
   DocumentFormLayout,
   ErrorState,
   ItemSearch,
@@ -31,6 +32,8 @@ import {
   PaymentNowFields,
   PlaceOfSupplyField,
   QuickPartyModal,
+  sellerRegistrationOf,
+  withoutTax,
   SaveBar,
   TotalsPanel,
   billErrors,
@@ -79,6 +82,7 @@ const ID = {
   'payment.reference': 'bill-payment-reference',
   notes: 'bill-notes',
   terms: 'bill-terms',
+  discount: 'bill-discount',
 } as const;
 type TopField = keyof typeof ID;
 
@@ -86,7 +90,11 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
   const navigate = useNavigate();
   const location = useLocation();
   const { user, activeStoreBranch: branch } = useSession();
-  const { draft, update, shownOf, readyToSave, refused, itemSearch, updateLine, removeLine, addLine, focusSearch } = useDocumentDraft(initial, ID);
+  const { draft: typed, update, shownOf, readyToSave, refused, itemSearch, updateLine, removeLine, addLine, focusSearch } = useDocumentDraft(initial, ID);
+  // A composition or unregistered seller issues a bill of supply: no GST on any line, and no rate is sent.
+  const registration = sellerRegistrationOf(branch, user?.business ?? null);
+  const billOfSupply = registration !== 'REGULAR';
+  const draft = useMemo(() => (billOfSupply ? withoutTax(typed) : typed), [typed, billOfSupply]);
   /** One save at a time, its key kept while the bill is unchanged so a retry never bills twice. */
   const { saving, busy, run, reset } = useSaveAttempt();
   const invoice = kind === 'INVOICE';
@@ -102,7 +110,7 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
   const errors = useMemo(() => (figures ? billErrors(draft, supply, figures) : {}), [draft, supply, figures]);
   const shown = shownOf(errors);
   const warnings = useMemo(() => stockWarnings(draft.lines, branch?.name ?? 'this branch'), [draft.lines, branch]);
-  const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(initial), [draft, initial]);
+  const dirty = useMemo(() => JSON.stringify(typed) !== JSON.stringify(initial), [typed, initial]);
   const { confirmDiscard, markSaved, guard } = useUnsavedChanges(dirty);
   const grandTotal = figures?.document.totals.grandTotal ?? 0;
 
@@ -172,6 +180,19 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
         extra={<NumberPreview label={`${noun} no.`} number={preview} />}
       />
       {!supply.supplierState ? <NoGstStateAlert branch={branch} /> : null}
+      {billOfSupply ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`Bill of supply — no GST charged (${registration === 'COMPOSITION' ? 'composition' : 'unregistered'})`}
+          description={
+            registration === 'COMPOSITION'
+              ? 'A composition taxpayer may not collect tax: the bill prints "composition taxable person, not eligible to collect tax on supplies".'
+              : 'A business without a GSTIN may not collect tax. Add your GSTIN in GST settings to issue tax invoices.'
+          }
+        />
+      ) : null}
       <DocumentFormLayout
         party={
           <>
@@ -316,14 +337,17 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
           </>
         }
         totals={
-          <TotalsPanel
-            {...totalsOf(figures)}
-            supplyType={supply.supplyType}
-            placeOfSupply={supply.placeOfSupply}
-            roundOff={draft.roundOff}
-            onRoundOff={(roundOff) => update({ roundOff })}
-            received={invoice ? paiseNow(paymentAmount(draft, grandTotal)) : undefined}
-          />
+          <>
+            <DocumentDiscountField id={ID.discount} value={draft.discount} onChange={(discount) => update({ discount })} error={shown.discount} />
+            <TotalsPanel
+              {...totalsOf(figures)}
+              supplyType={supply.supplyType}
+              placeOfSupply={supply.placeOfSupply}
+              roundOff={draft.roundOff}
+              onRoundOff={(roundOff) => update({ roundOff })}
+              received={invoice ? paiseNow(paymentAmount(draft, grandTotal)) : undefined}
+            />
+          </>
         }
       />
 

@@ -60,6 +60,11 @@ export async function prefillBill(
     ...emptyBill(kind, today),
     customer,
     roundOff: doc.roundOff,
+    discount: doc.discount
+      ? doc.discount.percent !== null
+        ? { mode: 'PERCENT', value: doc.discount.percent }
+        : { mode: 'AMOUNT', value: doc.discount.amount }
+      : { mode: 'AMOUNT', value: '' },
     lines: doc.lines.map((l) => lineFromDocument(l, byId.get(l.itemId))),
     notes: doc.notes ?? '',
     terms: doc.terms ?? '',

@@ -34,6 +34,17 @@ afterEach(() => {
 });
 
 describe('EInvoicingPage', () => {
+  it('says a composition seller has no e-invoicing, instead of the invoices', async () => {
+    signIn({ ...mumbaiBranch, registrationType: 'COMPOSITION' });
+    jest.spyOn(einvoiceApi, 'settings').mockResolvedValue({ enabled: true, fromDate: '2026-04-01' });
+    const list = jest.spyOn(einvoiceApi, 'list').mockResolvedValue(listOf([pending]));
+    renderPage();
+    expect(await screen.findByText('No e-invoicing for bills of supply')).toBeInTheDocument();
+    expect(screen.getByText(/A composition taxpayer issues bills of supply/)).toBeInTheDocument();
+    expect(screen.queryByText('MUM/26-27/42')).not.toBeInTheDocument();
+    expect(list).not.toHaveBeenCalled();
+  });
+
   it('is off until turned on from a date', async () => {
     jest.spyOn(einvoiceApi, 'settings').mockResolvedValue({ enabled: false, fromDate: null });
     const save = jest.spyOn(einvoiceApi, 'saveSettings').mockResolvedValue({ enabled: true, fromDate: '2026-04-01' });

@@ -11,12 +11,13 @@ import {
   einvoiceProblems,
   errorMessage,
   formatRupees,
+  useSession,
   type EInvoiceListItem,
   type EInvoiceProblem,
   type EInvoiceSettings,
   type EInvoiceStatus,
 } from '@bahi/shared';
-import { EmptyState, ErrorState, PageHeader, TableSkeleton, formatDate, notify, saveFile } from '@bahi/shared/ui';
+import { EmptyState, ErrorState, PageHeader, TableSkeleton, formatDate, notify, saveFile, sellerRegistrationOf } from '@bahi/shared/ui';
 import { useEInvoiceInvoices, useEInvoiceSettings } from '../../components/sales-data';
 
 
@@ -104,9 +105,11 @@ export function EInvoicingPage() {
   const [params, setParams] = useSearchParams();
   const status = EINVOICE_STATUS_FILTERS.find((s) => s === params.get('status'));
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const { user, activeStoreBranch } = useSession();
+  const registration = sellerRegistrationOf(activeStoreBranch, user?.business ?? null);
   const settings = useEInvoiceSettings();
   const enabled = settings.data?.enabled ?? false;
-  const list = useEInvoiceInvoices({ status, page, pageSize: PAGE_SIZE }, enabled);
+  const list = useEInvoiceInvoices({ status, page, pageSize: PAGE_SIZE }, enabled && registration === 'REGULAR');
   const [selected, setSelected] = useState<string[]>([]);
   const [problems, setProblems] = useState<Problems | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -234,6 +237,15 @@ export function EInvoicingPage() {
   ];
 
   const body = (() => {
+    // Only tax invoices are e-invoiced: a composition or unregistered seller issues bills of supply.
+    if (registration !== 'REGULAR') {
+      return (
+        <EmptyState
+          title="No e-invoicing for bills of supply"
+          description={`${registration === 'COMPOSITION' ? 'A composition taxpayer' : 'An unregistered business'} issues bills of supply, which are not reported to the IRP.`}
+        />
+      );
+    }
     if (settings.error) return <ErrorState title="Could not load the e-invoicing settings" detail={errorMessage(settings.error)} onRetry={() => void settings.mutate()} />;
     if (!settings.data) return <TableSkeleton />;
     if (!enabled) return <EmptyState title="E-invoicing is off" description="Turn it on from the date your business must report B2B invoices to the IRP." />;

@@ -49,6 +49,16 @@ describe('InvoiceDetailPage', () => {
     expect(within(doc).getByRole('table', { name: 'Totals' })).toHaveTextContent('CGST₹11.26SGST₹11.26');
   });
 
+  it('titles a composition seller’s bill a bill of supply, with its declaration', async () => {
+    const base = makeInvoice({}, puneParty);
+    const invoice = { ...base, documentTitle: 'BILL OF SUPPLY' as const, branch: { ...base.branch, registrationType: 'COMPOSITION' as const } };
+    jest.spyOn(saleApi, 'get').mockResolvedValue(invoice);
+    renderDetail(invoice.id);
+    const doc = await screen.findByRole('article', { name: 'Bill of supply' });
+    expect(within(doc).getByText('BILL OF SUPPLY')).toBeInTheDocument();
+    expect(within(doc).getByText('composition taxable person, not eligible to collect tax on supplies')).toBeInTheDocument();
+  });
+
   it('records a payment up to the balance', async () => {
     const invoice = makeInvoice();
     const paid = makeInvoice({ id: invoice.id, status: 'PARTIAL', received: '100.00', balance: '79.00' });

@@ -8,10 +8,12 @@ import {
   lineErrors,
   lineFromItem,
   placeOfSupplyReasonText,
+  sellerRegistrationOf,
   stockWarnings,
   supplyOf,
   toQuotationRequest,
   toSaleRequest,
+  withoutTax,
   type BillDraft,
   type LineDraft,
 } from './bill-model';
@@ -150,6 +152,40 @@ describe('stock warnings', () => {
   });
 });
 
+describe('a discount on the whole bill, and a seller that charges no GST', () => {
+  it('shares the discount among the lines before tax, shows each line after its share, and sends it', () => {
+    const d = bill({ lines: [line(makeItem({ salePrice: '100' })), line(makeItem({ salePrice: '200', gstRate: { id: 'gst-5', value: 5, cessValue: 0 } }))] });
+    d.discount = { mode: 'AMOUNT', value: '30' };
+    const { supply, figures: f } = figures(d);
+    expect(f.lines.map((l) => [l.result?.discount, l.result?.taxableValue])).toEqual([
+      [1000, 9000],
+      [2000, 18000],
+    ]);
+    expect(f.document.totals).toMatchObject({ discount: 3000, taxableValue: 27000 });
+    expect(toSaleRequest(d, supply, f.document.totals.grandTotal).discount).toEqual({ amount: '30' });
+    d.discount = { mode: 'PERCENT', value: '10' };
+    expect(toSaleRequest(d, supply, 0).discount).toEqual({ percent: '10' });
+  });
+
+  it('says at the field when the discount is more than the bill', () => {
+    const d = bill({ lines: [line(cable)] });
+    d.discount = { mode: 'AMOUNT', value: '100' };
+    const { supply, figures: f } = figures(d);
+    expect(billErrors(d, supply, f).discount).toBe('Discount cannot be more than the document amount');
+    expect(f.document.totals.discount).toBe(0);
+  });
+
+  it('a composition or unregistered seller bills every line at 0 % and sends no rate', () => {
+    expect(sellerRegistrationOf({ gstin: null, registrationType: null }, { registrationType: 'UNREGISTERED' })).toBe('UNREGISTERED');
+    expect(sellerRegistrationOf({ gstin: '27AAPFU0939F1ZV', registrationType: 'COMPOSITION' }, { registrationType: 'REGULAR' })).toBe('COMPOSITION');
+    expect(sellerRegistrationOf(mumbaiBranch, { registrationType: 'UNREGISTERED' })).toBe('REGULAR');
+    const d = withoutTax(bill({ lines: [line(cable)] }));
+    const { supply, figures: f } = figures(d);
+    expect(f.document.totals).toMatchObject({ taxableValue: 6251, cgst: 0, sgst: 0, igst: 0 });
+    expect(toSaleRequest(d, supply, 6300).lines[0].gstRateId).toBeNull();
+  });
+});
+
 describe('the request', () => {
   it('sends the lines, the place of supply and a full payment of the grand total', () => {
     const d = bill({ customer: { type: 'PARTY', party: bengaluruParty }, lines: [line(cable), line(cover, { discount: '5' })] });
@@ -161,6 +197,7 @@ describe('the request', () => {
       roundOff: true,
       invoiceDate: '2026-05-04',
       dueDate: '2026-06-03',
+      discount: null,
       lines: [
         { itemId: cable.id, quantity: '1', unitPrice: '62.51', priceIncludesTax: false, discountPercent: null, discountAmount: null, gstRateId: 'gst-18', serialNos: null },
         { itemId: cover.id, quantity: '1', unitPrice: '52.50', priceIncludesTax: true, discountPercent: '5', discountAmount: null, gstRateId: 'gst-12', serialNos: null },

@@ -21,6 +21,7 @@ import {
   type Party,
   type PaymentMode,
   type PlaceOfSupplyReason,
+  type SellerRegistrationType,
   type SupplyType,
 } from '@bahi/shared';
 
@@ -79,6 +80,12 @@ export interface PaymentDraft {
   reference: string;
 }
 
+/** A discount on the whole bill, before tax: a percentage or an amount, as typed (blank: none). */
+export interface DiscountDraft {
+  mode: 'PERCENT' | 'AMOUNT';
+  value: string;
+}
+
 export interface BillDraft {
   kind: BillKind;
   customer: Customer;
@@ -94,6 +101,8 @@ export interface BillDraft {
   notes: string;
   terms: string;
   quotationId: string | null;
+  /** Absent or blank: no discount on the whole bill. */
+  discount?: DiscountDraft;
 }
 
 export const WALK_IN: Customer = { type: 'WALK_IN', name: '', mobileNumber: '' };
@@ -111,7 +120,32 @@ export function emptyBill(kind: BillKind, today: string): BillDraft {
     notes: '',
     terms: '',
     quotationId: null,
+    discount: { mode: 'AMOUNT', value: '' },
   };
+}
+
+/**
+ * How the issuing branch is registered: under its own GSTIN's registration, else the business's. A composition or
+ * unregistered seller issues a bill of supply and charges no GST.
+ */
+export function sellerRegistrationOf(
+  branch: Pick<Branch, 'gstin' | 'registrationType'> | null,
+  business: Pick<Business, 'registrationType'> | null,
+): SellerRegistrationType {
+  if (branch?.gstin) return branch.registrationType ?? 'REGULAR';
+  return business?.registrationType ?? 'REGULAR';
+}
+
+/** The bill of a seller that charges no GST: every line at 0 % without cess, the item's rate not sent. */
+export function withoutTax<T extends Pick<BillDraft, 'lines'>>(draft: T): T {
+  return { ...draft, lines: draft.lines.map((l) => ({ ...l, gstRateId: null, gstRate: '0', cessRate: '0' })) };
+}
+
+/** The discount on the whole bill as a request (and the engine) takes it; null when none is typed. */
+export function discountRequest(discount: DiscountDraft | undefined): { percent: string } | { amount: string } | null {
+  const value = discount ? blankToNull(discount.value) : null;
+  if (!discount || value === null) return null;
+  return discount.mode === 'PERCENT' ? { percent: value } : { amount: value };
 }
 
 let keySeq = 0;
@@ -158,6 +192,8 @@ export function lineFromItem(item: Item, side: DocumentSide = 'SALE'): LineDraft
 export function lineFromDocument(line: DocumentLine, item?: Item): LineDraft {
   const known = item ? lineItemOf(item) : null;
   const percent = line.discountPercent !== null && Number(line.discountPercent) > 0;
+  // The line's own discount: its share of the document's discount comes back with the document's discount.
+  const own = toPaise(line.discount) - toPaise(line.documentDiscount ?? '0');
   return {
     key: nextKey(),
     item: known ?? {
@@ -175,7 +211,7 @@ export function lineFromDocument(line: DocumentLine, item?: Item): LineDraft {
     unitPrice: line.unitPrice,
     priceIncludesTax: line.priceIncludesTax,
     discountMode: percent ? 'PERCENT' : 'AMOUNT',
-    discount: percent ? line.discountPercent! : Number(line.discount) > 0 ? line.discount : '',
+    discount: percent ? line.discountPercent! : own > 0 ? fromPaise(own) : '',
     gstRateId: line.gstRateId,
     gstRate: line.gstRate,
     cessRate: line.cessRate,
@@ -268,6 +304,8 @@ export interface BillFigures {
   document: GstDocumentResult;
   /** A problem of the whole document (a total too large to store). */
   error: string | null;
+  /** What is wrong with the discount on the whole bill (more than the bill, not a number). */
+  discountError?: string;
 }
 
 const ENGINE_FIELDS: Record<string, LineField> = {
@@ -301,7 +339,7 @@ const NO_DOCUMENT = (supplyType: SupplyType): GstDocumentResult => computeDocume
  * Under reverse charge (purchases) the engine leaves the tax out of what is owed and reports it apart.
  */
 export function computeBill(
-  draft: Pick<BillDraft, 'lines' | 'roundOff'>,
+  draft: Pick<BillDraft, 'lines' | 'roundOff' | 'discount'>,
   supplyType: SupplyType,
   reverseCharge = false,
 ): BillFigures {
@@ -317,8 +355,23 @@ export function computeBill(
       return { result: null, error: { field: ENGINE_FIELDS[e.field] ?? 'quantity', message: e.message } };
     }
   });
+  const whole = (discount: ReturnType<typeof discountRequest>) =>
+    computeDocument({ supplyType, roundOff: draft.roundOff, reverseCharge, lines: inputs, discount });
   try {
-    return { lines, document: computeDocument({ supplyType, roundOff: draft.roundOff, reverseCharge, lines: inputs }), error: null };
+    const discount = discountRequest(draft.discount);
+    let document: GstDocumentResult;
+    let discountError: string | undefined;
+    try {
+      document = whole(discount);
+    } catch (e) {
+      if (!(e instanceof GstInputError) || !e.field.startsWith('discount')) throw e;
+      document = whole(null);
+      discountError = e.message;
+    }
+    // With a discount on the whole bill each line shows its taxes after its share (once every line computes).
+    const shared = document.documentDiscount && inputs.length === lines.length;
+    const shown = shared ? lines.map((o, i): LineOutcome => ({ ...o, result: document.lines[i] })) : lines;
+    return { lines: shown, document, error: null, ...(discountError ? { discountError } : {}) };
   } catch (e) {
     if (!(e instanceof GstInputError)) throw e;
     return { lines, document: NO_DOCUMENT(supplyType), error: e.message };
@@ -385,6 +438,7 @@ export function toSaleRequest(draft: BillDraft, supply: SupplyInfo, grandTotal: 
     roundOff: draft.roundOff,
     invoiceDate: draft.date,
     dueDate: dueDateOf(draft),
+    discount: discountRequest(draft.discount),
     lines: requestLines(draft),
     payment:
       amount === null
@@ -408,6 +462,7 @@ export function toQuotationRequest(draft: BillDraft, supply: SupplyInfo): Create
     roundOff: draft.roundOff,
     quotationDate: draft.date,
     validUntil: dueDateOf(draft),
+    discount: discountRequest(draft.discount),
     lines: requestLines(draft),
     notes: blankToNull(draft.notes),
     terms: blankToNull(draft.terms),
@@ -437,6 +492,9 @@ const TOP_FIELDS: Record<string, string> = {
   dueDate: 'dueDate',
   validUntil: 'dueDate',
   placeOfSupply: 'placeOfSupply',
+  discount: 'discount',
+  'discount.amount': 'discount',
+  'discount.percent': 'discount',
   lines: 'lines',
   'payment.amount': 'payment.amount',
   'payment.mode': 'payment.mode',
@@ -495,6 +553,7 @@ export function lineErrors(draft: Pick<BillDraft, 'lines'>, figures: BillFigures
     }
   });
   if (figures.error) add('lines', figures.error);
+  if (figures.discountError) add('discount', figures.discountError);
   return errors;
 }
 

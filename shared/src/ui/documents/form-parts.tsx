@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Card, Col, Flex, Form, Row, Select, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Space, Typography } from 'antd';
 import type { Branch, SupplyType } from '@bahi/shared';
+import type { DiscountDraft } from './bill-model';
 import { PLACE_OF_SUPPLY_OPTIONS, itemStatus } from './form-model';
 
 /*
@@ -141,5 +142,33 @@ export function SaveBar(props: { saving: boolean; print?: boolean; onCancel: () 
         Save
       </Button>
     </Flex>
+  );
+}
+
+/** The discount on the whole bill (before tax, shared among the lines): ₹ or %, and its value as typed. */
+export function DocumentDiscountField(props: {
+  id: string;
+  value: DiscountDraft | undefined;
+  onChange: (discount: DiscountDraft) => void;
+  error?: string;
+}) {
+  const { id, value, onChange, error } = props;
+  const mode = value?.mode ?? 'AMOUNT';
+  return (
+    <Form.Item label="Discount on the bill (before tax)" {...itemStatus(error)} htmlFor={id}>
+      <Space.Compact style={{ width: '100%' }}>
+        <Select
+          aria-label="Discount as"
+          style={{ width: 72 }}
+          value={mode}
+          options={[
+            { value: 'AMOUNT', label: '₹' },
+            { value: 'PERCENT', label: '%' },
+          ]}
+          onChange={(m) => onChange({ mode: m, value: value?.value ?? '' })}
+        />
+        <Input id={id} inputMode="decimal" placeholder="0" value={value?.value ?? ''} onChange={(e) => onChange({ mode, value: e.target.value })} />
+      </Space.Compact>
+    </Form.Item>
   );
 }

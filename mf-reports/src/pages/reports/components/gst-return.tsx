@@ -2,10 +2,11 @@ import { useMemo, type ReactNode } from 'react';
 import { Button, DatePicker, Select } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { formatRupees, indiaToday, useSession } from '@bahi/shared';
+import { UNREGISTERED_NO_RETURNS, formatRupees, indiaToday, isApiError, useSession } from '@bahi/shared';
 import { EmptyState } from '@bahi/shared/ui';
 import { downloadText } from '../../cash-bank/ledger-export';
 import { useBranches } from './data';
+import { AddGstinForm } from './gst-registration';
 import { useReportParams } from './report-params';
 import { ReportBody, type ReportResult } from './report-view';
 
@@ -52,7 +53,19 @@ export function useReturnParams() {
 
 /** A return's states: nothing to file without a GSTIN, then "Error loading <name>" with Retry, a skeleton, the return. */
 export function ReturnBody<T>({ gstin, name, result, children }: { gstin: string | undefined; name: string; result: ReportResult<T>; children: (data: T) => ReactNode }) {
-  if (!gstin) return <EmptyState title="No GSTIN to file for" description="Set the GSTIN of a store branch first." />;
+  const { user } = useSession();
+  if (!gstin) {
+    const unregistered = user?.business.registrationType === 'UNREGISTERED';
+    return (
+      <EmptyState
+        title="No GSTIN to file for"
+        description={unregistered ? UNREGISTERED_NO_RETURNS : 'Set the GSTIN of a store branch first.'}
+        action={unregistered ? <AddGstinForm /> : undefined}
+      />
+    );
+  }
+  // A composition or unregistered registration files no such return: the API says why.
+  if (isApiError(result.error) && result.error.status === 422) return <EmptyState title={`No ${name} to file`} description={result.error.message} />;
   return (
     <ReportBody result={result} errorTitle={`Error loading ${name}`}>
       {children}

@@ -99,6 +99,7 @@ export function lineValues(businessId: string, documentId: string, doc: Prepared
       taxableValue: fromPaise(f.taxableValue),
       gstRateId: l.gstRateId,
       gstRate: l.gstRate,
+      taxability: l.taxability,
       cgst: fromPaise(f.cgst),
       sgst: fromPaise(f.sgst),
       igst: fromPaise(f.igst),

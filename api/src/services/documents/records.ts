@@ -129,6 +129,7 @@ export function toDocumentLine(r: LineRow): DocumentLine {
     taxableValue: money(r.taxableValue),
     gstRateId: r.gstRateId,
     gstRate: rate(r.gstRate),
+    taxability: r.taxability,
     cgst: money(r.cgst),
     sgst: money(r.sgst),
     igst: money(r.igst),

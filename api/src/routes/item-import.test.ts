@@ -156,7 +156,7 @@ describe('bulk-create-items', () => {
       itemProductType: 'NEW',
     });
     const cola = (await items(a, '&q=COLA2')).data[0];
-    expect(cola.gstRate).toEqual({ id: 'gst-28-cess-12', value: 28, cessValue: 12 });
+    expect(cola.gstRate).toEqual({ id: 'gst-28-cess-12', value: 28, cessValue: 12, validFrom: null, validTo: '2025-09-21' });
     expect(cola.netQuantity).toBe(0);
     const repair = (await items(a, '&q=REP1')).data[0];
     expect(repair).toMatchObject({ itemType: 'SERVICE', serviceName: 'Screen repair', serviceCode: 'REP1', sacCode: '998713' });

@@ -85,8 +85,8 @@ describe('reference data', () => {
     const rates = res.json().data as { id: string; value: number; cessValue: number }[];
     const plain = rates.filter((r) => r.cessValue === 0).map((r) => r.value);
     expect(plain).toEqual([0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40]);
-    expect(rates).toContainEqual({ id: 'gst-18', value: 18, cessValue: 0 });
-    expect(rates).toContainEqual({ id: 'gst-28-cess-12', value: 28, cessValue: 12 });
+    expect(rates).toContainEqual({ id: 'gst-18', value: 18, cessValue: 0, validFrom: null, validTo: null });
+    expect(rates).toContainEqual({ id: 'gst-28-cess-12', value: 28, cessValue: 12, validFrom: null, validTo: '2025-09-21' });
     expect(rates.filter((r) => r.cessValue > 0).length).toBeGreaterThanOrEqual(10);
   });
 

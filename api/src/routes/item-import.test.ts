@@ -57,6 +57,7 @@ describe('bulk-create-items', () => {
       'Purchase Price Tax Type',
       'Opening Stock',
       'Low Stock Quantity',
+      'Taxability',
     ]);
     expect(JSON.stringify(book)).toContain('A category that does not exist yet is created');
     expect((await get(h.app, '/api/item/bulk-create-items/template')).statusCode).toBe(401);

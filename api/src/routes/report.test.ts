@@ -417,6 +417,7 @@ describe('GET report/gstr1', () => {
         },
       ].sort((x, y) => x.ctin.localeCompare(y.ctin)),
       exp: [],
+      nil: { inv: [] },
       b2cl: [{ pos: '29', inv: [{ inum: inv[2].invoiceNumber, idt: '07-07-2026', val: 141600, itms: [{ num: 1, itm_det: { rt: 18, txval: 120000, iamt: 21600, csamt: 0 } }] }] }],
       b2cs: [
         { sply_ty: 'INTRA', pos: '27', typ: 'OE', rt: 12, txval: 100, camt: 6, samt: 6, csamt: 0 },
@@ -534,7 +535,7 @@ describe('GET report/gstr1', () => {
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'exp', 'hsn (b2b)', 'hsn (b2c)', 'docs', 'problems']);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'exp', 'exemp', 'hsn (b2b)', 'hsn (b2c)', 'docs', 'problems']);
     expect(book.getWorksheet('b2b')!.rowCount).toBe(1 + 3);
     expect(book.getWorksheet('b2cl')!.getRow(2).getCell(4).value).toBe(141600);
   });

@@ -43,9 +43,6 @@ export const ITEM_IMPORT_COLUMNS: readonly ImportColumn<ItemColumn>[] = [
     note: 'One of 0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40.' },
   { key: 'cess', header: 'Cess (%)', aliases: ['Cess', 'Cess Rate'], example: 0, kind: 'number', width: 10,
     note: 'Compensation cess with a 28% GST rate: 1, 3, 12, 15, 17, 20, 21, 22, 36, 60, 65, 71, 96, 160, 204 or 290; empty or 0 for none.' },
-  { key: 'taxability', header: 'Taxability', aliases: ['GST Taxability', 'Tax Category'], example: 'TAXABLE',
-    choices: ['TAXABLE', 'NIL_RATED', 'EXEMPT', 'NON_GST'], width: 14,
-    note: 'TAXABLE (the default), NIL_RATED (0% in the rate schedule), EXEMPT (exempted by notification) or NON_GST (outside GST: alcohol for drinking, petrol, diesel). Anything but TAXABLE has a GST rate of 0 or empty. Empty with GST Rate 0: NIL_RATED.' },
   { key: 'salePrice', header: 'Sale Price', example: 15999, kind: 'number', width: 12,
     note: 'In rupees, 0 or more, at most 2 decimals.' },
   { key: 'saleTaxType', header: 'Sale Price Tax Type', aliases: ['Sale Tax Type'], example: 'WITH_TAX', choices: ['WITH_TAX', 'WITHOUT_TAX'], width: 18,
@@ -58,6 +55,9 @@ export const ITEM_IMPORT_COLUMNS: readonly ImportColumn<ItemColumn>[] = [
     note: 'A whole number, 0 or more (products). It goes to the branch that is active when you import.' },
   { key: 'lowStock', header: 'Low Stock Quantity', aliases: ['Alert Quantity', 'Low Stock'], example: 2, kind: 'number', width: 18,
     note: 'A whole number: Bahi flags the product as low on stock at or under it. Empty: no low-stock warning.' },
+  { key: 'taxability', header: 'Taxability', aliases: ['GST Taxability', 'Tax Category'], example: 'TAXABLE',
+    choices: ['TAXABLE', 'NIL_RATED', 'EXEMPT', 'NON_GST'], width: 14,
+    note: 'TAXABLE (the default), NIL_RATED (0% in the rate schedule), EXEMPT (exempted by notification) or NON_GST (outside GST: alcohol for drinking, petrol, diesel). Anything but TAXABLE has a GST rate of 0 or empty. Empty with GST Rate 0: NIL_RATED.' },
 ];
 
 export interface ItemImportRow {

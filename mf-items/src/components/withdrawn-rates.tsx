@@ -61,7 +61,7 @@ export function WithdrawnRatesNotice({ onMoved }: { onMoved?: () => void }) {
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
-        message={countText(items.length)}
+        title={countText(items.length)}
         description="12 % and 28 % (and compensation cess, except on tobacco and pan masala) are no longer in force: documents dated from then cannot use them."
         action={<Button onClick={() => setOpen(true)}>Review</Button>}
       />

@@ -23,7 +23,7 @@ async function buyer(server: AreaServer): Promise<Buyer> {
   const { cookie } = server;
   const itemIds = [
     await createItem(server, cookie, 1, 'gst-18', '499.00', false),
-    await createItem(server, cookie, 2, 'gst-12', '52.50', true),
+    await createItem(server, cookie, 2, 'gst-40', '52.50', true),
     await createItem(server, cookie, 3, 'gst-5', '120.00', false),
   ];
   const supplier = await call<{ data: { id: string } }>(server, cookie, 'POST', '/api/party/create', {

@@ -33,7 +33,7 @@ export async function shop(server: { baseUrl: string; outbox: string }, label: s
   const profile = await call<{ data: { user: { business: { id: string } }; activeStoreBranch: { id: string } } }>(server, cookie, 'GET', '/api/auth/profile');
   const itemIds = [
     await createItem(server, cookie, 1, 'gst-18', '499.00', false),
-    await createItem(server, cookie, 2, 'gst-12', '52.50', true),
+    await createItem(server, cookie, 2, 'gst-40', '52.50', true),
     await createItem(server, cookie, 3, 'gst-5', '120.00', false),
   ];
   const party = await call<{ data: { id: string } }>(server, cookie, 'POST', '/api/party/create', {

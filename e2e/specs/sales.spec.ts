@@ -52,6 +52,8 @@ async function setUpShop(page: Page) {
     salePriceTaxType: 'WITH_TAX',
     isSaleTaxApplicable: 'true',
     gstRate: rate(12),
+    // 12 % is withdrawn from 22-09-2025: the cover runs as an item the law keeps at it (gst-rules.md's example).
+    keepsWithdrawnRate: 'true',
   });
   const party = await page.request.post('/api/party/create', {
     headers: WRITE_HEADERS,

@@ -61,7 +61,7 @@ beforeAll(async () => {
   if (up.statusCode !== 200) throw new Error(`update-branch answered ${up.statusCode}: ${up.body}`);
   items = {
     pen: (await f.item(a, { name: 'Gel Pen Box', price: '62.51', rate: 'gst-18', hsn: '96081019', stock: 50 })).id,
-    tiffin: (await f.item(a, { name: 'Steel Tiffin', price: '52.50', rate: 'gst-12', withTax: true, hsn: '73239390', stock: 50 })).id,
+    tiffin: (await f.item(a, { name: 'Steel Tiffin', price: '52.50', rate: 'gst-12', keepsWithdrawnRate: true, withTax: true, hsn: '73239390', stock: 50 })).id,
     cigars: (await f.item(a, { name: 'Cigars', price: '1000', rate: CESS_RATE, hsn: '24021010', stock: 50 })).id,
   };
   puneParty = await party(a, { name: 'Pune Stationers', gstin: PUNE_GSTIN, state: '27', pin: '411030', street: 'Shop 4, Tilak Road, Pune' });

@@ -57,6 +57,7 @@ describe('bulk-create-items', () => {
       'Purchase Price Tax Type',
       'Opening Stock',
       'Low Stock Quantity',
+      'Taxability',
     ]);
     expect(JSON.stringify(book)).toContain('A category that does not exist yet is created');
     expect((await get(h.app, '/api/item/bulk-create-items/template')).statusCode).toBe(401);
@@ -156,7 +157,7 @@ describe('bulk-create-items', () => {
       itemProductType: 'NEW',
     });
     const cola = (await items(a, '&q=COLA2')).data[0];
-    expect(cola.gstRate).toEqual({ id: 'gst-28-cess-12', value: 28, cessValue: 12 });
+    expect(cola.gstRate).toEqual({ id: 'gst-28-cess-12', value: 28, cessValue: 12, validFrom: null, validTo: '2025-09-21' });
     expect(cola.netQuantity).toBe(0);
     const repair = (await items(a, '&q=REP1')).data[0];
     expect(repair).toMatchObject({ itemType: 'SERVICE', serviceName: 'Screen repair', serviceCode: 'REP1', sacCode: '998713' });
@@ -170,6 +171,34 @@ describe('bulk-create-items', () => {
     expect(stock.movements).toEqual([
       expect.objectContaining({ kind: 'OPENING', quantity: 10, balanceAfter: 10, reason: 'Opening stock (spreadsheet import)', branchName: 'Main Branch' }),
     ]);
+  });
+
+  it('reads Taxability: a nil-rated, exempt or non-GST row is at GST @ 0%, and a taxed rate with it is refused', async () => {
+    const who = await signUp(h, { businessName: 'Dairy Co' });
+    const bad = await importFile(who, await xlsxOf([HEADER, row({ itemType: 'PRODUCT', name: 'Curd', code: 'CURD1', gstRate: 5, taxability: 'NIL_RATED' })]));
+    expect(bad.statusCode).toBe(400);
+    const report = await readWorkbook(bad.rawPayload);
+    const [header, failed] = report.Errors.rows;
+    expect(failed[header.indexOf('Errors')]).toBe('GST Rate (%): A nil-rated, exempt or non-GST item has a GST rate of 0');
+
+    const res = await importFile(
+      who,
+      await xlsxOf([
+        HEADER,
+        row({ itemType: 'PRODUCT', name: 'Milk', code: 'MILK1', taxability: 'Nil rated' }),
+        row({ itemType: 'PRODUCT', name: 'Diesel', code: 'HSD1', gstRate: 0, taxability: 'NON_GST' }),
+        row({ itemType: 'PRODUCT', name: 'Paneer', code: 'PNR1', gstRate: 0 }),
+        row({ itemType: 'PRODUCT', name: 'Ghee', code: 'GHEE1', gstRate: 5 }),
+      ]),
+    );
+    expect(res.statusCode).toBe(201);
+    const byName = Object.fromEntries((await items(who)).data.map((i) => [i.itemName, [i.taxability, i.gstRate?.id ?? null]]));
+    expect(byName).toEqual({
+      Diesel: ['NON_GST', 'gst-0'],
+      Ghee: ['TAXABLE', 'gst-5'],
+      Milk: ['NIL_RATED', 'gst-0'],
+      Paneer: ['NIL_RATED', 'gst-0'],
+    });
   });
 
   it('keeps businesses apart: another business gets its own categories and may reuse codes', async () => {

@@ -85,8 +85,8 @@ describe('reference data', () => {
     const rates = res.json().data as { id: string; value: number; cessValue: number }[];
     const plain = rates.filter((r) => r.cessValue === 0).map((r) => r.value);
     expect(plain).toEqual([0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40]);
-    expect(rates).toContainEqual({ id: 'gst-18', value: 18, cessValue: 0 });
-    expect(rates).toContainEqual({ id: 'gst-28-cess-12', value: 28, cessValue: 12 });
+    expect(rates).toContainEqual({ id: 'gst-18', value: 18, cessValue: 0, validFrom: null, validTo: null });
+    expect(rates).toContainEqual({ id: 'gst-28-cess-12', value: 28, cessValue: 12, validFrom: null, validTo: '2025-09-21' });
     expect(rates.filter((r) => r.cessValue > 0).length).toBeGreaterThanOrEqual(10);
   });
 
@@ -181,7 +181,9 @@ describe('creating items', () => {
       itemSerialNo: [{ serialNo: 'IMEI-1' }, { serialNo: 'IMEI-2' }, { serialNo: 'IMEI-3' }],
       itemImage: [expect.stringMatching(/^\/api\/item\/image\/[0-9a-f]{32}\.png$/), expect.stringMatching(/^\/api\/item\/image\/[0-9a-f]{32}\.jpg$/)],
       itemCatagory: { id: cat.id, catagory: 'Smartphones' },
-      gstRate: { id: 'gst-18', value: 18, cessValue: 0 },
+      gstRate: { id: 'gst-18', value: 18, cessValue: 0, validFrom: null, validTo: null },
+      taxability: 'TAXABLE',
+      keepsWithdrawnRate: false,
       unit: { id: 'PCS', name: 'Pieces', shortName: 'PCS' },
       salePrice: '15999.50',
       purchasePrice: '13000.00',

@@ -10,9 +10,12 @@ import {
   ItemListResponse,
   ItemResponse,
   ItemStockResponse,
+  MoveTaxRatesRequest,
+  MoveTaxRatesResponse,
   TaxRateListResponse,
   UnitListResponse,
   UpdateItemStockRequest,
+  WithdrawnRateItemListResponse,
 } from '@bahi/shared/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -37,6 +40,8 @@ import {
   listItems,
   listTaxRates,
   listUnits,
+  listWithdrawnRateItems,
+  moveTaxRates,
   parseItemFields,
   readItemForm,
   updateItem,
@@ -179,6 +184,34 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
       response: { 200: TaxRateListResponse, ...errorResponses(401) },
     },
     handler: async () => ({ success: true as const, data: await listTaxRates(deps.db) }),
+  });
+
+  app.get('/withdrawn-rates', {
+    schema: {
+      tags,
+      summary: 'Items whose GST rate is no longer in force today (items the law keeps at their rate left out)',
+      security: SESSION_SECURITY,
+      response: { 200: WithdrawnRateItemListResponse, ...errorResponses(401) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await listWithdrawnRateItems(deps.db, authOf(request).businessId, indianDate(deps.clock())),
+    }),
+  });
+
+  app.post('/move-tax-rates', {
+    schema: {
+      tags,
+      summary: 'Move each named item to the GST rate picked for it (a rate in force today), all or none',
+      security: SESSION_SECURITY,
+      body: MoveTaxRatesRequest,
+      response: { 200: MoveTaxRatesResponse, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (request) => {
+      const now = deps.clock();
+      const data = await moveTaxRates(deps.db, authOf(request).businessId, request.body, indianDate(now), now);
+      return { success: true as const, data };
+    },
   });
 
   app.get('/units', {

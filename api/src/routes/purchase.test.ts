@@ -111,7 +111,7 @@ describe('create-purchase: tax by the GST engine', () => {
 
   it('remembers the item’s last purchase price and defaults the next bill to it', async () => {
     const local = await supplier(a, { state: '27' });
-    const bulb = await f.item(a, { price: '120', rate: 'gst-12', purchasePrice: '70' });
+    const bulb = await f.item(a, { price: '120', rate: 'gst-12', keepsWithdrawnRate: true, purchasePrice: '70' });
     const first = await purchase(a, { partyId: local.id, lines: [line(bulb.id, { quantity: 10 })] });
     expect(first.lines[0].unitPrice).toBe('70.00');
     await purchase(a, { partyId: local.id, lines: [line(bulb.id, { quantity: 10, unitPrice: '64.50' })] });
@@ -487,7 +487,7 @@ describe('the list', () => {
     const c = await signUp(h, { businessName: 'List Co', stateCode: '27' });
     const one = await supplier(c, { state: '27', name: 'Alpha Paper', mobileNumber: '9812345678' });
     const two = await supplier(c, { state: '29', name: 'Beta Ink' });
-    const paper = await f.item(c, { price: '10', rate: 'gst-12' });
+    const paper = await f.item(c, { price: '10', rate: 'gst-12', keepsWithdrawnRate: true });
     const hdfc = await f.bank(c);
     const p1 = await purchase(c, { partyId: one.id, billNumber: 'AP-1', billDate: '2026-05-01', dueDate: '2026-05-10', lines: [line(paper.id, { quantity: 10, unitPrice: '10' })] });
     const p2 = await purchase(c, { partyId: one.id, billNumber: 'AP-2', billDate: '2026-06-01', lines: [line(paper.id, { quantity: 20, unitPrice: '10' })], payment: { amount: '100', mode: 'UPI', accountId: hdfc.id } });

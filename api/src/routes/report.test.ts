@@ -40,7 +40,7 @@ describe('GET sale/sale-reports', () => {
 
   beforeAll(async () => {
     pen = await f.item(a, { name: 'Pen', price: '62.51', rate: 'gst-18', stock: 100, hsn: '9608' });
-    soap = await f.item(a, { name: 'Soap', price: '52.50', rate: 'gst-12', withTax: true, stock: 100, hsn: '3401' });
+    soap = await f.item(a, { name: 'Soap', price: '52.50', rate: 'gst-12', keepsWithdrawnRate: true, withTax: true, stock: 100, hsn: '3401' });
     visit = await f.item(a, { name: 'Repair visit', type: 'SERVICE', price: '499.99', rate: 'gst-18' });
     mumbai = await f.party(a, { name: 'Mumbai Mart', state: '27' });
     bengaluru = await f.party(a, { name: 'Bengaluru Bazaar', state: '29' });
@@ -365,9 +365,9 @@ describe('GET report/gstr1', () => {
     biz = await signUp(h, { businessName: 'Filing Co', gstin: GSTIN });
     pune = await f.branch(biz, 'Pune', { stateCode: '27', invoicePrefix: 'PUN' });
     const pen = await f.item(biz, { name: 'Pen', price: '100', rate: 'gst-18', stock: 100, hsn: '8517' });
-    const soap = await f.item(biz, { name: 'Soap', price: '50', rate: 'gst-12', stock: 100, hsn: '3401' });
+    const soap = await f.item(biz, { name: 'Soap', price: '50', rate: 'gst-12', keepsWithdrawnRate: true, stock: 100, hsn: '3401' });
     const laptop = await f.item(biz, { name: 'Laptop', price: '60000', rate: 'gst-18', stock: 10, hsn: '8471' });
-    const install = await f.item(biz, { name: 'Installation', type: 'SERVICE', price: '50', rate: 'gst-12', hsn: '998713' });
+    const install = await f.item(biz, { name: 'Installation', type: 'SERVICE', price: '50', rate: 'gst-12', keepsWithdrawnRate: true, hsn: '998713' });
     const mh = await f.party(biz, { name: 'MH Buyer', state: '27', gstin: BUYER_MH });
     const ka = await f.party(biz, { name: 'KA Buyer', state: '29', gstin: BUYER_KA });
     const kaRetail = await f.party(biz, { name: 'KA Retail', state: '29' });
@@ -417,6 +417,7 @@ describe('GET report/gstr1', () => {
         },
       ].sort((x, y) => x.ctin.localeCompare(y.ctin)),
       exp: [],
+      nil: { inv: [] },
       b2cl: [{ pos: '29', inv: [{ inum: inv[2].invoiceNumber, idt: '07-07-2026', val: 141600, itms: [{ num: 1, itm_det: { rt: 18, txval: 120000, iamt: 21600, csamt: 0 } }] }] }],
       b2cs: [
         { sply_ty: 'INTRA', pos: '27', typ: 'OE', rt: 12, txval: 100, camt: 6, samt: 6, csamt: 0 },
@@ -534,7 +535,7 @@ describe('GET report/gstr1', () => {
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'exp', 'hsn (b2b)', 'hsn (b2c)', 'docs', 'problems']);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'exp', 'exemp', 'hsn (b2b)', 'hsn (b2c)', 'docs', 'problems']);
     expect(book.getWorksheet('b2b')!.rowCount).toBe(1 + 3);
     expect(book.getWorksheet('b2cl')!.getRow(2).getCell(4).value).toBe(141600);
   });
@@ -571,7 +572,7 @@ describe('the reports home, stock summary, day book and item profit', () => {
     biz = await signUp(h, { businessName: 'Figures Shop', stateCode: '27' });
     pune = await f.branch(biz, 'Pune', { stateCode: '27' });
     shirt = await f.item(biz, { name: 'Shirt', price: '1000', rate: 'gst-18', stock: 10 });
-    cap = await f.item(biz, { name: 'Cap', price: '200', rate: 'gst-12', stock: 3 });
+    cap = await f.item(biz, { name: 'Cap', price: '200', rate: 'gst-12', keepsWithdrawnRate: true, stock: 3 });
     // Purchase prices: the shirt's without tax, the cap's with 12 % GST in it (₹112 → ₹100 a unit).
     await h.database.db.execute(sql`update items set purchase_price = 600 where id = ${shirt.id}`);
     await h.database.db.execute(sql`update items set purchase_price = 112, is_purchase_tax_applicable = true, is_alert_enabled = true, alert_quantity = 2 where id = ${cap.id}`);
@@ -761,7 +762,7 @@ describe('purchases in the reports', () => {
     supplier = await f.party(biz, { name: 'Fan Wholesale', state: '27', partyType: 'SUPPLIER', openingBalance: '-1000' } as Parameters<typeof f.party>[1]);
     customer = await f.party(biz, { name: 'Retail Buyer', state: '27' });
     fan = await f.item(biz, { name: 'Fan', price: '2500', rate: 'gst-18' });
-    bulb = await f.item(biz, { name: 'Bulb', price: '120', rate: 'gst-12' });
+    bulb = await f.item(biz, { name: 'Bulb', price: '120', rate: 'gst-12', keepsWithdrawnRate: true });
     // Cash to pay the supplier with: a walk-in sale of a service.
     const advice = await f.item(biz, { name: 'Advice', type: 'SERVICE', price: '5000', rate: 'gst-18' });
     await f.invoice(biz, { invoiceDate: '2026-04-30', lines: [line(advice.id)], payment: { amount: 5900, mode: 'CASH' } });

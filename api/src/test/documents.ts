@@ -41,6 +41,10 @@ export function documentFixtures(h: Harness, app: FastifyInstance = h.app) {
       /** The purchase price and whether it includes tax (purchases default to them). */
       purchasePrice?: string;
       purchaseWithTax?: boolean;
+      /** TAXABLE unless said; anything else is at GST @ 0%. */
+      taxability?: 'TAXABLE' | 'NIL_RATED' | 'EXEMPT' | 'NON_GST';
+      /** The law keeps the item at a rate withdrawn for other goods (tobacco, pan masala). */
+      keepsWithdrawnRate?: boolean;
     } = {},
   ): Promise<Item> {
     const n = next();
@@ -59,6 +63,8 @@ export function documentFixtures(h: Harness, app: FastifyInstance = h.app) {
       purchasePriceTaxType: o.purchasePrice ? (o.purchaseWithTax ? 'WITH_TAX' : 'WITHOUT_TAX') : undefined,
       isPurchaseTaxApplicable: o.purchasePrice ? String(o.purchaseWithTax ?? false) : undefined,
       gstRate: o.rate === null ? undefined : (o.rate ?? 'gst-18'),
+      taxability: o.taxability,
+      keepsWithdrawnRate: o.keepsWithdrawnRate === undefined ? undefined : String(o.keepsWithdrawnRate),
       unit: o.unit ?? 'NOS',
       openingStock: product ? String(o.stock ?? 0) : undefined,
       hasSerialisationOn: o.serials ? 'true' : undefined,

@@ -4,18 +4,24 @@ import { PlusOutlined } from '@ant-design/icons';
 import {
   ITEM_BOUNDS,
   ITEM_MESSAGES,
+  TAXABILITY_LABELS,
+  ZERO_RATE_ID,
+  addDays,
+  indiaToday,
+  isRateInForce,
   itemApi,
   revalidateArea,
   taxRateLabel,
   unitLabel,
   type Item,
   type ItemType,
+  type Taxability,
   type TaxType,
 } from '@bahi/shared';
 import { BoundedDecimal, BoundedNumber, DateField, notify, useSaveShortcut, useUnsavedChanges } from '@bahi/shared/ui';
 import { CreateItemCategoryModal } from './category-modal';
 import { ImagePicker } from './image-picker';
-import { serverMessage, useItemCategories, useTaxRates, useUnits } from './item-data';
+import { formatDate, serverMessage, useItemCategories, useTaxRates, useUnits } from './item-data';
 import {
   emptyItemForm,
   enableLowStockWarning,
@@ -92,13 +98,16 @@ function SelectField(props: {
   value: string | null;
   options: { value: string; label: string }[];
   onChange: (value: string | null) => void;
+  disabled?: boolean;
+  extra?: ReactNode;
 }) {
   return (
-    <Field label={props.label} id={props.id}>
+    <Field label={props.label} id={props.id} extra={props.extra}>
       <Select
         id={props.id}
         aria-label={props.label}
         placeholder={props.placeholder}
+        disabled={props.disabled}
         allowClear
         showSearch={{ optionFilterProp: 'label' }}
         value={props.value}
@@ -145,6 +154,8 @@ function SwitchField(props: { label: string; id: string; checked: boolean; onCha
   );
 }
 
+const TAXABILITY_OPTIONS = (Object.keys(TAXABILITY_LABELS) as Taxability[]).map((value) => ({ value, label: TAXABILITY_LABELS[value] }));
+
 /** The item dialog ('Create New Item', also edit): seed §2, §4, §5. */
 export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDialogProps) {
   const editing = !!item;
@@ -179,7 +190,16 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
     ],
     [categories],
   );
-  const taxOptions = useMemo(() => (taxes ?? []).map((t) => ({ value: t.id, label: taxRateLabel(t) })), [taxes]);
+  // Rates in force today; a withdrawn one only as the item's own, or for an item the law keeps at its old rate.
+  const taxOptions = useMemo(() => {
+    const today = indiaToday();
+    return (taxes ?? [])
+      .filter((t) => isRateInForce(t, today) || t.id === state.gstRate || state.keepsWithdrawnRate)
+      .map((t) => ({
+        value: t.id,
+        label: `${taxRateLabel(t)}${isRateInForce(t, today) ? '' : ` (withdrawn from ${formatDate(addDays(t.validTo!, 1))})`}`,
+      }));
+  }, [taxes, state.gstRate, state.keepsWithdrawnRate]);
   const unitOptions = useMemo(() => (unitList ?? []).map((u) => ({ value: u.id, label: unitLabel(u) })), [unitList]);
 
   const save = async () => {
@@ -314,16 +334,41 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
     );
   };
 
-  const gstField = (
+  const taxable = state.taxability === 'TAXABLE';
+  const gstField = [
+    <Field key="taxability" label="Taxability" id="item-taxability">
+      <Select
+        id="item-taxability"
+        aria-label="Taxability"
+        value={state.taxability}
+        options={TAXABILITY_OPTIONS}
+        // Anything but a taxable item is at GST @ 0%.
+        onChange={(taxability: Taxability) => update(taxability === 'TAXABLE' ? { taxability } : { taxability, gstRate: ZERO_RATE_ID, keepsWithdrawnRate: false })}
+      />
+    </Field>,
     <SelectField
+      key="rate"
       label="GST Rate"
       id="item-gst-rate"
       placeholder="Select a tax rate"
       value={state.gstRate}
       options={taxOptions}
+      disabled={!taxable}
       onChange={(gstRate) => update({ gstRate })}
-    />
-  );
+    />,
+    ...(taxable
+      ? [
+          <SwitchField
+            key="kept"
+            label="Rate kept by law"
+            id="item-keeps-rate"
+            checked={state.keepsWithdrawnRate}
+            onChange={(keepsWithdrawnRate) => update({ keepsWithdrawnRate })}
+            note="Tobacco products and pan masala stay at 28 % with cess after 22/09/2025"
+          />,
+        ]
+      : []),
+  ];
 
   // Product: on the Basic tab, below the grid; service: the whole Other tab.
   const otherFields = (

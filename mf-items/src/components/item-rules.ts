@@ -7,6 +7,7 @@ import {
   type ItemProductType,
   type ItemSavePayload,
   type ItemType,
+  type Taxability,
   type TaxType,
 } from '@bahi/shared';
 
@@ -41,6 +42,9 @@ export interface ItemFormState {
   purchasePrice: string | null;
   purchasePriceTaxType: TaxType;
   gstRate: string | null;
+  taxability: Taxability;
+  /** The law keeps the item at a rate withdrawn for other goods (tobacco, pan masala). */
+  keepsWithdrawnRate: boolean;
   /** New image files picked in the dialog. */
   newImages: File[];
   /** URLs of the item's saved images that stay. */
@@ -79,6 +83,8 @@ export function emptyItemForm(itemType: ItemType, today: string = todayInIndia()
     purchasePrice: null,
     purchasePriceTaxType: 'WITHOUT_TAX',
     gstRate: null,
+    taxability: 'TAXABLE',
+    keepsWithdrawnRate: false,
     newImages: [],
     keptImages: [],
     removedImages: [],
@@ -115,6 +121,8 @@ export function itemFormFromItem(item: Item, today: string = todayInIndia()): It
     purchasePrice: item.purchasePrice,
     purchasePriceTaxType: item.isPurchaseTaxApplicable ? 'WITH_TAX' : 'WITHOUT_TAX',
     gstRate: item.gstRate?.id ?? null,
+    taxability: item.taxability ?? 'TAXABLE',
+    keepsWithdrawnRate: item.keepsWithdrawnRate ?? false,
     keptImages: item.itemImage,
   };
 }
@@ -208,6 +216,8 @@ export function toPayload(state: ItemFormState): ItemSavePayload {
     salePriceTaxType: state.salePriceTaxType,
     isSaleTaxApplicable: state.salePriceTaxType === 'WITH_TAX',
     gstRate: state.gstRate ?? undefined,
+    taxability: state.taxability,
+    keepsWithdrawnRate: state.keepsWithdrawnRate,
     unit: state.unit ?? undefined,
     itemCatagory: state.itemCatagory ?? undefined,
     description: text(state.description),

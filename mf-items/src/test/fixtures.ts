@@ -44,6 +44,7 @@ export function mockReferenceData() {
   jest.spyOn(itemApi, 'taxes').mockResolvedValue(TAXES);
   jest.spyOn(itemApi, 'units').mockResolvedValue(UNITS);
   jest.spyOn(itemApi, 'categories').mockResolvedValue(CATEGORIES);
+  jest.spyOn(itemApi, 'withdrawnRates').mockResolvedValue([]);
 }
 
 /** Waits, inside act, until the screen has the reference data it asked for (a test that does nothing else). */

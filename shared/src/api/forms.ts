@@ -15,6 +15,8 @@ export interface ItemSavePayload {
   salePriceTaxType?: 'WITH_TAX' | 'WITHOUT_TAX';
   isSaleTaxApplicable?: boolean;
   gstRate?: string | null;
+  taxability?: 'TAXABLE' | 'NIL_RATED' | 'EXEMPT' | 'NON_GST';
+  keepsWithdrawnRate?: boolean;
   unit?: string | null;
   itemCatagory?: string | null;
   openingStock?: number | null;

@@ -5,8 +5,11 @@ import {
   ItemListResponse,
   ItemResponse,
   ItemStockResponse,
+  MoveTaxRatesResponse,
   TaxRateListResponse,
   UnitListResponse,
+  WithdrawnRateItemListResponse,
+  type MoveTaxRatesRequest,
   type CreateItemCategoryRequest,
   type ItemType,
   type UpdateItemStockRequest,
@@ -56,6 +59,10 @@ export const itemApi = {
   categories: () => data(apiRequest('item/get-item-catagories', { schema: ItemCategoryListResponse })),
   taxes: () => data(apiRequest('item/taxes', { schema: TaxRateListResponse })),
   units: () => data(apiRequest('item/units', { schema: UnitListResponse })),
+  /** Items whose GST rate is no longer in force today (items the law keeps at it excluded). */
+  withdrawnRates: () => data(apiRequest('item/withdrawn-rates', { schema: WithdrawnRateItemListResponse })),
+  moveTaxRates: (body: MoveTaxRatesRequest) =>
+    data(apiRequest('item/move-tax-rates', { method: 'POST', body, schema: MoveTaxRatesResponse })),
   updateStock: (body: UpdateItemStockRequest) =>
     data(apiRequest('item/update-item-stock', { method: 'PUT', body, schema: ItemResponse })),
   /** A 400 rejects with ApiError{status: 400, file: the error report, message: BULK_ERROR_MESSAGE} (seed §8). */

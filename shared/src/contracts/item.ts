@@ -14,6 +14,22 @@ export type ItemType = z.infer<typeof ItemType>;
 /** NEW or OLD; OLD is shown as 'Preowned'. */
 export const ItemProductType = z.enum(['NEW', 'OLD'], { error: 'Item condition must be NEW or OLD' });
 export type ItemProductType = z.infer<typeof ItemProductType>;
+/**
+ * Whether GST applies to an item: TAXABLE, NIL_RATED (0 % in the rate schedule), EXEMPT (by notification) or NON_GST
+ * (outside GST: alcohol for human consumption, petroleum). Anything but TAXABLE is at GST @ 0%.
+ */
+export const Taxability = z.enum(['TAXABLE', 'NIL_RATED', 'EXEMPT', 'NON_GST'], {
+  error: 'Taxability must be TAXABLE, NIL_RATED, EXEMPT or NON_GST',
+});
+export type Taxability = z.infer<typeof Taxability>;
+export const TAXABILITY_LABELS: Record<Taxability, string> = {
+  TAXABLE: 'Taxable',
+  NIL_RATED: 'Nil rated',
+  EXEMPT: 'Exempt',
+  NON_GST: 'Non-GST',
+};
+/** The id of GST @ 0%, the only rate of an item that is not TAXABLE. */
+export const ZERO_RATE_ID = 'gst-0';
 export const TaxType = z.enum(['WITH_TAX', 'WITHOUT_TAX'], { error: 'Tax type must be WITH_TAX or WITHOUT_TAX' });
 export type TaxType = z.infer<typeof TaxType>;
 
@@ -76,6 +92,7 @@ export const ITEM_MESSAGES = {
   taxFlagMismatch: 'isSaleTaxApplicable and isPurchaseTaxApplicable must be true exactly when the tax type is WITH_TAX',
   asOfDate: 'As of date must be a date (YYYY-MM-DD)',
   typeChange: 'An item cannot change between product and service',
+  untaxedRate: 'A nil-rated, exempt or non-GST item is at GST @ 0%',
 } as const;
 
 /** 'GST @ 18%', 'GST @ 28% + cess @ 12' (seed §3). */
@@ -108,9 +125,25 @@ export type CreateItemCategoryRequest = z.input<typeof CreateItemCategoryRequest
 export const ItemCategoryResponse = ok(ItemCategory);
 export const ItemCategoryListResponse = ok(z.array(ItemCategoryEntry));
 
-/** A GST rate with its compensation cess, in per cent. */
-export const TaxRate = z.object({ id: z.string(), value: z.number(), cessValue: z.number() });
+/**
+ * A GST rate with its compensation cess, in per cent, and the days it is in force (YYYY-MM-DD, null: open): a
+ * document uses the rates in force on its date.
+ */
+export const TaxRate = z.object({
+  id: z.string(),
+  value: z.number(),
+  cessValue: z.number(),
+  validFrom: z.string().nullable().optional(),
+  validTo: z.string().nullable().optional(),
+});
 export type TaxRate = z.infer<typeof TaxRate>;
+
+/** Whether a rate is in force on a date (YYYY-MM-DD). */
+export const isRateInForce = (rate: Pick<TaxRate, 'validFrom' | 'validTo'>, date: string): boolean =>
+  (!rate.validFrom || rate.validFrom <= date) && (!rate.validTo || date <= rate.validTo);
+
+/** A rate withdrawn by a date: its last day is before it. */
+export const isRateWithdrawn = (rate: Pick<TaxRate, 'validTo'>, date: string): boolean => !!rate.validTo && rate.validTo < date;
 export const TaxRateListResponse = ok(z.array(TaxRate));
 
 /** A GST unit quantity code (UQC): `{ id, name: 'Numbers', shortName: 'NOS' }`. */
@@ -138,6 +171,10 @@ export const Item = z.object({
   itemImage: z.array(z.string()),
   itemCatagory: ItemCategory.nullable(),
   gstRate: TaxRate.nullable(),
+  /** TAXABLE unless the item is nil-rated, exempt or outside GST. */
+  taxability: Taxability.optional(),
+  /** The law keeps the item at a rate withdrawn for other goods (tobacco, pan masala): documents may still use it. */
+  keepsWithdrawnRate: z.boolean().optional(),
   unit: Unit.nullable(),
   salePrice: MoneyString.nullable(),
   purchasePrice: MoneyString.nullable(),
@@ -237,6 +274,9 @@ export const ItemFormFields = z.object({
   salePriceTaxType: FormEnum(TaxType),
   isSaleTaxApplicable: FormBoolean,
   gstRate: FormText(40, 'GST rate'),
+  /** Blank: NIL_RATED at GST @ 0%, else TAXABLE. */
+  taxability: FormEnum(Taxability),
+  keepsWithdrawnRate: FormBoolean,
   unit: FormText(40, 'Unit'),
   itemCatagory: FormText(40, 'Category'),
   openingStock: FormNumber('Opening Stock'),
@@ -299,6 +339,7 @@ export function itemFormProblems(v: ItemFormFields, imageCount = 0): ItemProblem
     if (!v.sacCode) add('sacCode', ITEM_MESSAGES.sacRequired);
   }
   if (imageCount > MAX_ITEM_IMAGES) add('itemImages', ITEM_MESSAGES.tooManyImages);
+  if (v.taxability && v.taxability !== 'TAXABLE' && v.gstRate && v.gstRate !== ZERO_RATE_ID) add('gstRate', ITEM_MESSAGES.untaxedRate);
 
   if (product && v.itemCode && v.itemCode.length > ITEM_CODE_LENGTH) add('itemCode', ITEM_MESSAGES.codeTooLong);
   if (!product && v.serviceCode && v.serviceCode.length > ITEM_CODE_LENGTH) add('serviceCode', ITEM_MESSAGES.serviceCodeTooLong);
@@ -375,6 +416,24 @@ export const GetItemQuery = z.object({
   id: z.string().max(100).describe('Item id (uuid)'),
   itemType: FormEnum(ItemType),
 });
+
+/** The day 12 %, 28 % and compensation cess were withdrawn (56th GST Council). */
+export const RATES_WITHDRAWN_ON = '2025-09-22';
+
+/** An item whose GST rate is no longer in force (and that the law does not keep at it), for the review. */
+export const WithdrawnRateItem = z.object({ id: Id, itemName: z.string(), itemType: ItemType, gstRate: TaxRate });
+export type WithdrawnRateItem = z.infer<typeof WithdrawnRateItem>;
+export const WithdrawnRateItemListResponse = ok(z.array(WithdrawnRateItem));
+
+/** POST item/move-tax-rates: each item to the rate the user picked; nothing else changes. */
+export const MoveTaxRatesRequest = z.object({
+  moves: z
+    .array(z.object({ itemId: z.string().max(100), taxId: z.string().trim().min(1, 'Choose a GST rate').max(40) }).strict())
+    .min(1, 'Pick a rate for at least one item')
+    .max(ITEM_PAGE_SIZE_MAX, `At most ${ITEM_PAGE_SIZE_MAX} items at a time`),
+}).strict();
+export type MoveTaxRatesRequest = z.input<typeof MoveTaxRatesRequest>;
+export const MoveTaxRatesResponse = ok(z.object({ moved: z.number().int() }));
 
 export const STOCK_ADJUSTMENTS = ['ADD', 'REDUCE'] as const;
 export const StockAdjustment = z.enum(STOCK_ADJUSTMENTS, { error: 'Choose Add or Reduce' });

@@ -368,6 +368,15 @@ export const Gstr1Return = z.object({
       inv: z.array(z.object({ inum: z.string(), idt: z.string(), val: Amount, itms: z.array(z.object({ txval: Amount, rt: Amount, iamt: Amount, csamt: Amount })) })),
     }),
   ),
+  /**
+   * Nil-rated, exempt and non-GST supplies (not in b2b, b2cl or b2cs), per inter/intra-state and registered or not:
+   * INTRB2B, INTRAB2B, INTRB2C, INTRAB2C.
+   */
+  nil: z.object({
+    inv: z.array(
+      z.object({ sply_ty: z.enum(['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C']), nil_amt: Amount, expt_amt: Amount, ngsup_amt: Amount }),
+    ),
+  }),
   hsn: z.object({ hsn_b2b: z.array(Gstr1HsnRow), hsn_b2c: z.array(Gstr1HsnRow) }),
   doc_issue: Gstr1DocIssue,
 });

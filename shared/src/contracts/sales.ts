@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CalendarDate, Id, MobileNumber, PageNumber, PageSize, PersonName, ok } from './common';
 import { EINVOICE_NOT_GENERATED, EInvoiceState } from './einvoice';
-import { ItemType } from './item';
+import { ItemType, Taxability } from './item';
 import { MONEY_MAX, Money, MoneyString, MoneySumString, Percent, Quantity } from './money';
 import { normalizeMobile } from './party';
 import { SellerRegistrationType } from './branch';
@@ -283,6 +283,8 @@ export const DocumentLine = z.object({
   taxableValue: MoneyString,
   gstRateId: z.string().nullable(),
   gstRate: RateString,
+  /** The item's taxability at issue: TAXABLE, NIL_RATED, EXEMPT or NON_GST (GSTR-1 and GSTR-3B read it). */
+  taxability: Taxability.optional(),
   cgst: MoneyString,
   sgst: MoneyString,
   igst: MoneyString,

@@ -31,6 +31,9 @@ export const taxRates = pgTable('tax_rates', {
   /** Fixed compensation cess in rupees per unit, where the law sets one (gst-rules.md: "₹1.591 per unit"). */
   cessPerUnit: numeric('cess_per_unit', { precision: 12, scale: 3 }).notNull().default('0'),
   sortOrder: integer('sort_order').notNull(),
+  /** The first and last day the rate is in force (null: open); a document uses the rates in force on its date. */
+  validFrom: date('valid_from', { mode: 'string' }),
+  validTo: date('valid_to', { mode: 'string' }),
 });
 
 /** GST unit quantity codes (UQC), seeded at migration and shared by every business. */
@@ -63,6 +66,8 @@ export const itemCategories = pgTable(
 
 export const ITEM_TYPE_VALUES = ['PRODUCT', 'SERVICE'] as const;
 export type ItemTypeValue = (typeof ITEM_TYPE_VALUES)[number];
+export const TAXABILITY_VALUES = ['TAXABLE', 'NIL_RATED', 'EXEMPT', 'NON_GST'] as const;
+export type TaxabilityValue = (typeof TAXABILITY_VALUES)[number];
 export const ITEM_CONDITION_VALUES = ['NEW', 'OLD'] as const;
 export type ItemConditionValue = (typeof ITEM_CONDITION_VALUES)[number];
 
@@ -84,6 +89,13 @@ export const items = pgTable(
     hasSerialisation: boolean('has_serialisation').notNull().default(false),
     categoryId: uuid('category_id'),
     gstRateId: text('gst_rate_id').references(() => taxRates.id),
+    /** TAXABLE, else NIL_RATED, EXEMPT or NON_GST (always at 0 %). */
+    taxability: text('taxability').$type<TaxabilityValue>().notNull().default('TAXABLE'),
+    /**
+     * The law keeps this item at a rate withdrawn for other goods (tobacco products, pan masala: 28 % with
+     * compensation cess after 22-09-2025): its documents may use its rate after the rate's valid_to.
+     */
+    keepsWithdrawnRate: boolean('keeps_withdrawn_rate').notNull().default(false),
     unitId: text('unit_id').references(() => units.id),
     salePrice: money('sale_price'),
     purchasePrice: money('purchase_price'),
@@ -129,6 +141,7 @@ export const items = pgTable(
     index('items_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('items_item_type_check', sql`${t.itemType} in ('PRODUCT', 'SERVICE')`),
     check('items_condition_check', sql`${t.condition} in ('NEW', 'OLD')`),
+    check('items_taxability_check', sql`${t.taxability} in ('TAXABLE', 'NIL_RATED', 'EXEMPT', 'NON_GST')`),
     check('items_opening_stock_check', sql`${t.openingStock} >= 0`),
     check('items_alert_quantity_check', sql`${t.alertQuantity} is null or ${t.alertQuantity} >= 0`),
     check('items_prices_check', sql`coalesce(${t.salePrice}, 0) >= 0 and coalesce(${t.purchasePrice}, 0) >= 0`),

@@ -22,7 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, money, quantity, updatedAt } from './columns';
 import { businesses, storeBranches } from './core';
-import { items } from './item';
+import { items, type TaxabilityValue } from './item';
 import { parties } from './party';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -157,6 +157,8 @@ export function documentLineColumns() {
     taxableValue: money('taxable_value').notNull(),
     gstRateId: text('gst_rate_id'),
     gstRate: numeric('gst_rate', { precision: 6, scale: 3 }).notNull(),
+    /** The item's taxability at issue (TAXABLE, NIL_RATED, EXEMPT, NON_GST): GSTR-1 and GSTR-3B read it. */
+    taxability: text('taxability').$type<TaxabilityValue>().notNull().default('TAXABLE'),
     cgst: money('cgst').notNull(),
     sgst: money('sgst').notNull(),
     igst: money('igst').notNull(),

@@ -33,7 +33,7 @@ import { HttpError, badRequest, conflict } from '../../errors';
 import type { AuthContext } from '../auth/sessions';
 import { money } from '../documents/records';
 import { displayDate } from '../pdf/format';
-import { prepareDocument, type DocumentContext } from '../documents/prepare';
+import { prepareDocument, requireRatesInForce, type DocumentContext } from '../documents/prepare';
 import { withIdempotency } from '../idempotency';
 import { createSale } from '../sales';
 import { UUID } from '../../db/ids';
@@ -118,6 +118,8 @@ export async function createSchedule(ctx: DocumentContext, body: ScheduleBody, k
     const calendar: ScheduleCalendar = body;
     const next = nextRunDate(calendar, {});
     if (!next) throw badRequest('No bill falls between the start date and the end date', 'endDate');
+    // Its first bill uses the rates in force on its date (each bill is checked again as a sale when issued).
+    requireRatesInForce(doc.lines, next);
     const backlog = nextRunDates(calendar, MAX_BACKDATED_BILLS + 1, {}).filter((d) => d <= indiaToday(now)).length;
     if (backlog > MAX_BACKDATED_BILLS) {
       throw badRequest(`The start date is too far back: at most ${MAX_BACKDATED_BILLS} past bills can be issued at once`, 'startDate');
@@ -164,6 +166,7 @@ export async function updateSchedule(ctx: DocumentContext, id: string, body: Sch
     if (row.status === 'ENDED') throw conflict('This automated bill has ended: create a new one instead');
     const doc = await checkAsSale(tx, auth, body);
     const next = nextRunDate(body, { after: row.lastPeriod, from: indiaToday(now), billed: row.periodsRun });
+    if (next) requireRatesInForce(doc.lines, next);
     await tx
       .update(automatedBillSchedules)
       .set({

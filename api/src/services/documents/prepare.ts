@@ -1,13 +1,17 @@
-import type {
-  DocumentAddress,
-  DocumentBranch,
-  DocumentDiscountRequest,
-  DocumentLineRequest,
-  DocumentParty,
-  Party,
-  PartyAddress,
-  SellerRegistrationType,
-  WalkInCustomer,
+import {
+  addDays,
+  isRateInForce,
+  isRateWithdrawn,
+  type DocumentAddress,
+  type DocumentBranch,
+  type DocumentDiscountRequest,
+  type DocumentLineRequest,
+  type DocumentParty,
+  type Party,
+  type PartyAddress,
+  type SellerRegistrationType,
+  type Taxability,
+  type WalkInCustomer,
 } from '@bahi/shared/contracts';
 import {
   GstInputError,
@@ -30,6 +34,7 @@ import type { AuthContext } from '../auth/sessions';
 import { defaultBranchRow, findBranchRow } from '../branches';
 import { ITEM_NOT_FOUND } from '../item/items';
 import { PARTY_NOT_FOUND, findPartyRow, requirePartyType, toParty } from '../party';
+import { displayDate } from '../pdf/format';
 import { defaultInvoicePrefix } from './numbering';
 import { UUID } from '../../db/ids';
 
@@ -83,6 +88,12 @@ export interface ResolvedLine {
   gstRate: string;
   cessRate: string;
   cessPerUnit: string;
+  /** The item's taxability at issue; a taxable line at 0 % is nil-rated. */
+  taxability: Taxability;
+  /** The days the line's rate is in force (null: open), and whether the law keeps the item at a withdrawn rate. */
+  rateValidFrom: string | null;
+  rateValidTo: string | null;
+  keepsWithdrawnRate: boolean;
   serialNos: string[];
 }
 
@@ -184,6 +195,33 @@ export function branchSnapshotOf(branch: BranchRow, business: AuthContext['busin
   };
 }
 
+const TAXABILITY_WORDS: Record<Exclude<Taxability, 'TAXABLE'>, string> = {
+  NIL_RATED: 'nil-rated',
+  EXEMPT: 'exempt',
+  NON_GST: 'outside GST',
+};
+
+/**
+ * A document uses the GST rates in force on its date: a line whose rate was withdrawn by then (12 %, 28 % and cess
+ * from 22-09-2025) is refused with 422 naming the line and the item, unless the law keeps that item at it (tobacco,
+ * pan masala); a rate not yet in force (40 % before 22-09-2025) is refused likewise.
+ */
+export function requireRatesInForce(lines: ResolvedLine[], date: string): void {
+  for (const l of lines) {
+    const rate = { validFrom: l.rateValidFrom, validTo: l.rateValidTo };
+    if (isRateInForce(rate, date) || (l.keepsWithdrawnRate && isRateWithdrawn(rate, date))) continue;
+    const label = `GST @ ${l.gstRate}%${Number(l.cessRate) ? ` + cess @ ${Number(l.cessRate)}` : ''}`;
+    const why = isRateWithdrawn(rate, date)
+      ? `was withdrawn on ${displayDate(addDays(rate.validTo!, 1))}`
+      : `is in force from ${displayDate(rate.validFrom!)}`;
+    throw new HttpError(
+      422,
+      `Line ${l.lineNo} (${l.itemName}): ${label} ${why}; choose a rate in force on ${displayDate(date)}`,
+      `lines.${l.index}.gstRateId`,
+    );
+  }
+}
+
 const hasFraction = (quantity: string) => !/\.0*$/.test(quantity);
 
 /**
@@ -238,6 +276,10 @@ async function resolveLines(tx: Tx, businessId: string, lines: LineInput[], side
     } catch {
       throw badRequest(`GST @ ${rate.value}% is not a GST rate: choose another`, field('gstRateId'));
     }
+    const untaxed = Number(rate.value) === 0 && Number(rate.cessValue) === 0 && Number(rate.cessPerUnit) === 0;
+    if (item.taxability !== 'TAXABLE' && !untaxed) {
+      throw badRequest(`${item.name} is ${TAXABILITY_WORDS[item.taxability]}: its GST rate is 0%`, field('gstRateId'));
+    }
 
     const serialNos = line.serialNos ?? [];
     if (product && item.hasSerialisation) {
@@ -271,6 +313,10 @@ async function resolveLines(tx: Tx, businessId: string, lines: LineInput[], side
       gstRate,
       cessRate: rate.cessValue,
       cessPerUnit: rate.cessPerUnit,
+      taxability: item.taxability !== 'TAXABLE' ? item.taxability : untaxed ? 'NIL_RATED' : 'TAXABLE',
+      rateValidFrom: rate.validFrom,
+      rateValidTo: rate.validTo,
+      keepsWithdrawnRate: item.keepsWithdrawnRate,
       serialNos,
     };
   });

@@ -16,6 +16,7 @@ export type ItemColumn =
   | 'unit'
   | 'gstRate'
   | 'cess'
+  | 'taxability'
   | 'salePrice'
   | 'saleTaxType'
   | 'purchasePrice'
@@ -54,6 +55,9 @@ export const ITEM_IMPORT_COLUMNS: readonly ImportColumn<ItemColumn>[] = [
     note: 'A whole number, 0 or more (products). It goes to the branch that is active when you import.' },
   { key: 'lowStock', header: 'Low Stock Quantity', aliases: ['Alert Quantity', 'Low Stock'], example: 2, kind: 'number', width: 18,
     note: 'A whole number: Bahi flags the product as low on stock at or under it. Empty: no low-stock warning.' },
+  { key: 'taxability', header: 'Taxability', aliases: ['GST Taxability', 'Tax Category'], example: 'TAXABLE',
+    choices: ['TAXABLE', 'NIL_RATED', 'EXEMPT', 'NON_GST'], width: 14,
+    note: 'TAXABLE (the default), NIL_RATED (0% in the rate schedule), EXEMPT (exempted by notification) or NON_GST (outside GST: alcohol for drinking, petrol, diesel). Anything but TAXABLE has a GST rate of 0 or empty. Empty with GST Rate 0: NIL_RATED.' },
 ];
 
 export interface ItemImportRow {
@@ -83,6 +87,7 @@ const FIELD_COLUMNS: Record<string, ItemColumn> = {
   unit: 'unit',
   gstRate: 'gstRate',
   cess: 'cess',
+  taxability: 'taxability',
 };
 
 export const itemColumnOf = (path: readonly PropertyKey[]) => FIELD_COLUMNS[String(path[0])];
@@ -108,6 +113,7 @@ export const ItemImportRowSchema = z.custom<ImportRowValues<ItemColumn>>().trans
     openingStock: product ? v.openingStock : undefined,
     isAlertEnabled: product && v.lowStock !== undefined ? 'true' : undefined,
     productAlertValue: product ? v.lowStock : undefined,
+    taxability: taxType(v.taxability),
   });
   const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
   if (!type) fail('Item Type is required: PRODUCT or SERVICE', 'itemType');
@@ -124,9 +130,17 @@ export const ItemImportRowSchema = z.custom<ImportRowValues<ItemColumn>>().trans
   if (gstRate !== undefined && !Number.isFinite(gstRate)) fail('GST Rate must be a number, e.g. 18', 'gstRate');
   if (!Number.isFinite(cessValue)) fail('Cess must be a number, e.g. 12', 'cess');
   if (gstRate === undefined && cessValue !== 0) fail('Give the GST rate that goes with the cess', 'gstRate');
+  const taxability = parsed.data.taxability ?? (gstRate === 0 && cessValue === 0 ? 'NIL_RATED' : 'TAXABLE');
+  if (taxability !== 'TAXABLE' && ((gstRate ?? 0) !== 0 || cessValue !== 0)) fail('A nil-rated, exempt or non-GST item has a GST rate of 0', 'gstRate');
   const category = v.category?.trim();
   if (category && category.length > 60) fail('Category name can be at most 60 characters', 'category');
-  return { fields: parsed.data, category: category || undefined, unit: v.unit?.trim().toUpperCase() || undefined, gstRate, cess: cessValue };
+  return {
+    fields: { ...parsed.data, taxability },
+    category: category || undefined,
+    unit: v.unit?.trim().toUpperCase() || undefined,
+    gstRate: taxability === 'TAXABLE' ? gstRate : 0,
+    cess: cessValue,
+  };
 });
 
 export interface ItemImportContext {
@@ -171,11 +185,11 @@ async function insertItems(tx: Tx, rows: ValidRow<ItemColumn, ItemImportRow>[], 
     insert into items (id, business_id, item_type, name, code, hsn_code, sac_code, condition, has_serialisation,
                        category_id, gst_rate_id, unit_id, sale_price, purchase_price, is_sale_tax_applicable,
                        is_purchase_tax_applicable, opening_stock, opening_branch_id, is_alert_enabled, alert_quantity,
-                       is_online_visible, as_of_date, created_at, updated_at)
+                       is_online_visible, as_of_date, created_at, updated_at, taxability)
     select t.id, ${ctx.businessId}::uuid, t.item_type, t.name, t.code, t.hsn_code, t.sac_code, 'NEW', false,
            t.category_id, t.gst_rate_id, t.unit_id, t.sale_price, t.purchase_price, t.sale_tax, t.purchase_tax,
            t.opening_stock, ${ctx.branch.id}::uuid, t.alert, t.alert_quantity, false, ${ctx.today}::date,
-           ${at}::timestamptz, ${at}::timestamptz
+           ${at}::timestamptz, ${at}::timestamptz, t.taxability
     from unnest(
       ${col((r) => r.id)}::uuid[],
       ${col((r) => r.itemType)}::text[],
@@ -192,9 +206,10 @@ async function insertItems(tx: Tx, rows: ValidRow<ItemColumn, ItemImportRow>[], 
       ${col((r) => r.isPurchaseTaxApplicable)}::boolean[],
       ${col((r) => r.openingStock)}::int[],
       ${col((r) => r.isAlertEnabled)}::boolean[],
-      ${col((r) => r.alertQuantity)}::int[]
+      ${col((r) => r.alertQuantity)}::int[],
+      ${col((r) => r.taxability)}::text[]
     ) as t(id, item_type, name, code, hsn_code, sac_code, category_id, gst_rate_id, unit_id, sale_price,
-           purchase_price, sale_tax, purchase_tax, opening_stock, alert, alert_quantity)`);
+           purchase_price, sale_tax, purchase_tax, opening_stock, alert, alert_quantity, taxability)`);
 
   // Fresh statistics once the items are in: the foreign-key checks of the stock rows below are planned from them,
   // and planned for a near-empty table they scan every item for every row (10 s instead of 1 s for 10,000). PGlite

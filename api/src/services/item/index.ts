@@ -4,3 +4,4 @@ export * from './images';
 export * from './stock';
 export * from './form';
 export * from './import';
+export * from './rates';

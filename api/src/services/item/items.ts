@@ -2,6 +2,7 @@ import {
   ITEM_MESSAGES,
   ITEM_PAGE_SIZE_DEFAULT,
   MAX_ITEM_IMAGES,
+  ZERO_RATE_ID,
   itemFormProblems,
   type Item,
   type ItemFormFields,
@@ -74,6 +75,8 @@ const itemFields = (branchId: Param) => ({
   categoryName: itemCategories.name,
   taxValue: taxRates.value,
   taxCess: taxRates.cessValue,
+  taxValidFrom: taxRates.validFrom,
+  taxValidTo: taxRates.validTo,
   unitName: units.name,
   unitShortName: units.shortName,
   netQuantity: stockAt(branchId).mapWith(Number),
@@ -126,8 +129,10 @@ function toItem(r: SelectedRow): Item {
     itemCatagory: row.categoryId && r.categoryName !== null ? { id: row.categoryId, catagory: r.categoryName } : null,
     gstRate:
       row.gstRateId && r.taxValue !== null && r.taxCess !== null
-        ? toTaxRate({ id: row.gstRateId, value: r.taxValue, cessValue: r.taxCess })
+        ? toTaxRate({ id: row.gstRateId, value: r.taxValue, cessValue: r.taxCess, validFrom: r.taxValidFrom, validTo: r.taxValidTo })
         : null,
+    taxability: row.taxability,
+    keepsWithdrawnRate: row.keepsWithdrawnRate,
     unit: row.unitId && r.unitName !== null && r.unitShortName !== null ? { id: row.unitId, name: r.unitName, shortName: r.unitShortName } : null,
     salePrice: row.salePrice,
     purchasePrice: row.purchasePrice,
@@ -263,7 +268,10 @@ export function itemColumnsOf(v: ItemFormFields, today: string) {
     condition: product ? v.itemProductType : ('NEW' as const),
     hasSerialisation: product && v.hasSerialisationOn === true,
     categoryId: v.itemCatagory ?? null,
-    gstRateId: v.gstRate ?? null,
+    // Anything but a taxable item is at GST @ 0% (a 0 % rate given alone is the nil rate).
+    gstRateId: v.taxability && v.taxability !== 'TAXABLE' ? ZERO_RATE_ID : (v.gstRate ?? null),
+    taxability: v.taxability ?? (v.gstRate === ZERO_RATE_ID ? ('NIL_RATED' as const) : ('TAXABLE' as const)),
+    keepsWithdrawnRate: v.keepsWithdrawnRate === true,
     unitId: v.unit ?? null,
     salePrice: v.salePrice ?? null,
     purchasePrice: v.purchasePrice ?? null,

@@ -7,13 +7,15 @@ import { UUID } from '../../db/ids';
 
 export { UUID };
 
-export const toTaxRate = (row: { id: string; value: string; cessValue: string }): TaxRate => ({
+export const toTaxRate = (row: { id: string; value: string; cessValue: string; validFrom: string | null; validTo: string | null }): TaxRate => ({
   id: row.id,
   value: Number(row.value),
   cessValue: Number(row.cessValue),
+  validFrom: row.validFrom,
+  validTo: row.validTo,
 });
 
-/** Every GST rate, plain rates first, then the rate-and-cess combinations. */
+/** Every GST rate with the days it is in force, plain rates first, then the rate-and-cess combinations. */
 export async function listTaxRates(db: Db | Tx): Promise<TaxRate[]> {
   const rows = await db.select().from(taxRates).orderBy(asc(taxRates.sortOrder));
   return rows.map(toTaxRate);

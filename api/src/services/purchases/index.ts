@@ -26,7 +26,7 @@ import { documentDate } from '../documents/dates';
 import { paidDocumentFilters } from '../documents/list';
 import { PURCHASE_PREFIX, peekNumber, takeNumber } from '../documents/numbering';
 import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, paymentStatus, paymentWithDocument, recordDocumentPayment } from '../documents/payments';
-import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, type DocumentContext } from '../documents/prepare';
+import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, requireRatesInForce, type DocumentContext } from '../documents/prepare';
 import { findBranchRow } from '../branches';
 import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues, money } from '../documents/records';
 import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
@@ -62,6 +62,8 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
     const doc = await prepareDocument(tx, auth, body, 'PURCHASE');
     const party = doc.party!;
     const billDate = await documentDate(tx, auth.businessId, now, body.billDate, 'billDate', 'Bill date');
+    // The supplier's bill follows the law of its date too.
+    requireRatesInForce(doc.lines, billDate);
     const dueDate = body.dueDate ?? addDays(billDate, party.creditPeriod ?? 0);
     if (dueDate < billDate) throw badRequest('Due date cannot be before the bill date', 'dueDate');
     const financialYear = financialYearOf(billDate).label;

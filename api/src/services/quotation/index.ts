@@ -19,7 +19,7 @@ import { HttpError, badRequest, conflict } from '../../errors';
 import { documentDate } from '../documents/dates';
 import { documentSearch } from '../documents/list';
 import { QUOTATION_PREFIX, takeNumber } from '../documents/numbering';
-import { prepareDocument, type DocumentContext } from '../documents/prepare';
+import { prepareDocument, requireRatesInForce, type DocumentContext } from '../documents/prepare';
 import { documentFieldsOf, headerValues, lineValues, money } from '../documents/records';
 import { withIdempotency } from '../idempotency';
 import { UUID } from '../../db/ids';
@@ -52,6 +52,7 @@ export async function createQuotation(
     async (tx) => {
       const doc = await prepareDocument(tx, auth, body);
       const quotationDate = await documentDate(tx, auth.businessId, now, body.quotationDate, 'quotationDate', 'Quotation date', 'QUOTATION');
+      requireRatesInForce(doc.lines, quotationDate);
       const validUntil = body.validUntil ?? addDays(quotationDate, QUOTATION_VALID_DAYS_DEFAULT);
       if (validUntil < quotationDate) throw badRequest('Valid until cannot be before the quotation date', 'validUntil');
       const number = await takeNumber(tx, auth.businessId, {

@@ -52,6 +52,8 @@ export const CTIN = sql.raw(`nullif(upper(trim(s.party_snapshot->>'gstin')), '')
 const isExport = sql.raw(`s.place_of_supply = '96'`);
 const isB2b = sql`${CTIN} is not null and not ${isExport}`;
 const isB2cl = (s: Scope) => sql`${CTIN} is null and not ${isExport} and s.supply_type = 'INTER' and s.grand_total > ${s.limit}::numeric`;
+/** A taxable line; nil-rated, exempt and non-GST lines go to `nil` instead of b2b, b2cl and b2cs. */
+export const isTaxedLine = sql.raw(`l.taxability = 'TAXABLE'`);
 
 interface RateRow extends Record<string, unknown> {
   id: string;
@@ -110,7 +112,7 @@ export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<
       sql`select s.id::text as id, s.invoice_number as inum, s.invoice_date::text as idt, s.grand_total::text as val,
                  s.place_of_supply as pos, s.supply_type, s.party_id::text as party_id, ${CTIN} as ctin,
                  l.gst_rate::float8 as rt, ${TAX_SUMS}
-          from ${lines} where ${live} and ${kind}
+          from ${lines} where ${live} and ${kind} and (${isTaxedLine} or ${isExport})
           group by s.business_id, s.id, l.gst_rate
           order by ${CTIN}, s.invoice_date, s.invoice_number, l.gst_rate`,
     );
@@ -120,9 +122,18 @@ export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<
   const b2csRows = await selectRows<RateRow>(
     db,
     sql`select s.supply_type, s.place_of_supply as pos, l.gst_rate::float8 as rt, ${TAX_SUMS}
-        from ${lines} where ${live} and not (${isB2b}) and not (${isB2cl(scope)}) and not ${isExport}
+        from ${lines} where ${live} and not (${isB2b}) and not (${isB2cl(scope)}) and not ${isExport} and ${isTaxedLine}
         group by s.supply_type, s.place_of_supply, l.gst_rate
         order by s.place_of_supply, s.supply_type, l.gst_rate`,
+  );
+  const nilRows = await selectRows<{ sply_ty: Gstr1Return['nil']['inv'][number]['sply_ty']; nil_amt: string; expt_amt: string; ngsup_amt: string }>(
+    db,
+    sql`select (case when s.supply_type = 'INTER' then 'INTR' else 'INTRA' end) || (case when ${isB2b} then 'B2B' else 'B2C' end) as sply_ty,
+               coalesce(sum(l.taxable_value) filter (where l.taxability = 'NIL_RATED'), 0)::text as nil_amt,
+               coalesce(sum(l.taxable_value) filter (where l.taxability = 'EXEMPT'), 0)::text as expt_amt,
+               coalesce(sum(l.taxable_value) filter (where l.taxability = 'NON_GST'), 0)::text as ngsup_amt
+        from ${lines} where ${live} and not ${isExport} and not ${isTaxedLine}
+        group by 1 order by 1`,
   );
   const hsnRows = await selectRows<RateRow & { b2b: boolean; hsn: string; uqc: string; qty: string; descr: string }>(
     db,
@@ -267,6 +278,7 @@ export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<
       b2cl,
       b2cs,
       exp,
+      nil: { inv: nilRows.map((r) => ({ sply_ty: r.sply_ty, nil_amt: num(r.nil_amt), expt_amt: num(r.expt_amt), ngsup_amt: num(r.ngsup_amt) })) },
       hsn: { hsn_b2b: hsnOf(true), hsn_b2c: hsnOf(false) },
       doc_issue: {
         doc_det: docRows.length
@@ -313,6 +325,11 @@ export function gstr1Sheets(report: Omit<Gstr1Response, 'success'>): ExportSheet
       name: 'exp',
       columns: [col('Export type', 'exp_typ', 'text'), col('Invoice number', 'inum', 'text'), col('Invoice date', 'idt', 'text'), col('Invoice value', 'val'), col('Rate %', 'rt', 'count'), col('Taxable value', 'txval'), col('IGST', 'iamt'), col('Cess', 'csamt')],
       rows: [r.exp.flatMap((e) => e.inv.flatMap((inv) => inv.itms.map((it) => ({ exp_typ: e.exp_typ, inum: inv.inum, idt: inv.idt, val: inv.val, ...it }))))],
+    },
+    {
+      name: 'exemp',
+      columns: [col('Description', 'sply_ty', 'text'), col('Nil rated supplies', 'nil_amt'), col('Exempted (other than nil rated/non-GST)', 'expt_amt'), col('Non-GST supplies', 'ngsup_amt')],
+      rows: [r.nil.inv as unknown as Flat[]],
     },
     { name: 'hsn (b2b)', columns: HSN_COLUMNS, rows: [r.hsn.hsn_b2b as unknown as Flat[]] },
     { name: 'hsn (b2c)', columns: HSN_COLUMNS, rows: [r.hsn.hsn_b2c as unknown as Flat[]] },

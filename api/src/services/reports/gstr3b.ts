@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import { selectRows } from '../documents/rows';
-import { CTIN, GSTIN_NOT_FOUND, hasGstin, inReturn, num, returnRange } from './gstr1';
+import { CTIN, GSTIN_NOT_FOUND, hasGstin, inReturn, isTaxedLine, num, returnRange } from './gstr1';
 import { assertFilesReturns } from './registration';
 
 const EXPORT_POS = '96';
@@ -32,13 +32,14 @@ interface Inward {
   blocked: GstHeads;
   reverseChargeInward: Heads & { txval: number };
   exempt: { inter: number; intra: number };
+  nonGst: { inter: number; intra: number };
 }
 
 /**
  * What the purchase bills and expenses of the GSTIN and month give GSTR-3B, not cancelled: the tax on inward
  * supplies (4A(3) ISRC for reverse-charge bills, 4A(5) OTH for the other bills and the expenses of registered
  * suppliers), of which the lines and expenses not ITC-eligible are blocked credit reversed in 4B(1); inward
- * supplies liable to reverse charge (3.1 d); nil-rated inward supplies from bills (5).
+ * supplies liable to reverse charge (3.1 d); nil-rated, exempt and non-GST inward supplies from bills (5).
  */
 async function inward(db: Db, scope: { businessId: string; gstin: string; from: string; to: string }): Promise<Inward> {
   const inReturn = sql`b.business_id = ${scope.businessId} and (b.branch_snapshot->>'gstin') = ${scope.gstin}
@@ -54,8 +55,10 @@ async function inward(db: Db, scope: { businessId: string; gstin: string; from: 
   );
   const [x] = await selectRows<Record<string, string>>(
     db,
-    sql`select coalesce(sum(l.taxable_value) filter (where b.supply_type = 'INTER' and l.gst_rate = 0), 0)::text as inter,
-               coalesce(sum(l.taxable_value) filter (where b.supply_type = 'INTRA' and l.gst_rate = 0), 0)::text as intra,
+    sql`select coalesce(sum(l.taxable_value) filter (where b.supply_type = 'INTER' and l.taxability in ('NIL_RATED', 'EXEMPT')), 0)::text as inter,
+               coalesce(sum(l.taxable_value) filter (where b.supply_type = 'INTRA' and l.taxability in ('NIL_RATED', 'EXEMPT')), 0)::text as intra,
+               coalesce(sum(l.taxable_value) filter (where b.supply_type = 'INTER' and l.taxability = 'NON_GST'), 0)::text as ng_inter,
+               coalesce(sum(l.taxable_value) filter (where b.supply_type = 'INTRA' and l.taxability = 'NON_GST'), 0)::text as ng_intra,
                ${sql.raw([sums('ro', tax, 'b.reverse_charge and not l.itc_eligible', 'l'), sums('oo', tax, 'not b.reverse_charge and not l.itc_eligible', 'l')].join(', '))}
         from purchase_invoice_lines l join purchase_invoices b on b.business_id = l.business_id and b.id = l.document_id
         where ${inReturn}`,
@@ -81,6 +84,7 @@ async function inward(db: Db, scope: { businessId: string; gstin: string; from: 
     blocked: plus(blockedRc, blockedOther),
     reverseChargeInward: { txval: num(r.i_taxable_value), ...rupees(paiseOf(r, 'i')) },
     exempt: { inter: num(x.inter), intra: num(x.intra) },
+    nonGst: { inter: num(x.ng_inter), intra: num(x.ng_intra) },
   };
 }
 
@@ -98,18 +102,21 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
   const lines = sql`sale_invoices s join sale_invoice_lines l on l.business_id = s.business_id and l.document_id = s.id`;
   const sums = (name: string, filter: string) =>
     ['taxable_value', 'igst', 'cgst', 'sgst', 'cess'].map((c) => `coalesce(sum(l.${c}) filter (where ${filter}), 0)::text as ${name}_${c}`).join(', ');
-  const taxable = `s.place_of_supply <> '${EXPORT_POS}' and l.gst_rate > 0`;
+  // The lines' taxability at issue decides 3.1(a), (c) and (e), exactly as GSTR-1 splits b2b/b2cl/b2cs from nil.
+  const taxable = `s.place_of_supply <> '${EXPORT_POS}' and l.taxability = 'TAXABLE'`;
   const zero = `s.place_of_supply = '${EXPORT_POS}'`;
-  const nil = `s.place_of_supply <> '${EXPORT_POS}' and l.gst_rate = 0`;
+  const nil = `s.place_of_supply <> '${EXPORT_POS}' and l.taxability in ('NIL_RATED', 'EXEMPT')`;
+  const nonGst = `s.place_of_supply <> '${EXPORT_POS}' and l.taxability = 'NON_GST'`;
   const [row] = await selectRows<Record<string, string>>(
     db,
-    sql`select ${sql.raw([sums('a', taxable), sums('b', zero), sums('c', nil)].join(', '))} from ${lines} where ${live}`,
+    sql`select ${sql.raw([sums('a', taxable), sums('b', zero), sums('c', nil), sums('e', nonGst)].join(', '))} from ${lines} where ${live}`,
   );
   const v = (name: string) => num(row[name]);
   const unreg = await selectRows<{ pos: string; txval: string; iamt: string }>(
     db,
     sql`select s.place_of_supply as pos, sum(l.taxable_value)::text as txval, sum(l.igst)::text as iamt
         from ${lines} where ${live} and s.supply_type = 'INTER' and ${CTIN} is null and s.place_of_supply <> ${EXPORT_POS}
+          and ${isTaxedLine}
         group by s.place_of_supply order by s.place_of_supply`,
   );
   const bought = await inward(db, scope);
@@ -123,7 +130,7 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
       osup_zero: { txval: v('b_taxable_value'), iamt: v('b_igst'), csamt: v('b_cess') },
       osup_nil_exmp: { txval: v('c_taxable_value') },
       isup_rev: bought.reverseChargeInward,
-      osup_nongst: { txval: 0 },
+      osup_nongst: { txval: v('e_taxable_value') },
     },
     inter_sup: { unreg_details: unreg.map((r) => ({ pos: r.pos, txval: num(r.txval), iamt: num(r.iamt) })), comp_details: [], uin_details: [] },
     itc_elg: {
@@ -144,7 +151,7 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
         { ty: 'OTH', ...ZERO },
       ],
     },
-    inward_sup: { isup_details: [{ ty: 'GST', ...bought.exempt }, { ty: 'NONGST', inter: 0, intra: 0 }] },
+    inward_sup: { isup_details: [{ ty: 'GST', ...bought.exempt }, { ty: 'NONGST', ...bought.nonGst }] },
   };
   const out = data.sup_details;
   const paise = (n: number) => toPaise(n.toFixed(2));

@@ -25,7 +25,7 @@ import { documentDate } from '../documents/dates';
 import { paidDocumentFilters } from '../documents/list';
 import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, paymentStatus, paymentWithDocument, recordDocumentPayment } from '../documents/payments';
 import { defaultInvoicePrefix, peekNumber, takeNumber } from '../documents/numbering';
-import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, type DocumentContext } from '../documents/prepare';
+import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, requireRatesInForce, type DocumentContext } from '../documents/prepare';
 import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues, money } from '../documents/records';
 import { returnToStock, takeFromStock, type StockDocument } from '../documents/stock';
 import { findBranchRow } from '../branches';
@@ -61,6 +61,7 @@ export async function createSale(ctx: DocumentContext, body: z.output<typeof Cre
   const result = await withIdempotency(db, { businessId: auth.businessId, key, scope: 'sale.create', body, resourceId: id, now }, async (tx) => {
     const doc = await prepareDocument(tx, auth, body);
     const invoiceDate = await documentDate(tx, auth.businessId, now, body.invoiceDate, 'invoiceDate', 'Invoice date');
+    requireRatesInForce(doc.lines, invoiceDate);
     const dueDate = body.dueDate ?? addDays(invoiceDate, doc.party?.creditPeriod ?? 0);
     if (dueDate < invoiceDate) throw badRequest('Due date cannot be before the invoice date', 'dueDate');
     const grandTotal = doc.figures.totals.grandTotal;

@@ -82,6 +82,22 @@ describe('ItemDetailPage (seed §2)', () => {
     expect(get).not.toHaveBeenCalled();
   });
 
+  it('marks a rate the law withdrew, a rate the law keeps the item at, and an item that is not taxable', async () => {
+    const withdrawn = { id: 'gst-12', value: 12, cessValue: 0, validFrom: null, validTo: '2025-09-21' };
+    const bag = makeItem({ itemName: 'Jute Bag', gstRate: withdrawn });
+    jest.spyOn(itemApi, 'get').mockResolvedValue({ success: true, data: bag });
+    const first = renderDetail(`/items/inventory/${bag.id}`);
+    await screen.findByRole('heading', { name: /Jute Bag/ });
+    expect(rowsOf('Pricing')).toContainEqual(['GST Rate', '12% (withdrawn from 22 Sept 2025)']);
+    first.unmount();
+
+    const milk = makeItem({ itemName: 'Milk', gstRate: { id: 'gst-0', value: 0, cessValue: 0 }, taxability: 'NIL_RATED' });
+    jest.spyOn(itemApi, 'get').mockResolvedValue({ success: true, data: milk });
+    renderDetail(`/items/inventory/${milk.id}`);
+    await screen.findByRole('heading', { name: /Milk/ });
+    expect(rowsOf('Pricing')).toContainEqual(['Taxability', 'Nil rated']);
+  });
+
   it('shows the product with its badge, Edit Item, the gallery and every card', async () => {
     const get = jest.spyOn(itemApi, 'get').mockResolvedValue({ success: true, data: redmi });
     renderDetail(`/items/inventory/${redmi.id}`);

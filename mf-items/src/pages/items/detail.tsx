@@ -2,7 +2,18 @@ import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button, Card, Col, Flex, Image, Row, Tag, Typography } from 'antd';
 import { EditOutlined, SwapOutlined } from '@ant-design/icons';
-import { ITEM_MESSAGES, formatQuantity, formatRupees, isLowStock, type Item, type ItemType } from '@bahi/shared';
+import {
+  ITEM_MESSAGES,
+  TAXABILITY_LABELS,
+  addDays,
+  formatQuantity,
+  formatRupees,
+  indiaToday,
+  isLowStock,
+  isRateWithdrawn,
+  type Item,
+  type ItemType,
+} from '@bahi/shared';
 import { DetailRows, ErrorState, LoadingState, PageHeader } from '@bahi/shared/ui';
 import { ItemDialog } from '../../components/item-dialog';
 import { formatDate, useItem } from '../../components/item-data';
@@ -11,6 +22,14 @@ import { StockMovements } from '../../components/stock-movements';
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 const percent = (v: number | undefined) => (v === undefined ? undefined : `${v}%`);
+
+/** The item's rate, and whether the law withdrew it (and keeps the item at it). */
+function rateText(item: Item): string | undefined {
+  const rate = item.gstRate;
+  if (!rate || !isRateWithdrawn(rate, indiaToday())) return percent(rate?.value);
+  const when = formatDate(addDays(rate.validTo!, 1));
+  return `${rate.value}% (${item.keepsWithdrawnRate ? `kept by law after ${when}` : `withdrawn from ${when}`})`;
+}
 
 export function ItemTypeBadge({ itemType }: { itemType: ItemType }) {
   return <Tag color={itemType === 'PRODUCT' ? 'blue' : 'purple'}>{itemType === 'PRODUCT' ? 'Product' : 'Service'}</Tag>;
@@ -87,7 +106,8 @@ function ItemDetail({ item }: { item: Item }) {
               rows={[
                 { label: 'Sale Price', value: item.salePrice === null ? null : formatRupees(item.salePrice) },
                 { label: 'Purchase Price', value: item.purchasePrice === null ? null : formatRupees(item.purchasePrice) },
-                { label: 'GST Rate', value: percent(item.gstRate?.value) },
+                { label: 'GST Rate', value: rateText(item) },
+                ...(item.taxability && item.taxability !== 'TAXABLE' ? [{ label: 'Taxability', value: TAXABILITY_LABELS[item.taxability] }] : []),
                 { label: 'CESS', value: percent(item.gstRate?.cessValue) },
                 { label: 'Sale Tax Applicable', value: yesNo(item.isSaleTaxApplicable) },
                 { label: 'Purchase Tax Applicable', value: yesNo(item.isPurchaseTaxApplicable) },

@@ -15,6 +15,7 @@ import {
 } from '@bahi/shared';
 import { EmptyState, ListImport, ListSearch, MONOSPACE, PageHeader, ServerList, useListParams } from '@bahi/shared/ui';
 import { ItemDialog } from '../../components/item-dialog';
+import { WithdrawnRatesNotice } from '../../components/withdrawn-rates';
 import { itemPath, useItemCategories, useItems } from '../../components/item-data';
 
 const dash = <Typography.Text type="secondary">-</Typography.Text>;
@@ -211,6 +212,7 @@ export function ItemListPage() {
           </>
         }
       />
+      <WithdrawnRatesNotice onMoved={() => void mutate()} />
       <Card>{body}</Card>
       <ItemDialog
         open={dialog !== null}

@@ -24,6 +24,7 @@ const answer: Gstr1Response = {
     b2cl: [],
     b2cs: [{ sply_ty: 'INTRA', pos: '27', typ: 'OE', rt: 18, txval: 1000, camt: 90, samt: 90, csamt: 0 }],
     exp: [],
+    nil: { inv: [{ sply_ty: 'INTRAB2C', nil_amt: 120, expt_amt: 0, ngsup_amt: 180 }] },
     hsn: { hsn_b2b: [], hsn_b2c: [] },
     doc_issue: { doc_det: [{ doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: 'MUM/26-27/7', to: 'MUM/26-27/12', totnum: 6, cancel: 1, net_issue: 5 }] }] },
   },
@@ -61,6 +62,7 @@ describe('GSTR-1', () => {
     expect(cells(screen.getByTestId('total-B2B invoices'))).toEqual(['Total', '', '', '', '', '₹12,390.10', '₹10,500.10', '₹1,890.02', '₹0.00', '₹0.00', '₹0.00']);
     expect(cells(screen.getByTestId('total-B2C small'))).toEqual(['Total', '', '', '₹1,000.00', '₹0.00', '₹90.00', '₹90.00', '₹0.00']);
     expect(cells(screen.getByTestId('total-Documents issued'))).toEqual(['Total', '', '', '6', '1', '5']);
+    expect(cells(screen.getByTestId('total-Nil-rated, exempt and non-GST'))).toEqual(['Total', '₹120.00', '₹0.00', '₹180.00']);
     expect(screen.getByText('B2C large invoices (0)')).toBeInTheDocument();
   });
 

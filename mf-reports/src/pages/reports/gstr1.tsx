@@ -78,6 +78,13 @@ type B2cl = Gstr1Return['b2cl'][number]['inv'][number] & { pos: string };
 type B2cs = Gstr1Return['b2cs'][number];
 type Exp = Gstr1Return['exp'][number]['inv'][number] & { exp_typ: Gstr1Return['exp'][number]['exp_typ'] };
 type Hsn = Gstr1Return['hsn']['hsn_b2b'][number];
+type Nil = Gstr1Return['nil']['inv'][number];
+const NIL_SUPPLY: Record<Nil['sply_ty'], string> = {
+  INTRB2B: 'Inter-state, registered',
+  INTRAB2B: 'Intra-state, registered',
+  INTRB2C: 'Inter-state, unregistered',
+  INTRAB2C: 'Intra-state, unregistered',
+};
 type Doc = Gstr1Return['doc_issue']['doc_det'][number]['docs'][number] & { doc_typ: string };
 
 /** The columns every invoice section has (B2B, B2C large, exports). */
@@ -146,6 +153,18 @@ function Sections({ ret }: { ret: Gstr1Return }) {
             invoiceDate,
             invoiceValue,
             ...taxCols<Exp>((r, h) => itemsHead(r.itms, h), ['txval', 'iamt']),
+          ]}
+        />
+      ) : null}
+      {ret.nil.inv.length ? (
+        <Section<Nil>
+          title="Nil-rated, exempt and non-GST"
+          rows={ret.nil.inv}
+          cols={[
+            { title: 'Supply', value: (r) => NIL_SUPPLY[r.sply_ty] },
+            { title: 'Nil rated', value: (r) => r.nil_amt, money: true },
+            { title: 'Exempt', value: (r) => r.expt_amt, money: true },
+            { title: 'Non-GST', value: (r) => r.ngsup_amt, money: true },
           ]}
         />
       ) : null}

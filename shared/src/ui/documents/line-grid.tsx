@@ -1,7 +1,7 @@
 import { memo, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Checkbox, Input, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, WarningOutlined } from '@ant-design/icons';
-import { taxRateLabel, type TaxRate } from '@bahi/shared';
+import { indiaToday, isRateInForce, taxRateLabel, type TaxRate } from '@bahi/shared';
 import { formatQuantity, rupeesOfPaise } from './format';
 import type { BillErrors, DocumentSide, LineDraft, LineField, LineOutcome } from './bill-model';
 
@@ -73,8 +73,12 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
   const status = (field: LineField) => (error(field) ? ('error' as const) : undefined);
   const label = (what: string) => `${what}, line ${index + 1}`;
   const rateKnown = taxes.some((t) => t.id === line.gstRateId);
+  // Rates in force today, and the line's own rate, marked when it is not (the API holds the document's date to it).
+  const today = indiaToday();
   const taxOptions = [
-    ...taxes.map((t) => ({ value: t.id, label: taxRateLabel(t).replace('GST @ ', '') })),
+    ...taxes
+      .filter((t) => t.id === line.gstRateId || isRateInForce(t, today))
+      .map((t) => ({ value: t.id, label: `${taxRateLabel(t).replace('GST @ ', '')}${isRateInForce(t, today) ? '' : ' (withdrawn)'}` })),
     ...(rateKnown ? [] : [{ value: line.gstRateId ?? 'item', label: `${line.gstRate}%` }]),
   ];
   const details: ReactNode[] = [

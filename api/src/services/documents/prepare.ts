@@ -268,7 +268,7 @@ async function resolveLines(tx: Tx, businessId: string, lines: LineInput[], side
     }
     const gstRateId = chargesNoTax ? (noTaxRate?.id ?? 'gst-0') : (line.gstRateId ?? item.gstRateId);
     if (!gstRateId) throw badRequest(`Choose the GST rate of ${item.name}: it has none`, field('gstRateId'));
-    const rate = chargesNoTax && !noTaxRate ? { value: '0', cessValue: '0', cessPerUnit: '0' } : rates.get(gstRateId);
+    const rate = chargesNoTax && !noTaxRate ? { value: '0', cessValue: '0', cessPerUnit: '0', validFrom: null, validTo: null } : rates.get(gstRateId);
     if (!rate) throw badRequest('Choose a GST rate from the list', field('gstRateId'));
     let gstRate: string;
     try {

@@ -18,3 +18,4 @@ export * from './purchase';
 export * from './schedule-calendar';
 export * from './automated-bill';
 export * from './report';
+export * from './ledger';

@@ -20,6 +20,7 @@ import { accountTransactions, accounts } from '../../db/schema';
 import { selectRows } from '../documents/rows';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCode } from '../../errors';
 import { UUID } from '../../db/ids';
+import { postOpeningBalance, postTransaction, type PostedTransaction } from '../ledger/postings';
 
 export const ACCOUNT_NOT_FOUND = 'Account not found';
 
@@ -118,6 +119,16 @@ export async function addBankAccount(
     if (pgErrorCode(e) === UNIQUE_VIOLATION) throw duplicateName(input.displayName);
     throw e;
   }
+  await postOpeningBalance(tx, {
+    businessId,
+    ledger: { cashAccountId: id },
+    amount: toPaise(input.openingBalance ?? '0'),
+    date: input.asOfDate ?? today,
+    document: { type: 'ACCOUNT', id, number: null },
+    narration: `Opening balance of ${input.displayName}`,
+    createdBy: null,
+    now,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -191,6 +202,10 @@ export interface NewTransaction {
   now: Date;
   /** The request field a refusal names (Cash in hand below zero); default 'amount'. */
   field?: string;
+  /** The journal's other side (ledger/postings): default by type. */
+  counter?: PostedTransaction['counter'];
+  /** The branch the journal entry belongs to (the document's). */
+  branchId?: string | null;
 }
 
 /**
@@ -258,6 +273,7 @@ export async function recordTransaction(tx: Tx, t: NewTransaction): Promise<stri
       createdAt: t.now,
     })
     .returning({ id: accountTransactions.id });
+  await postTransaction(tx, { ...t, id: row.id, document: t.document ?? null });
   return row.id;
 }
 

@@ -138,8 +138,15 @@ export async function transfer(ctx: AccountContext, body: z.output<typeof Transf
       createdBy: userId,
       now,
     } as const;
-    await recordTransaction(tx, { ...base, accountId: from.id, direction: 'OUT', note: body.note ?? `To ${to.displayName}` });
-    await recordTransaction(tx, { ...base, accountId: to.id, direction: 'IN', note: body.note ?? `From ${from.displayName}` });
+    // One journal entry for both halves, posted with the first: Dr the to-account, Cr the from-account.
+    await recordTransaction(tx, {
+      ...base,
+      accountId: from.id,
+      direction: 'OUT',
+      note: body.note ?? `To ${to.displayName}`,
+      counter: [{ ledger: { cashAccountId: to.id }, amount: base.amount }],
+    });
+    await recordTransaction(tx, { ...base, accountId: to.id, direction: 'IN', note: body.note ?? `From ${from.displayName}`, counter: 'NONE' });
   });
   const page = await listTransactions(db, businessId, { groupId: result.resourceId, pageSize: 2 });
   const halves = [...page.data].sort((a, b) => (a.direction === b.direction ? 0 : a.direction === 'OUT' ? -1 : 1));

@@ -28,6 +28,7 @@ import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, pa
 import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, type DocumentContext } from '../documents/prepare';
 import { findBranchRow } from '../branches';
 import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues, money } from '../documents/records';
+import { postPurchase } from '../ledger/postings';
 import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
 import type { OpenDocument } from '../payments/allocation';
@@ -130,6 +131,19 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
     await tx.insert(purchaseInvoiceLines).values(
       lineValues(auth.businessId, id, doc).map((l, i) => ({ ...l, itcEligible: eligible[i], itcAmount: fromPaise(itc.lines[i]) })),
     );
+    await postPurchase(tx, {
+      businessId: auth.businessId,
+      branchId: doc.branch.id,
+      date: billDate,
+      document: { type: 'PURCHASE', id, number: number.number },
+      partyId: party.id,
+      figures: doc.figures,
+      lines: doc.lines,
+      reverseCharge: body.reverseCharge ?? false,
+      itc,
+      createdBy: auth.user.id,
+      now,
+    });
 
     // The last purchase price of each item: its last line on this bill.
     const prices = new Map(doc.lines.map((l) => [l.itemId, money(l.unitPrice)]));

@@ -1,0 +1,213 @@
+import type { GstDocumentResult } from '@bahi/shared/gst';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { selectRows } from '../documents/rows';
+import { post, reverse, type LedgerKey, type PostingLine } from './journal';
+import { costOut, milliOf } from './stock-cost';
+
+/*
+ * What each kind of document posts (docs/accounting.md has the table). Document services call these with their
+ * figures; nothing here reads a document table.
+ */
+
+interface TradeDocument {
+  businessId: string;
+  branchId: string;
+  date: string;
+  document: { type: string; id: string; number: string };
+  partyId: string | null;
+  figures: GstDocumentResult;
+  /** The document's lines in the order of `figures.lines`. */
+  lines: Array<{ itemId: string; itemType: 'PRODUCT' | 'SERVICE'; quantity: string }>;
+  createdBy: string | null;
+  now: Date;
+}
+
+const taxLines = (prefix: 'INPUT' | 'OUTPUT', t: { cgst: number; sgst: number; igst: number; cess: number }, sign: 1 | -1): PostingLine[] => [
+  { ledger: { code: `${prefix}_CGST` }, amount: sign * t.cgst },
+  { ledger: { code: `${prefix}_SGST` }, amount: sign * t.sgst },
+  { ledger: { code: `${prefix}_IGST` }, amount: sign * t.igst },
+  { ledger: { code: `${prefix}_CESS` }, amount: sign * t.cess },
+];
+
+/**
+ * A sale: Dr the party (Sundry debtors; a walk-in sale's debtor has no party) the grand total, Cr Sales the taxable
+ * value, Cr each output tax, the round-off to Round off; and Dr Cost of goods sold, Cr Stock in hand, each product
+ * line at the branch's average cost.
+ */
+export async function postSale(tx: Tx, d: TradeDocument): Promise<void> {
+  const t = d.figures.totals;
+  const products = d.lines.flatMap((l) => (l.itemType === 'PRODUCT' ? [{ itemId: l.itemId, quantityMilli: milliOf(l.quantity) }] : []));
+  const costed = await costOut(tx, d.businessId, d.branchId, products);
+  const cogs = costed.reduce((s, c) => s + c.cost, 0);
+  await post(tx, {
+    businessId: d.businessId,
+    branchId: d.branchId,
+    date: d.date,
+    voucherType: 'SALE',
+    document: d.document,
+    narration: `Sale ${d.document.number}`,
+    createdBy: d.createdBy,
+    now: d.now,
+    lines: [
+      { ledger: { code: 'DEBTORS' }, amount: t.grandTotal, partyId: d.partyId },
+      { ledger: { code: 'SALES' }, amount: -t.taxableValue },
+      ...taxLines('OUTPUT', t, -1),
+      { ledger: { code: 'ROUND_OFF' }, amount: -t.roundOff },
+      { ledger: { code: 'COGS' }, amount: cogs },
+      ...costed.filter((c) => c.quantityMilli > 0).map((c) => ({ ledger: { code: 'STOCK' } as const, amount: -c.cost, itemId: c.itemId, quantityMilli: -c.quantityMilli })),
+    ],
+  });
+}
+
+/**
+ * A purchase bill: Dr Stock in hand (each product line, item by item, at its taxable value) or Services purchased,
+ * Dr the input taxes that are eligible credit (a line's tax that is not becomes part of its cost), the round-off,
+ * Cr the supplier (Sundry creditors) the grand total. Under reverse charge the supplier charges no tax: the tax is
+ * Cr Reverse charge tax payable, and its eligible part Dr Input tax on reverse charge.
+ */
+export async function postPurchase(tx: Tx, d: TradeDocument & { reverseCharge: boolean; itc: { lines: number[]; totals: { cgst: number; sgst: number; igst: number; cess: number; total: number } } }): Promise<void> {
+  const t = d.figures.totals;
+  const costLines: PostingLine[] = d.figures.lines.map((f, i) => {
+    const l = d.lines[i];
+    const tax = f.cgst + f.sgst + f.igst + f.cess;
+    const cost = f.taxableValue + tax - d.itc.lines[i];
+    return l.itemType === 'PRODUCT'
+      ? { ledger: { code: 'STOCK' }, amount: cost, itemId: l.itemId, quantityMilli: milliOf(l.quantity) }
+      : { ledger: { code: 'SERVICES_PURCHASED' }, amount: cost };
+  });
+  const taxes: PostingLine[] = d.reverseCharge
+    ? [
+        { ledger: { code: 'INPUT_RCM' }, amount: d.itc.totals.total },
+        { ledger: { code: 'RCM_PAYABLE' }, amount: -(t.reverseChargeTax ?? 0) },
+      ]
+    : taxLines('INPUT', d.itc.totals, 1);
+  await post(tx, {
+    businessId: d.businessId,
+    branchId: d.branchId,
+    date: d.date,
+    voucherType: 'PURCHASE',
+    document: d.document,
+    narration: `Purchase ${d.document.number}`,
+    createdBy: d.createdBy,
+    now: d.now,
+    lines: [...costLines, ...taxes, { ledger: { code: 'ROUND_OFF' }, amount: t.roundOff }, { ledger: { code: 'CREDITORS' }, amount: -t.grandTotal, partyId: d.partyId }],
+  });
+}
+
+/**
+ * An expense paid from an account: Dr its category's ledger (the tax in it too when it is not eligible credit),
+ * Dr the eligible input taxes. The account's side is posted with its transaction (postTransaction).
+ */
+export function expenseCounterLines(e: {
+  categoryId: string;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  itcEligible: boolean;
+}): PostingLine[] {
+  const tax = e.cgst + e.sgst + e.igst;
+  return e.itcEligible
+    ? [{ ledger: { expenseCategoryId: e.categoryId }, amount: e.taxable }, ...taxLines('INPUT', { ...e, cess: 0 }, 1)]
+    : [{ ledger: { expenseCategoryId: e.categoryId }, amount: e.taxable + tax }];
+}
+
+/** What a movement of money posts against, by its kind, when its caller does not say. */
+function defaultCounter(type: string): LedgerKey | undefined {
+  switch (type) {
+    case 'SALE_PAYMENT':
+    case 'PAYMENT_IN':
+      return { code: 'DEBTORS' };
+    case 'PURCHASE_PAYMENT':
+    case 'PAYMENT_OUT':
+      return { code: 'CREDITORS' };
+    case 'ADJUSTMENT':
+      return { code: 'BALANCE_ADJUSTMENTS' };
+    default:
+      return undefined;
+  }
+}
+
+export interface PostedTransaction {
+  id: string;
+  businessId: string;
+  accountId: string;
+  branchId?: string | null;
+  date: string;
+  type: string;
+  direction: 'IN' | 'OUT';
+  /** Paise, > 0. */
+  amount: number;
+  partyId: string | null;
+  document: { type: string; id: string; number: string } | null;
+  reversesId?: string | null;
+  note: string | null;
+  createdBy: string | null;
+  now: Date;
+  /**
+   * The other side: lines (signed, summing to the opposite of the account's side), or 'NONE' when the caller posts
+   * the movement itself (a transfer posts both halves as one entry). Default: by `type` (a payment against the
+   * party's sub-ledger, an adjustment against Cash and bank adjustments).
+   */
+  counter?: PostingLine[] | 'NONE';
+}
+
+/**
+ * A movement of money into or out of a cash or bank account: Dr the account for money in (Cr for money out), and
+ * the other side. A reversal reverses the entry of the transaction it reverses.
+ */
+export async function postTransaction(tx: Tx, t: PostedTransaction): Promise<void> {
+  if (t.counter === 'NONE') return;
+  const base = { date: t.date, createdBy: t.createdBy, now: t.now };
+  if (t.reversesId) {
+    const [original] = await selectRows<{ id: string }>(
+      tx,
+      sql`select id from journal_entries where business_id = ${t.businessId} and transaction_id = ${t.reversesId} and reverses_id is null`,
+    );
+    if (original) await reverse(tx, t.businessId, original.id, { ...base, narration: t.note, voucherType: t.type, transactionId: t.id });
+    return;
+  }
+  const own = t.direction === 'IN' ? t.amount : -t.amount;
+  let counter: PostingLine[];
+  if (t.counter) counter = t.counter;
+  else {
+    const key = defaultCounter(t.type);
+    if (!key) throw new Error(`A ${t.type} transaction needs its counter lines`);
+    counter = [{ ledger: key, amount: -own, partyId: t.partyId }];
+  }
+  await post(tx, {
+    businessId: t.businessId,
+    branchId: t.branchId ?? null,
+    voucherType: t.type,
+    document: t.document,
+    transactionId: t.id,
+    narration: t.note,
+    ...base,
+    lines: [{ ledger: { cashAccountId: t.accountId }, amount: own }, ...counter],
+  });
+}
+
+/**
+ * An opening balance (a party's, an account's, a ledger's): Dr or Cr the ledger, the other side to Opening balance
+ * equity. `amount` signed: positive = Dr.
+ */
+export async function postOpeningBalance(
+  tx: Tx,
+  o: { businessId: string; ledger: LedgerKey; partyId?: string | null; amount: number; date: string; document: { type: string; id: string; number: string | null }; narration: string; createdBy: string | null; now: Date },
+): Promise<void> {
+  await post(tx, {
+    businessId: o.businessId,
+    branchId: null,
+    date: o.date,
+    voucherType: 'OPENING_BALANCE',
+    document: o.document,
+    narration: o.narration,
+    createdBy: o.createdBy,
+    now: o.now,
+    lines: [
+      { ledger: o.ledger, amount: o.amount, partyId: o.partyId ?? null },
+      { ledger: { code: 'OPENING_EQUITY' }, amount: -o.amount },
+    ],
+  });
+}

@@ -235,7 +235,7 @@ export const ProfitLoss = ProfitLossFigures.extend({ previous: ProfitLossFigures
 export type ProfitLoss = z.infer<typeof ProfitLoss>;
 export const ProfitLossResponse = ok(ProfitLoss);
 
-export const BalanceSheetQuery = z.object({ asOf: optional(CalendarDate('As of date')), branchId: IdFilter('Branch') });
+export const BalanceSheetQuery = z.object({ asOf: optional(CalendarDate('As of date')) });
 export type BalanceSheetQuery = z.infer<typeof BalanceSheetQuery>;
 export const BalanceSheetSide = z.object({
   total: MoneyString,

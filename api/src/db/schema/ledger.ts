@@ -40,12 +40,16 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_code_key').on(t.businessId, t.code).where(sql`${t.code} is not null`),
     uniqueIndex('ledger_accounts_cash_account_key').on(t.businessId, t.cashAccountId).where(sql`${t.cashAccountId} is not null`),
     uniqueIndex('ledger_accounts_expense_category_key').on(t.businessId, t.expenseCategoryId).where(sql`${t.expenseCategoryId} is not null`),
-    foreignKey({ name: 'ledger_accounts_cash_account_fk', columns: [t.businessId, t.cashAccountId], foreignColumns: [accounts.businessId, accounts.id] }),
+    // A deleted account or category (only ever one without transactions) leaves its ledger unlinked (migration 0030
+    // nulls only the link column, never business_id).
+    foreignKey({ name: 'ledger_accounts_cash_account_fk', columns: [t.businessId, t.cashAccountId], foreignColumns: [accounts.businessId, accounts.id] }).onDelete(
+      'set null',
+    ),
     foreignKey({
       name: 'ledger_accounts_expense_category_fk',
       columns: [t.businessId, t.expenseCategoryId],
       foreignColumns: [expenseCategories.businessId, expenseCategories.id],
-    }),
+    }).onDelete('set null'),
   ],
 );
 

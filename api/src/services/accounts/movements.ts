@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { accountTransactions, accounts } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgErrorCode } from '../../errors';
 import { withIdempotency } from '../idempotency';
+import { retireCashLedger } from '../ledger/journal';
 import { ACCOUNT_NOT_FOUND, activeAccount, getAccount, listTransactions, recordTransaction } from './index';
 import { UUID } from '../../db/ids';
 
@@ -108,6 +109,7 @@ export async function deleteAccount(ctx: AccountContext, id: string): Promise<st
       .where(and(eq(accountTransactions.businessId, businessId), eq(accountTransactions.accountId, id)))
       .limit(1);
     if (used) throw conflict(`${row.displayName} has transactions, so it cannot be deleted: deactivate it instead`);
+    await retireCashLedger(tx, businessId, id, { date: indiaToday(ctx.now), createdBy: ctx.userId, now: ctx.now });
     await tx.delete(accounts).where(and(eq(accounts.businessId, businessId), eq(accounts.id, id)));
     return `${row.displayName} deleted`;
   });

@@ -122,7 +122,7 @@ export async function seedChart(tx: Tx, businessId: string): Promise<void> {
  */
 export async function post(tx: Tx, entry: NewEntry): Promise<string | null> {
   // Every ledger named exists afterwards, also one a line of 0 names (a new bank account without opening balance).
-  const ids = await resolveLedgers(tx, entry.businessId, entry.lines.map((l) => l.ledger));
+  const ids = await resolveLedgers(tx, entry.businessId, [...entry.lines.map((l) => l.ledger), ...(entry.lines.some((l) => l.itemId) ? [{ code: 'STOCK' } as const] : [])]);
   const lines = entry.lines.filter((l) => l.amount !== 0);
   if (lines.length === 0) return null;
   for (const l of lines) {
@@ -169,7 +169,8 @@ export async function post(tx: Tx, entry: NewEntry): Promise<string | null> {
       };
     }),
   );
-  const stock = lines.filter((l) => l.itemId && 'code' in l.ledger && l.ledger.code === 'STOCK');
+  const stockLedger = ids.get('code:STOCK');
+  const stock = lines.filter((l) => l.itemId && ids.get(keyOf(l.ledger)) === stockLedger);
   if (stock.length) {
     if (!entry.branchId) throw new Error('Stock at cost moves at a branch');
     await tx.execute(sql`
@@ -259,4 +260,16 @@ export async function reverseDocumentEntries(
   );
   for (const e of open) await reverse(tx, businessId, e.id, o);
   return open.length;
+}
+
+/**
+ * A bank account deleted before it was ever used: its opening balance is reversed (dated `date`) and its ledger
+ * removed, or, when the opening balance left lines in the books, kept deactivated.
+ */
+export async function retireCashLedger(tx: Tx, businessId: string, accountId: string, o: { date: string; createdBy: string | null; now: Date }) {
+  await reverseDocumentEntries(tx, businessId, { type: 'ACCOUNT', id: accountId }, { ...o, narration: 'Account deleted' });
+  await tx.execute(sql`
+    delete from ledger_accounts a where a.business_id = ${businessId} and a.cash_account_id = ${accountId}
+      and not exists (select 1 from journal_lines l where l.business_id = a.business_id and l.account_id = a.id)`);
+  await tx.execute(sql`update ledger_accounts set is_active = false where business_id = ${businessId} and cash_account_id = ${accountId}`);
 }

@@ -2,7 +2,7 @@ import type { GstDocumentResult } from '@bahi/shared/gst';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { selectRows } from '../documents/rows';
-import { post, reverse, type LedgerKey, type PostingLine } from './journal';
+import { post, resolveLedgers, reverse, reverseDocumentEntries, type LedgerKey, type PostingLine } from './journal';
 import { costOut, milliOf } from './stock-cost';
 
 /*
@@ -210,4 +210,48 @@ export async function postOpeningBalance(
       { ledger: { code: 'OPENING_EQUITY' }, amount: -o.amount },
     ],
   });
+}
+
+/**
+ * Parties' opening balances (positive: the party owes the business), one entry each, in three statements whatever
+ * their number (an import of 10,000 parties): Dr or Cr the party's sub-ledger — Sundry debtors for a customer, Sundry
+ * creditors for a supplier — against Opening balance equity. A party whose opening balance was posted before has that
+ * entry reversed first (an edit).
+ */
+export async function postPartyOpenings(
+  tx: Tx,
+  businessId: string,
+  parties: Array<{ id: string; partyType: 'CUSTOMER' | 'SUPPLIER'; name: string; amount: number }>,
+  o: { date: string; createdBy: string | null; now: Date },
+): Promise<void> {
+  for (const p of parties) {
+    await reverseDocumentEntries(tx, businessId, { type: 'PARTY', id: p.id }, { ...o, narration: `Opening balance of ${p.name} changed` });
+  }
+  const posted = parties.filter((p) => p.amount !== 0);
+  if (posted.length === 0) return;
+  const ids = await resolveLedgers(tx, businessId, [{ code: 'DEBTORS' }, { code: 'CREDITORS' }, { code: 'OPENING_EQUITY' }]);
+  const entries = await selectRows<{ id: string; seq: string; document_id: string }>(
+    tx,
+    sql`insert into journal_entries (business_id, branch_id, date, voucher_type, document_type, document_id, narration, created_by, created_at)
+        select ${businessId}::uuid, null, ${o.date}::date, 'OPENING_BALANCE', 'PARTY', p.id, 'Opening balance of ' || p.name, ${o.createdBy}::uuid, ${o.now}
+        from unnest(${sql.param(posted.map((p) => p.id))}::uuid[], ${sql.param(posted.map((p) => p.name))}::text[]) as p(id, name)
+        returning id, seq::text as seq, document_id`,
+  );
+  const byParty = new Map(posted.map((p) => [p.id, p]));
+  const lines = entries.flatMap((e) => {
+    const p = byParty.get(e.document_id)!;
+    const control = ids.get(p.partyType === 'SUPPLIER' ? 'code:CREDITORS' : 'code:DEBTORS')!;
+    return [
+      { entry: e.id, seq: e.seq, no: 1, account: control, party: p.id, amount: p.amount },
+      { entry: e.id, seq: e.seq, no: 2, account: ids.get('code:OPENING_EQUITY')!, party: null, amount: -p.amount },
+    ];
+  });
+  const col = <T>(pick: (l: (typeof lines)[number]) => T) => sql.param(lines.map(pick));
+  await tx.execute(sql`
+    insert into journal_lines (business_id, entry_id, line_no, account_id, party_id, date, branch_id, entry_seq, debit, credit)
+    select ${businessId}::uuid, l.entry_id, l.line_no, l.account_id, l.party_id, ${o.date}::date, null, l.seq,
+           greatest(l.paise, 0) / 100.0, greatest(-l.paise, 0) / 100.0
+    from unnest(${col((l) => l.entry)}::uuid[], ${col((l) => l.no)}::int[], ${col((l) => l.account)}::uuid[],
+                ${col((l) => l.party)}::uuid[], ${col((l) => l.seq)}::bigint[], ${col((l) => l.amount)}::bigint[])
+         as l(entry_id, line_no, account_id, party_id, seq, paise)`);
 }

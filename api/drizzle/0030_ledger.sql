@@ -148,6 +148,7 @@ CROSS JOIN (VALUES
 	('DISCOUNT_RECEIVED', 'Discount received', 'INDIRECT_INCOMES'),
 	('COGS', 'Cost of goods sold', 'DIRECT_EXPENSES'),
 	('SERVICES_PURCHASED', 'Services purchased', 'DIRECT_EXPENSES'),
+	('STOCK_ADJUSTMENTS', 'Stock adjustments', 'DIRECT_EXPENSES'),
 	('DISCOUNT_ALLOWED', 'Discount allowed', 'INDIRECT_EXPENSES'),
 	('ROUND_OFF', 'Round off', 'INDIRECT_EXPENSES'),
 	('BALANCE_ADJUSTMENTS', 'Cash and bank adjustments', 'INDIRECT_EXPENSES')

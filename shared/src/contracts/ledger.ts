@@ -62,6 +62,8 @@ export const SYSTEM_LEDGERS = [
   { code: 'DISCOUNT_RECEIVED', name: 'Discount received', group: 'INDIRECT_INCOMES' },
   { code: 'COGS', name: 'Cost of goods sold', group: 'DIRECT_EXPENSES' },
   { code: 'SERVICES_PURCHASED', name: 'Services purchased', group: 'DIRECT_EXPENSES' },
+  /** Stock added or reduced by hand (a count, damage): a debit balance is a loss, a credit one a gain. */
+  { code: 'STOCK_ADJUSTMENTS', name: 'Stock adjustments', group: 'DIRECT_EXPENSES' },
   { code: 'DISCOUNT_ALLOWED', name: 'Discount allowed', group: 'INDIRECT_EXPENSES' },
   { code: 'ROUND_OFF', name: 'Round off', group: 'INDIRECT_EXPENSES' },
   { code: 'BALANCE_ADJUSTMENTS', name: 'Cash and bank adjustments', group: 'INDIRECT_EXPENSES' },

@@ -10,6 +10,8 @@ import {
   type TaxType,
 } from '@bahi/shared/contracts';
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { computeLine, normalizeGstRate } from '@bahi/shared/gst';
+import { toPaise } from '@bahi/shared/india';
 import type { Db, Tx } from '../../db/client';
 import {
   itemCategories,
@@ -27,6 +29,7 @@ import { defaultBranchRow } from '../branches';
 import { imageNameFromUrl, imageUrl, removeImageFiles, storeImages, type StoredImage, type UploadedImage } from './images';
 import { UUID, toTaxRate } from './reference';
 import { applyStockChange } from './stock';
+import { postStockChange } from '../ledger/postings';
 import { byName, containing, countOf, listTotal, pageOf, preparedPerDatabase, withTotal, type PageBound } from '../../db/lists';
 
 export const ITEM_NOT_FOUND = 'Item not found';
@@ -367,6 +370,18 @@ async function withStoredImages<T>(ctx: ItemContext, images: UploadedImage[], wo
   }
 }
 
+/**
+ * What a unit of opening stock cost, in paise: the purchase price without the GST in it (that is input credit, not
+ * cost); null when the item has no purchase price.
+ */
+async function openingUnitCost(tx: Tx, cols: { purchasePrice: string | null; isPurchaseTaxApplicable: boolean; gstRateId: string | null }): Promise<number | null> {
+  if (cols.purchasePrice === null) return null;
+  if (!cols.isPurchaseTaxApplicable || !cols.gstRateId) return toPaise(cols.purchasePrice);
+  const [rate] = await tx.select({ value: taxRates.value }).from(taxRates).where(eq(taxRates.id, cols.gstRateId));
+  if (!rate) return toPaise(cols.purchasePrice);
+  return computeLine({ quantity: '1', unitPrice: cols.purchasePrice, priceIncludesTax: true, gstRate: normalizeGstRate(rate.value) }, 'INTRA').taxableValue;
+}
+
 /** item/create: the item, its serial numbers and images, and its opening stock at the active branch. */
 export async function createItem(ctx: ItemContext, v: ItemFormFields, images: UploadedImage[]): Promise<Item> {
   const { db, auth, now } = ctx;
@@ -396,6 +411,20 @@ export async function createItem(ctx: ItemContext, v: ItemFormFields, images: Up
             date: cols.asOfDate,
             reason: 'Opening stock',
             userId: auth.user.id,
+            now,
+          });
+          await postStockChange(tx, {
+            businessId,
+            branchId: branch.id,
+            itemId: row.id,
+            deltaMilli: Math.round(cols.openingStock * 1000),
+            unitCost: await openingUnitCost(tx, cols),
+            counter: 'OPENING_EQUITY',
+            date: cols.asOfDate,
+            voucherType: 'OPENING_STOCK',
+            document: { type: 'ITEM', id: row.id, number: null },
+            narration: `Opening stock of ${cols.name}`,
+            createdBy: auth.user.id,
             now,
           });
         }
@@ -478,6 +507,20 @@ export async function updateItem(
             userId: auth.user.id,
             now,
           });
+          await postStockChange(tx, {
+            businessId,
+            branchId: openingBranch.id,
+            itemId: id,
+            deltaMilli: Math.round(delta * 1000),
+            unitCost: await openingUnitCost(tx, cols),
+            counter: 'OPENING_EQUITY',
+            date: indianDate(now),
+            voucherType: 'OPENING_STOCK',
+            document: { type: 'ITEM', id, number: null },
+            narration: `Opening stock of ${cols.name} changed from ${existing.openingStock} to ${cols.openingStock}`,
+            createdBy: auth.user.id,
+            now,
+          });
         }
       }),
     ),
@@ -496,19 +539,35 @@ export async function adjustItemStock(
   if (!existing) throw notFound(ITEM_NOT_FOUND);
   if (existing.itemType !== 'PRODUCT') throw badRequest('Only products have stock; a service has none.', 'itemId');
   const branch = await activeBranch(db, auth);
-  await db.transaction((tx) =>
-    applyStockChange(tx, {
+  const delta = body.type === 'ADD' ? body.quantity : -body.quantity;
+  await db.transaction(async (tx) => {
+    await applyStockChange(tx, {
       businessId: auth.businessId,
       itemId: existing.id,
       branch,
-      delta: body.type === 'ADD' ? body.quantity : -body.quantity,
+      delta,
       kind: body.type,
       date: body.date,
       reason: body.reason,
       userId: auth.user.id,
       now,
-    }),
-  );
+    });
+    // At the branch's average cost, against Stock adjustments.
+    await postStockChange(tx, {
+      businessId: auth.businessId,
+      branchId: branch.id,
+      itemId: existing.id,
+      deltaMilli: Math.round(delta * 1000),
+      unitCost: null,
+      counter: 'STOCK_ADJUSTMENTS',
+      date: body.date,
+      voucherType: 'STOCK_ADJUSTMENT',
+      document: { type: 'ITEM', id: existing.id, number: null },
+      narration: `${existing.name}: ${body.reason}`,
+      createdBy: auth.user.id,
+      now,
+    });
+  });
   return getItem(db, auth.businessId, branch.id, existing.id);
 }
 

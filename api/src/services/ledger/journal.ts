@@ -181,8 +181,36 @@ export async function post(tx: Tx, entry: NewEntry): Promise<string | null> {
       group by w.item_id
       on conflict (business_id, branch_id, item_id)
       do update set quantity = s.quantity + excluded.quantity, value = s.value + excluded.value, updated_at = excluded.updated_at`);
+    await writeOffStockResidue(tx, entry, [...new Set(stock.map((l) => l.itemId!))]);
   }
   return row.id;
+}
+
+/**
+ * Goods returned at what they cost (a cancelled purchase) can take more value out than the average left on the shelf:
+ * what would leave a negative value, or a value without quantity, goes to Cost of goods sold, so stock at cost never
+ * holds less than nothing.
+ */
+async function writeOffStockResidue(tx: Tx, entry: NewEntry, itemIds: string[]) {
+  const off = await selectRows<{ item_id: string; value: string }>(
+    tx,
+    sql`select item_id, value::text as value from stock_costs
+        where business_id = ${entry.businessId} and branch_id = ${entry.branchId} and item_id = any(${sql.param(itemIds)}::uuid[])
+          and (value < 0 or (quantity <= 0 and value <> 0))`,
+  );
+  if (off.length === 0) return;
+  const residue = off.reduce((sum, o) => sum + toPaise(o.value), 0);
+  await post(tx, {
+    ...entry,
+    voucherType: 'STOCK_REVALUATION',
+    transactionId: null,
+    reversesId: null,
+    narration: 'Stock at cost written off to what is left on the shelf',
+    lines: [
+      ...off.map((o) => ({ ledger: { code: 'STOCK' } as const, amount: -toPaise(o.value), itemId: o.item_id, quantityMilli: 0 })),
+      { ledger: { code: 'COGS' }, amount: residue },
+    ],
+  });
 }
 
 interface StoredLine extends Record<string, unknown> {

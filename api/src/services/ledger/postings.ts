@@ -1,9 +1,10 @@
 import type { GstDocumentResult } from '@bahi/shared/gst';
+import { toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { selectRows } from '../documents/rows';
 import { post, resolveLedgers, reverse, reverseDocumentEntries, type LedgerKey, type PostingLine } from './journal';
-import { costOut, milliOf } from './stock-cost';
+import { costOut, milliOf, share } from './stock-cost';
 
 /*
  * What each kind of document posts (docs/accounting.md has the table). Document services call these with their
@@ -254,4 +255,62 @@ export async function postPartyOpenings(
     from unnest(${col((l) => l.entry)}::uuid[], ${col((l) => l.no)}::int[], ${col((l) => l.account)}::uuid[],
                 ${col((l) => l.party)}::uuid[], ${col((l) => l.seq)}::bigint[], ${col((l) => l.amount)}::bigint[])
          as l(entry_id, line_no, account_id, party_id, seq, paise)`);
+}
+
+/**
+ * Stock that comes or goes without a document of trade: an item's opening stock (against Opening balance equity) or
+ * a stock adjustment (against Stock adjustments). Stock in is valued at `unitCost` (paise a unit) when one is known,
+ * else at the branch's average cost; stock out at the branch's average cost.
+ */
+export async function postStockChange(
+  tx: Tx,
+  s: {
+    businessId: string;
+    branchId: string;
+    itemId: string;
+    deltaMilli: number;
+    unitCost: number | null;
+    counter: 'OPENING_EQUITY' | 'STOCK_ADJUSTMENTS';
+    date: string;
+    voucherType: string;
+    document: { type: string; id: string; number: string | null };
+    narration: string;
+    createdBy: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  let quantityMilli = s.deltaMilli;
+  let value: number;
+  if (s.deltaMilli < 0) {
+    const [out] = await costOut(tx, s.businessId, s.branchId, [{ itemId: s.itemId, quantityMilli: -s.deltaMilli }]);
+    quantityMilli = -out.quantityMilli;
+    value = -out.cost;
+  } else if (s.unitCost !== null) {
+    value = share(s.unitCost, s.deltaMilli, 1000);
+  } else {
+    const [held] = await selectRows<{ quantity: string; value: string }>(
+      tx,
+      sql`select quantity::text as quantity, value::text as value from stock_costs
+          where business_id = ${s.businessId} and branch_id = ${s.branchId} and item_id = ${s.itemId} for update`,
+    );
+    const milli = held ? milliOf(held.quantity) : 0;
+    value = milli > 0 ? share(toPaise(held.value), s.deltaMilli, milli) : 0;
+  }
+  if (quantityMilli === 0) return;
+  await post(tx, {
+    businessId: s.businessId,
+    branchId: s.branchId,
+    date: s.date,
+    voucherType: s.voucherType,
+    document: s.document,
+    narration: s.narration,
+    createdBy: s.createdBy,
+    now: s.now,
+    // Stock without a known cost (no purchase price, nothing at cost at the branch) has no value in the books: both
+    // lines are ₹0 and nothing is posted.
+    lines: [
+      { ledger: { code: 'STOCK' }, amount: value, itemId: s.itemId, quantityMilli },
+      { ledger: { code: s.counter }, amount: -value },
+    ],
+  });
 }

@@ -20,7 +20,7 @@ export interface CostedOut {
 export const milliOf = (quantity: string | number) => Math.round(Number(quantity) * 1000);
 
 /** value × part / whole, rounded half away from zero, without float drift on large values. */
-function share(value: number, part: number, whole: number): number {
+export function share(value: number, part: number, whole: number): number {
   const n = BigInt(Math.abs(value)) * BigInt(part) * 2n + BigInt(whole);
   const r = Number(n / (2n * BigInt(whole)));
   return value < 0 ? -r : r;

@@ -1,3 +1,8 @@
+CREATE TABLE "books_opened" (
+	"business_id" uuid PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "journal_entries" (
 	"business_id" uuid NOT NULL,
 	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -57,6 +62,7 @@ CREATE TABLE "stock_costs" (
 	CONSTRAINT "stock_costs_pkey" PRIMARY KEY("business_id","branch_id","item_id")
 );
 --> statement-breakpoint
+ALTER TABLE "books_opened" ADD CONSTRAINT "books_opened_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_reverses_fk" FOREIGN KEY ("business_id","reverses_id") REFERENCES "public"."journal_entries"("business_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "journal_lines" ADD CONSTRAINT "journal_lines_entry_fk" FOREIGN KEY ("business_id","entry_id") REFERENCES "public"."journal_entries"("business_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

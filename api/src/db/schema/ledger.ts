@@ -143,3 +143,14 @@ export const stockCosts = pgTable(
   },
   (t) => [primaryKey({ name: 'stock_costs_pkey', columns: [t.businessId, t.branchId, t.itemId] })],
 );
+
+/**
+ * A business whose books are open: every document of it has been posted (new businesses from sign-up on; older ones
+ * once the backfill has posted their history in date order).
+ */
+export const booksOpened = pgTable('books_opened', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id),
+  openedAt: createdAt(),
+});

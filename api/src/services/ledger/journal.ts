@@ -2,7 +2,7 @@ import { SYSTEM_LEDGERS, type SystemLedgerCode } from '@bahi/shared/contracts';
 import { fromPaise, toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
+import { booksOpened, journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
 import { selectRows } from '../documents/rows';
 
 /*
@@ -104,8 +104,12 @@ async function ensureLedgers(tx: Tx, businessId: string, want: { codes: string[]
   }
 }
 
-/** Sign-up: the chart of a new business (the books' own ledgers and its cash account's), in the sign-up's transaction. */
+/**
+ * Sign-up: the chart of a new business (the books' own ledgers and its cash account's), in the sign-up's
+ * transaction; its books are open from the start (nothing to backfill).
+ */
 export async function seedChart(tx: Tx, businessId: string): Promise<void> {
+  await tx.insert(booksOpened).values({ businessId }).onConflictDoNothing();
   const cash = await selectRows<{ id: string }>(tx, sql`select id from accounts where business_id = ${businessId}`);
   const categories = await selectRows<{ id: string }>(tx, sql`select id from expense_categories where business_id = ${businessId}`);
   await ensureLedgers(tx, businessId, {

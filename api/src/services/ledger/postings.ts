@@ -1,4 +1,3 @@
-import type { GstDocumentResult } from '@bahi/shared/gst';
 import { toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -17,11 +16,17 @@ interface TradeDocument {
   date: string;
   document: { type: string; id: string; number: string };
   partyId: string | null;
-  figures: GstDocumentResult;
-  /** The document's lines in the order of `figures.lines`. */
-  lines: Array<{ itemId: string; itemType: 'PRODUCT' | 'SERVICE'; quantity: string }>;
+  /** Paise. */
+  totals: { taxableValue: number; cgst: number; sgst: number; igst: number; cess: number; roundOff: number; grandTotal: number };
   createdBy: string | null;
   now: Date;
+}
+
+interface TradeLine {
+  itemId: string;
+  itemType: 'PRODUCT' | 'SERVICE';
+  /** Three decimals. */
+  quantity: string;
 }
 
 const taxLines = (prefix: 'INPUT' | 'OUTPUT', t: { cgst: number; sgst: number; igst: number; cess: number }, sign: 1 | -1): PostingLine[] => [
@@ -36,8 +41,8 @@ const taxLines = (prefix: 'INPUT' | 'OUTPUT', t: { cgst: number; sgst: number; i
  * value, Cr each output tax, the round-off to Round off; and Dr Cost of goods sold, Cr Stock in hand, each product
  * line at the branch's average cost.
  */
-export async function postSale(tx: Tx, d: TradeDocument): Promise<void> {
-  const t = d.figures.totals;
+export async function postSale(tx: Tx, d: TradeDocument & { lines: TradeLine[] }): Promise<void> {
+  const t = d.totals;
   const products = d.lines.flatMap((l) => (l.itemType === 'PRODUCT' ? [{ itemId: l.itemId, quantityMilli: milliOf(l.quantity) }] : []));
   const costed = await costOut(tx, d.businessId, d.branchId, products);
   const cogs = costed.reduce((s, c) => s + c.cost, 0);
@@ -67,22 +72,29 @@ export async function postSale(tx: Tx, d: TradeDocument): Promise<void> {
  * Cr the supplier (Sundry creditors) the grand total. Under reverse charge the supplier charges no tax: the tax is
  * Cr Reverse charge tax payable, and its eligible part Dr Input tax on reverse charge.
  */
-export async function postPurchase(tx: Tx, d: TradeDocument & { reverseCharge: boolean; itc: { lines: number[]; totals: { cgst: number; sgst: number; igst: number; cess: number; total: number } } }): Promise<void> {
-  const t = d.figures.totals;
-  const costLines: PostingLine[] = d.figures.lines.map((f, i) => {
-    const l = d.lines[i];
-    const tax = f.cgst + f.sgst + f.igst + f.cess;
-    const cost = f.taxableValue + tax - d.itc.lines[i];
+export async function postPurchase(
+  tx: Tx,
+  d: TradeDocument & {
+    /** `tax`: the line's GST and cess; `itc`: the part of it that is eligible credit (paise). */
+    lines: Array<TradeLine & { taxableValue: number; tax: number; itc: number }>;
+    reverseCharge: boolean;
+    reverseChargeTax: number;
+    itc: { cgst: number; sgst: number; igst: number; cess: number; total: number };
+  },
+): Promise<void> {
+  const t = d.totals;
+  const costLines: PostingLine[] = d.lines.map((l) => {
+    const cost = l.taxableValue + l.tax - l.itc;
     return l.itemType === 'PRODUCT'
       ? { ledger: { code: 'STOCK' }, amount: cost, itemId: l.itemId, quantityMilli: milliOf(l.quantity) }
       : { ledger: { code: 'SERVICES_PURCHASED' }, amount: cost };
   });
   const taxes: PostingLine[] = d.reverseCharge
     ? [
-        { ledger: { code: 'INPUT_RCM' }, amount: d.itc.totals.total },
-        { ledger: { code: 'RCM_PAYABLE' }, amount: -(t.reverseChargeTax ?? 0) },
+        { ledger: { code: 'INPUT_RCM' }, amount: d.itc.total },
+        { ledger: { code: 'RCM_PAYABLE' }, amount: -d.reverseChargeTax },
       ]
-    : taxLines('INPUT', d.itc.totals, 1);
+    : taxLines('INPUT', d.itc, 1);
   await post(tx, {
     businessId: d.businessId,
     branchId: d.branchId,

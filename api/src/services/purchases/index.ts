@@ -137,10 +137,14 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
       date: billDate,
       document: { type: 'PURCHASE', id, number: number.number },
       partyId: party.id,
-      figures: doc.figures,
-      lines: doc.lines,
+      totals: doc.figures.totals,
+      lines: doc.lines.map((l, i) => {
+        const f = doc.figures.lines[i];
+        return { ...l, taxableValue: f.taxableValue, tax: f.cgst + f.sgst + f.igst + f.cess, itc: itc.lines[i] };
+      }),
       reverseCharge: body.reverseCharge ?? false,
-      itc,
+      reverseChargeTax: doc.figures.totals.reverseChargeTax ?? 0,
+      itc: itc.totals,
       createdBy: auth.user.id,
       now,
     });

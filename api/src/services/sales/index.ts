@@ -99,7 +99,7 @@ export async function createSale(ctx: DocumentContext, body: z.output<typeof Cre
       date: invoiceDate,
       document: { type: 'SALE', id, number: number.number },
       partyId: doc.party?.id ?? null,
-      figures: doc.figures,
+      totals: doc.figures.totals,
       lines: doc.lines,
       createdBy: auth.user.id,
       now,

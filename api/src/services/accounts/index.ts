@@ -29,11 +29,15 @@ type AccountRow = typeof accounts.$inferSelect;
 /** numeric(14,2) as answers carry it ('1500.00'), whatever form the driver handed back. */
 export const moneyOut = (v: string | number) => fromPaise(toPaise(String(v)));
 
-/** Opening balance + IN − OUT, in SQL, as text (columns written out: drizzle leaves them unqualified here). */
-const balanceSql = sql<string>`(accounts.opening_balance + coalesce((
-  select sum(case when t.direction = 'IN' then t.amount else -t.amount end)
-  from account_transactions t
-  where t.business_id = accounts.business_id and t.account_id = accounts.id), 0))::text`;
+/**
+ * The balance of the account's ledger in the journal (its opening balance and every movement posted to it), in SQL,
+ * as text (columns written out: drizzle leaves them unqualified here).
+ */
+const balanceSql = sql<string>`(coalesce((
+  select sum(l.debit - l.credit)
+  from ledger_accounts la
+  join journal_lines l on l.business_id = la.business_id and l.account_id = la.id
+  where la.business_id = accounts.business_id and la.cash_account_id = accounts.id), 0))::text`;
 
 /** It has a transaction: then it can be deactivated but never deleted. */
 const usedSql = sql<boolean>`exists (select 1 from account_transactions t where t.business_id = accounts.business_id and t.account_id = accounts.id)`;

@@ -3,12 +3,11 @@ import { toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { booksOpened } from '../../db/schema';
-import { listAccounts } from '../accounts';
 import { selectRows } from '../documents/rows';
 import { reverseDocumentEntries } from '../ledger/journal';
 import { expenseCounterLines, postOpeningBalance, postPartyOpenings, postPurchase, postSale, postStockChange, postTransaction } from '../ledger/postings';
 import { milliOf } from '../ledger/stock-cost';
-import { partyBalances } from '../party/balances';
+import { documentPartyBalances } from '../party/balances';
 
 /*
  * The data migration that opens the books of a business that existed before them (run at start, after the SQL
@@ -348,8 +347,7 @@ async function checkBooks(tx: Tx, businessId: string) {
       )
     ).map((r) => [r.party_id, toPaise(r.balance)]),
   );
-  const partyIds = (await selectRows<{ id: string }>(tx, sql`select id from parties where business_id = ${businessId}`)).map((p) => p.id);
-  for (const [id, balance] of await partyBalances(tx, businessId, partyIds)) {
+  for (const [id, balance] of await documentPartyBalances(tx, businessId)) {
     if (toPaise(balance) !== (journalParties.get(id) ?? 0)) problems.push(`party ${id}: documents say ${balance}, the journal ${journalParties.get(id) ?? 0} paise`);
   }
 
@@ -363,9 +361,16 @@ async function checkBooks(tx: Tx, businessId: string) {
       )
     ).map((r) => [r.cash_account_id, toPaise(r.balance)]),
   );
-  for (const account of await listAccounts(tx, businessId)) {
+  const documented = await selectRows<{ id: string; name: string; balance: string }>(
+    tx,
+    sql`select a.id, a.display_name as name,
+               (a.opening_balance + coalesce((select sum(case when t.direction = 'IN' then t.amount else -t.amount end)
+                                              from account_transactions t where t.business_id = a.business_id and t.account_id = a.id), 0))::text as balance
+        from accounts a where a.business_id = ${businessId}`,
+  );
+  for (const account of documented) {
     if (toPaise(account.balance) !== (ledgers.get(account.id) ?? 0)) {
-      problems.push(`account ${account.displayName}: documents say ${account.balance}, the journal ${ledgers.get(account.id) ?? 0} paise`);
+      problems.push(`account ${account.name}: documents say ${account.balance}, the journal ${ledgers.get(account.id) ?? 0} paise`);
     }
   }
   if (problems.length) throw new BooksDisagreeError(`The books of business ${businessId} do not agree with its documents: ${problems.join('; ')}`);

@@ -99,7 +99,8 @@ export async function updateLedgerAccount(ctx: LedgerContext, id: string, body: 
 /**
  * ledger/create-journal: a journal voucher numbered JV/26-27/n. Refused with 400 unless every line has exactly one
  * side and the debits equal the credits. A party goes only on Sundry debtors or creditors; Stock in hand moves only
- * with stock, so a journal does not touch it.
+ * with stock, and a cash or bank account only with its own transactions (its list and the cash-never-below-zero rule
+ * read them), so a journal touches neither.
  */
 export async function createJournal(ctx: LedgerContext, body: CreateJournalRequest, key: string | undefined): Promise<JournalEntry> {
   const { db, businessId, now } = ctx;
@@ -116,9 +117,9 @@ export async function createJournal(ctx: LedgerContext, body: CreateJournalReque
   }
   const id = randomUUID();
   const result = await withIdempotency(db, { businessId, key, scope: 'ledger.create-journal', body, resourceId: id, now }, async (tx) => {
-    const ledgers = await selectRows<{ id: string; name: string; code: string | null; group_code: string; is_active: boolean }>(
+    const ledgers = await selectRows<{ id: string; name: string; code: string | null; cash_account_id: string | null; is_active: boolean }>(
       tx,
-      sql`select id, name, code, group_code, is_active from ledger_accounts
+      sql`select id, name, code, cash_account_id, is_active from ledger_accounts
           where business_id = ${businessId} and id = any(${sql.param(body.lines.map((l) => l.accountId))}::uuid[])`,
     );
     const parties = new Set(
@@ -134,6 +135,9 @@ export async function createJournal(ctx: LedgerContext, body: CreateJournalReque
       const ledger = ledgers.find((x) => x.id === l.accountId);
       if (!ledger) throw new HttpError(404, LEDGER_NOT_FOUND, `lines.${i}.accountId`);
       if (!ledger.is_active) throw conflict(`${ledger.name} is deactivated: activate it to post to it`, `lines.${i}.accountId`);
+      if (ledger.cash_account_id) {
+        throw badRequest(`Money into or out of ${ledger.name} is entered under Cash & bank (a payment, a transfer, an adjustment)`, `lines.${i}.accountId`);
+      }
       if (ledger.code === 'STOCK') throw badRequest('Stock in hand moves with purchases, sales and stock entries, not by a journal', `lines.${i}.accountId`);
       const partyLedger = ledger.code === 'DEBTORS' || ledger.code === 'CREDITORS';
       if (l.partyId && !partyLedger) throw badRequest('A party goes only on Sundry debtors or Sundry creditors', `lines.${i}.partyId`);

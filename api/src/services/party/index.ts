@@ -99,7 +99,7 @@ export async function findCategory(db: Db | Tx, businessId: string, id: string):
 }
 
 /** The balance today in the party's own query: a page of parties with their balances is one statement. */
-const balanceColumn = partyBalanceSql({ businessId: parties.businessId, id: parties.id, openingBalance: parties.openingBalance });
+const balanceColumn = partyBalanceSql({ businessId: parties.businessId, id: parties.id });
 
 const partyFields = { party: parties, categoryName: partyCategories.name, addresses: addressesJson, balance: balanceColumn };
 

@@ -1,3 +1,4 @@
+import { DATE_MIN } from '@bahi/shared/contracts';
 import { computeLine, normalizeGstRate } from '@bahi/shared/gst';
 import { toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
@@ -19,8 +20,6 @@ import { documentPartyBalances } from '../party/balances';
  */
 
 export class BooksDisagreeError extends Error {}
-
-const indiaDate = (column: string) => sql.raw(`to_char((${column} at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD')`);
 
 /** Opens the books of every business that has none yet; answers how many it opened. */
 export async function openBooks(db: Db): Promise<number> {
@@ -48,16 +47,12 @@ export async function backfillBusiness(tx: Tx, businessId: string): Promise<bool
   const now = new Date();
   const base = { createdBy: null, now };
 
-  // Opening balances of parties (on the day the party was made) and of accounts (on their as-of date).
-  const parties = await selectRows<{ id: string; party_type: 'CUSTOMER' | 'SUPPLIER'; name: string; opening: string; date: string }>(
+  // Opening balances of parties (before every document) and of accounts (on their as-of date).
+  const parties = await selectRows<{ id: string; party_type: 'CUSTOMER' | 'SUPPLIER'; name: string; opening: string }>(
     tx,
-    sql`select id, party_type, name, opening_balance::text as opening, ${indiaDate('created_at')} as date
-        from parties where business_id = ${businessId} and coalesce(opening_balance, 0) <> 0`,
+    sql`select id, party_type, name, opening_balance::text as opening from parties where business_id = ${businessId} and coalesce(opening_balance, 0) <> 0`,
   );
-  for (const date of new Set(parties.map((p) => p.date))) {
-    const mine = parties.filter((p) => p.date === date);
-    await postPartyOpenings(tx, businessId, mine.map((p) => ({ id: p.id, partyType: p.party_type, name: p.name, amount: toPaise(p.opening) })), { ...base, date });
-  }
+  await postPartyOpenings(tx, businessId, parties.map((p) => ({ id: p.id, partyType: p.party_type, name: p.name, amount: toPaise(p.opening) })), { ...base, date: DATE_MIN });
   const accounts = await selectRows<{ id: string; name: string; opening: string; date: string }>(
     tx,
     sql`select id, display_name as name, opening_balance::text as opening, to_char(as_of_date, 'YYYY-MM-DD') as date

@@ -226,7 +226,8 @@ export async function postOpeningBalance(
 }
 
 /**
- * Parties' opening balances (positive: the party owes the business), one entry each, in three statements whatever
+ * Parties' opening balances (positive: the party owes the business), dated DATE_MIN by their callers — before every
+ * document, as the party's opening balance always was — one entry each, in three statements whatever
  * their number (an import of 10,000 parties): Dr or Cr the party's sub-ledger — Sundry debtors for a customer, Sundry
  * creditors for a supplier — against Opening balance equity. A party whose opening balance was posted before has that
  * entry reversed first (an edit).

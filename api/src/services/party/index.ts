@@ -9,7 +9,7 @@ import type {
   PartyListQuery,
   PartyLocation,
 } from '@bahi/shared/contracts';
-import { PARTY_PAGE_SIZE_DEFAULT, indiaToday } from '@bahi/shared/contracts';
+import { DATE_MIN, PARTY_PAGE_SIZE_DEFAULT } from '@bahi/shared/contracts';
 import { INDIAN_STATES, fromPaise, stateName, toPaise } from '@bahi/shared/india';
 import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -275,7 +275,7 @@ export async function insertParties(tx: Tx, businessId: string, rows: NewParty[]
     tx,
     businessId,
     rows.map((r) => ({ id: r.id, partyType: r.input.partyType, name: r.input.name, amount: toPaise(r.input.openingBalance ?? '0') })),
-    { date: indiaToday(now), createdBy: null, now },
+    { date: DATE_MIN, createdBy: null, now },
   );
 
   const addresses: NewAddress[] = rows.flatMap((r) =>
@@ -374,7 +374,7 @@ export async function updateParty(db: Db, businessId: string, id: string, input:
         await syncAddresses(tx, businessId, id, input, now);
         const opening = toPaise(input.openingBalance ?? '0');
         if (opening !== toPaise(before.party.openingBalance ?? '0') || input.partyType !== before.party.partyType) {
-          await postPartyOpenings(tx, businessId, [{ id, partyType: input.partyType, name: input.name, amount: opening }], { date: indiaToday(now), createdBy: null, now });
+          await postPartyOpenings(tx, businessId, [{ id, partyType: input.partyType, name: input.name, amount: opening }], { date: DATE_MIN, createdBy: null, now });
         }
       }),
   );

@@ -294,3 +294,18 @@ describe('the database keeps the books', () => {
     expect(stored.n).toBe(1);
   });
 });
+
+describe('the day book by branch', () => {
+  it('counts every payment at a branch: against an invoice at the invoice’s branch, a party’s own at the branch it was taken at', async () => {
+    const c = await signUp(h, { businessName: 'Two Branches', stateCode: '27' });
+    const pune = await f.branch(c, 'Pune');
+    const item = await f.item(c, { name: 'Repair', type: 'SERVICE', price: '500', rate: 'gst-18' });
+    const customer = await f.party(c, { name: 'Ravi', state: '27' });
+    await f.invoice(c, { branchId: pune.id, partyId: customer.id, invoiceDate: '2026-07-01', lines: [{ itemId: item.id, quantity: 1 }], payment: { amount: '590', mode: 'CASH' } });
+    await ok(post(c, '/api/payment/payment-in', { partyId: customer.id, amount: '1000', mode: 'CASH', date: '2026-07-01' }));
+    const book = async (branch?: string) =>
+      (await read<{ totals: { moneyIn: string } }>(c, `/api/report/day-book?date=2026-07-01${branch ? `&branchId=${branch}` : ''}`)).totals.moneyIn;
+    const main = (await read<Array<{ id: string; name: string }>>(c, '/api/store-branch/branches')).find((x) => x.id !== pune.id)!;
+    expect([await book(), await book(pune.id), await book(main.id)]).toEqual(['1590.00', '590.00', '1000.00']);
+  });
+});

@@ -182,6 +182,17 @@ export async function postTransaction(tx: Tx, t: PostedTransaction): Promise<voi
     return;
   }
   const own = t.direction === 'IN' ? t.amount : -t.amount;
+  // A payment against a document belongs to the document's branch.
+  let branchId = t.branchId ?? null;
+  if (!branchId && t.document) {
+    const [doc] = await selectRows<{ branch_id: string | null }>(
+      tx,
+      sql`select branch_id from journal_entries
+          where business_id = ${t.businessId} and document_type = ${t.document.type} and document_id = ${t.document.id} and transaction_id is null
+          limit 1`,
+    );
+    branchId = doc?.branch_id ?? null;
+  }
   let counter: PostingLine[];
   if (t.counter) counter = t.counter;
   else {
@@ -191,7 +202,7 @@ export async function postTransaction(tx: Tx, t: PostedTransaction): Promise<voi
   }
   await post(tx, {
     businessId: t.businessId,
-    branchId: t.branchId ?? null,
+    branchId,
     voucherType: t.type,
     document: t.document,
     transactionId: t.id,

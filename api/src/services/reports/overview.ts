@@ -211,12 +211,12 @@ export async function stockSummaryExport(db: Db, businessId: string, q: StockSum
 export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today: string): Promise<DayBook> {
   const date = q.date ?? today;
   const branch = idMatch(sql.raw('d.branch_id'), q.branchId);
-  // Money movements belong to a branch through their document; without a branch filter, every one of the day.
+  // Money movements belong to the branch of their journal entry (a payment against a document: the document's; a
+  // party's payment: the branch it was taken at; an expense: its own); without a branch filter, every one of the day.
   const moneyBranch =
     q.branchId === undefined
       ? sql`true`
-      : sql`(exists (select 1 from sale_invoices d where d.business_id = t.business_id and d.id = t.document_id and t.document_type = 'SALE' and ${branch})
-             or exists (select 1 from purchase_invoices d where d.business_id = t.business_id and d.id = t.document_id and t.document_type = 'PURCHASE' and ${branch}))`;
+      : sql`exists (select 1 from journal_entries j where j.business_id = t.business_id and j.transaction_id = t.id and ${idMatch(sql.raw('j.branch_id'), q.branchId)})`;
   // Expenses are listed by their payment (an EXPENSE account transaction). Stock changes made by a document are that
   // document's (the sale or bill is listed), so only the others are listed here.
   const rows = await selectRows<Record<string, string | null>>(

@@ -570,11 +570,11 @@ describe('the reports home, stock summary, day book and item profit', () => {
   beforeAll(async () => {
     biz = await signUp(h, { businessName: 'Figures Shop', stateCode: '27' });
     pune = await f.branch(biz, 'Pune', { stateCode: '27' });
-    shirt = await f.item(biz, { name: 'Shirt', price: '1000', rate: 'gst-18', stock: 10 });
-    cap = await f.item(biz, { name: 'Cap', price: '200', rate: 'gst-12', stock: 3 });
-    // Purchase prices: the shirt's without tax, the cap's with 12 % GST in it (₹112 → ₹100 a unit).
-    await h.database.db.execute(sql`update items set purchase_price = 600 where id = ${shirt.id}`);
-    await h.database.db.execute(sql`update items set purchase_price = 112, is_purchase_tax_applicable = true, is_alert_enabled = true, alert_quantity = 2 where id = ${cap.id}`);
+    // Purchase prices: the shirt's without tax, the cap's with 12 % GST in it (₹112 → ₹100 a unit); the opening
+    // stock is in the books at them.
+    shirt = await f.item(biz, { name: 'Shirt', price: '1000', rate: 'gst-18', stock: 10, purchasePrice: '600' });
+    cap = await f.item(biz, { name: 'Cap', price: '200', rate: 'gst-12', stock: 3, purchasePrice: '112', purchaseWithTax: true });
+    await h.database.db.execute(sql`update items set is_alert_enabled = true, alert_quantity = 2 where id = ${cap.id}`);
     owes = await f.party(biz, { name: 'Owes Us', state: '27', openingBalance: '1000' });
     await f.party(biz, { name: 'Paid Ahead', openingBalance: '-250.50' });
     await f.invoice(biz, { partyId: owes.id, invoiceDate: '2026-05-10', lines: [line(shirt.id, { quantity: 2 })], payment: { amount: 500, mode: 'CASH' } }); // 2360

@@ -20,7 +20,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { listAccounts, moneyOut } from '../accounts';
 import { selectRows } from '../documents/rows';
-import { partyMovements } from '../party/balances';
 import { UUID } from './common';
 import { inChunks, type ExportSheet } from './export';
 
@@ -61,25 +60,24 @@ export async function reportSummary(db: Db, businessId: string, q: PeriodQuery, 
     sql`select count(*)::int as n, coalesce(sum(b.grand_total), 0)::text as total from purchase_invoices b
         where b.business_id = ${businessId} and b.bill_date between ${from} and ${to} and b.status <> 'CANCELLED'`,
   );
-  // Party balances by their one definition; walk-in invoices are owed by nobody in particular.
-  const movements = partyMovements((c) => sql`${c.businessId} = p.business_id and ${c.partyId} = p.id`);
-  const [owed] = await selectRows<{ receivable: string; payable: string; walkin: string }>(
+  // From the journal: each party's sub-ledger (what it owes, or is owed), what walk-in customers owe (Sundry debtors
+  // without a party), and Stock in hand at cost.
+  const [owed] = await selectRows<{ receivable: string; payable: string; walkin: string; stock: string }>(
     db,
     sql`select coalesce(sum(greatest(b.balance, 0)), 0)::text as receivable, coalesce(sum(greatest(-b.balance, 0)), 0)::text as payable,
-               (select coalesce(sum(s.grand_total - s.received), 0) from sale_invoices s
-                where s.business_id = ${businessId} and s.party_id is null and s.status <> 'CANCELLED')::text as walkin
-        from (select coalesce(p.opening_balance, 0) + coalesce((select sum(m.debit - m.credit) from (${movements}) m), 0) as balance
-              from parties p where p.business_id = ${businessId}) b`,
+               (select coalesce(sum(l.debit - l.credit), 0) from journal_lines l
+                join ledger_accounts a on a.business_id = l.business_id and a.id = l.account_id and a.code = 'DEBTORS'
+                where l.business_id = ${businessId} and l.party_id is null)::text as walkin,
+               (select coalesce(sum(l.debit - l.credit), 0) from journal_lines l
+                join ledger_accounts a on a.business_id = l.business_id and a.id = l.account_id and a.code = 'STOCK'
+                where l.business_id = ${businessId})::text as stock
+        from (select sum(l.debit - l.credit) as balance from journal_lines l
+              where l.business_id = ${businessId} and l.party_id is not null group by l.party_id) b`,
   );
   const accounts = await listAccounts(db, businessId);
   const cash = accounts.filter((x) => x.type === 'CASH').reduce((n, x) => n + toPaise(x.balance), 0);
   const bank = accounts.filter((x) => x.type === 'BANK').reduce((n, x) => n + toPaise(x.balance), 0);
-  const [stock] = await selectRows<{ value: string }>(
-    db,
-    sql`select coalesce(sum(round(st.quantity * ${UNIT_COST_SQL}, 2)), 0)::text as value
-        from item_stock st join items i on i.business_id = st.business_id and i.id = st.item_id ${ITEM_COST_JOIN}
-        where st.business_id = ${businessId}`,
-  );
+  const stock = { value: owed.stock };
   const fy = financialYearOf(to);
   const months = await selectRows<{ month: string; n: number; total: string }>(
     db,

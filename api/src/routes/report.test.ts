@@ -611,8 +611,9 @@ describe('the reports home, stock summary, day book and item profit', () => {
     expect(s.rows.map((r: { branchName: string; itemName: string; quantity: string; unitCost: string; value: string; lowStock: boolean }) => [r.branchName, r.itemName, r.quantity, r.unitCost, r.value, r.lowStock])).toEqual([
       ['Main Branch', 'Cap', '1.000', '100.00', '100.00', true],
       ['Main Branch', 'Shirt', '8.000', '600.00', '4800.00', false],
-      ['Pune', 'Cap', '0.000', '100.00', '0.00', true],
-      ['Pune', 'Shirt', '0.000', '600.00', '0.00', false],
+      // Nothing at Pune: no average cost there.
+      ['Pune', 'Cap', '0.000', '0.00', '0.00', true],
+      ['Pune', 'Shirt', '0.000', '0.00', '0.00', false],
     ]);
     expect(s.totals).toEqual({ value: '4900.00', lowStock: 2 });
     expect(s.branches.map((b: { branchName: string; value: string }) => [b.branchName, b.value])).toEqual([
@@ -822,14 +823,16 @@ describe('purchases in the reports', () => {
     expect(toPaise(l.closingBalance)).toBe(-100000 - toPaise(bills[0].totals.grandTotal) + 200000 - toPaise(bills[1].totals.grandTotal));
   });
 
-  it('values stock at the last purchase’s cost, and costs item profit with it', async () => {
+  it('values stock and item profit at moving weighted average cost', async () => {
     const stock = (await get(h.app, '/api/report/stock-summary', biz.cookie)).json().data;
     expect(stock.rows.map((r: { itemName: string; quantity: string; unitCost: string; value: string }) => [r.itemName, r.quantity, r.unitCost, r.value])).toEqual([
       ['Bulb', '10.000', '70.00', '700.00'],
-      ['Fan', '3.000', '1499.99', '4499.97'],
+      // Fans: ₹7,499.99 for 5, 2 sold at ₹3,000.00: ₹4,499.99 for the 3 left (₹1,499.997, shown ₹1,500.00 a unit).
+      ['Fan', '3.000', '1500.00', '4499.99'],
     ]);
     const profit = (await get(h.app, '/api/report/item-profit?from=2026-05-01&to=2026-05-31', biz.cookie)).json().data;
-    expect(profit.rows).toEqual([{ itemId: fan.id, itemName: 'Fan', quantity: '2.000', saleValue: '5000.00', cost: '2999.98', profit: '2000.02', marginPercent: '40.00' }]);
+    // The 2 sold cost 7,499.99 × 2 / 5 = ₹3,000.00.
+    expect(profit.rows).toEqual([{ itemId: fan.id, itemName: 'Fan', quantity: '2.000', saleValue: '5000.00', cost: '3000.00', profit: '2000.00', marginPercent: '40.00' }]);
   });
 
   it('reports home and day book count the purchase bills', async () => {

@@ -1,5 +1,6 @@
 import type { Account, BalanceSheet, Item, LedgerTree, Party, ProfitLoss, TrialBalance } from '@bahi/shared/contracts';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { selectRows } from '../services/documents/rows';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
@@ -203,6 +204,16 @@ describe('a month of documents in the books', () => {
     ]);
     expect(ledger.closing).toBe('500.00');
     expect((await get(h.app, `/api/ledger/account-ledger/${cash.id}`, b.cookie)).statusCode).toBe(404);
+
+    const file = await get(h.app, `/api/ledger/account-ledger/${cash.id}?from=2026-06-06&format=xlsx`, a.cookie);
+    expect([file.statusCode, file.headers['content-type']]).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const rows = (book.worksheets[0].getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+    expect(rows[0]).toEqual(['Date', 'Particulars', 'Voucher', 'Debit', 'Credit', 'Balance (Dr +)']);
+    expect(rows[1].slice(1, 2).concat(rows[1].slice(5))).toEqual(['Opening balance', 5000]);
+    expect(rows[rows.length - 1].slice(1, 2).concat(rows[rows.length - 1].slice(5))).toEqual(['Closing balance', 500]);
+    expect((await get(h.app, `/api/ledger/account-ledger/${cash.id}?format=pdf`, a.cookie)).headers['content-type']).toBe('application/pdf');
   });
 });
 

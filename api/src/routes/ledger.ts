@@ -21,6 +21,9 @@ import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
 import { createJournal, createLedgerAccount, updateLedgerAccount, type LedgerContext } from '../services/ledger/manual';
+import { accountLedgerSheet } from '../services/ledger/export';
+import { displayDate } from '../services/pdf/format';
+import { PDF_ROWS_MAX, assertExportable, sendPdf, sendXlsx } from '../services/reports/export';
 import { accountLedger, balanceSheet, ledgerTree, profitLoss, trialBalance } from '../services/ledger/statements';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
@@ -90,15 +93,25 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: 'A ledger’s lines from..to with the running balance (positive = Dr), its opening and its closing',
+      description: 'format=xlsx answers the ledger as a workbook, format=pdf as an A4 print.',
+      produces: ['application/json', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'],
       security: SESSION_SECURITY,
       params: AccountIdParams,
       querystring: AccountLedgerQuery,
-      response: { 200: AccountLedgerResponse, ...errorResponses(400, 401, 404) },
+      response: { 200: AccountLedgerResponse, ...errorResponses(400, 401, 404, 413) },
     },
-    handler: async (request) => ({
-      success: true as const,
-      data: await accountLedger(deps.db, authOf(request).businessId, request.params.accountId, request.query, deps.clock()),
-    }),
+    handler: async (request, reply) => {
+      const q = request.query;
+      const ledger = await accountLedger(deps.db, authOf(request).businessId, request.params.accountId, q, deps.clock());
+      if (q.format === 'xlsx' || q.format === 'pdf') {
+        assertExportable(ledger.lines.length, q.format === 'pdf' ? PDF_ROWS_MAX : undefined);
+        const name = `Ledger-${ledger.account.name}-${ledger.from ?? 'start'}-to-${ledger.to ?? 'today'}`.replace(/[^A-Za-z0-9._-]+/g, '-');
+        const sheet = accountLedgerSheet(ledger);
+        const period = `${ledger.from ? displayDate(ledger.from) : 'From the start'} to ${ledger.to ? displayDate(ledger.to) : 'today'}`;
+        return q.format === 'pdf' ? sendPdf(reply, name, `Ledger: ${ledger.account.name}`, period, sheet) : sendXlsx(reply, name, [sheet]);
+      }
+      return { success: true as const, data: ledger };
+    },
   });
 
   app.get('/report/trial-balance', {

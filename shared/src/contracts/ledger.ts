@@ -158,6 +158,8 @@ export const AccountLedgerQuery = z.object({
   from: optional(CalendarDate('From date')),
   to: optional(CalendarDate('To date')),
   branchId: IdFilter('Branch'),
+  /** xlsx: the ledger as a workbook; pdf: an A4 print. */
+  format: optional(z.enum(['json', 'xlsx', 'pdf'], { error: 'format must be json, xlsx or pdf' })),
 });
 export type AccountLedgerQuery = z.infer<typeof AccountLedgerQuery>;
 export const AccountLedgerLine = z.object({

@@ -10,8 +10,6 @@ import {
   type TaxType,
 } from '@bahi/shared/contracts';
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { computeLine, normalizeGstRate } from '@bahi/shared/gst';
-import { toPaise } from '@bahi/shared/india';
 import type { Db, Tx } from '../../db/client';
 import {
   itemCategories,
@@ -30,6 +28,7 @@ import { imageNameFromUrl, imageUrl, removeImageFiles, storeImages, type StoredI
 import { UUID, toTaxRate } from './reference';
 import { applyStockChange } from './stock';
 import { postStockChange } from '../ledger/postings';
+import { unitCostWithoutTax } from '../ledger/stock-cost';
 import { byName, containing, countOf, listTotal, pageOf, preparedPerDatabase, withTotal, type PageBound } from '../../db/lists';
 
 export const ITEM_NOT_FOUND = 'Item not found';
@@ -376,10 +375,8 @@ async function withStoredImages<T>(ctx: ItemContext, images: UploadedImage[], wo
  */
 async function openingUnitCost(tx: Tx, cols: { purchasePrice: string | null; isPurchaseTaxApplicable: boolean; gstRateId: string | null }): Promise<number | null> {
   if (cols.purchasePrice === null) return null;
-  if (!cols.isPurchaseTaxApplicable || !cols.gstRateId) return toPaise(cols.purchasePrice);
-  const [rate] = await tx.select({ value: taxRates.value }).from(taxRates).where(eq(taxRates.id, cols.gstRateId));
-  if (!rate) return toPaise(cols.purchasePrice);
-  return computeLine({ quantity: '1', unitPrice: cols.purchasePrice, priceIncludesTax: true, gstRate: normalizeGstRate(rate.value) }, 'INTRA').taxableValue;
+  const [rate] = cols.gstRateId ? await tx.select({ value: taxRates.value }).from(taxRates).where(eq(taxRates.id, cols.gstRateId)) : [];
+  return unitCostWithoutTax(cols.purchasePrice, cols.isPurchaseTaxApplicable, rate?.value ?? null);
 }
 
 /** item/create: the item, its serial numbers and images, and its opening stock at the active branch. */

@@ -1,5 +1,4 @@
 import { DATE_MIN } from '@bahi/shared/contracts';
-import { computeLine, normalizeGstRate } from '@bahi/shared/gst';
 import { toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -7,7 +6,7 @@ import { booksOpened } from '../../db/schema';
 import { selectRows } from '../documents/rows';
 import { reverseDocumentEntries } from '../ledger/journal';
 import { expenseCounterLines, postOpeningBalance, postPartyOpenings, postPurchase, postSale, postStockChange, postTransaction } from '../ledger/postings';
-import { milliOf } from '../ledger/stock-cost';
+import { milliOf, unitCostWithoutTax } from '../ledger/stock-cost';
 import { documentPartyBalances } from '../party/balances';
 
 /*
@@ -106,12 +105,7 @@ async function stockEvents(tx: Tx, businessId: string, base: Base): Promise<Even
   );
   return rows.map((m) => {
     const opening = m.kind === 'OPENING' || m.kind === 'OPENING_EDIT';
-    const unitCost =
-      !opening || m.purchase_price === null
-        ? null
-        : m.with_tax && m.rate !== null
-          ? computeLine({ quantity: '1', unitPrice: m.purchase_price, priceIncludesTax: true, gstRate: normalizeGstRate(m.rate) }, 'INTRA').taxableValue
-          : toPaise(m.purchase_price);
+    const unitCost = !opening || m.purchase_price === null ? null : unitCostWithoutTax(m.purchase_price, m.with_tax, m.rate);
     return {
       // Opening stock is where the books of stock start, whatever day it was entered on.
       date: opening ? '' : m.date,

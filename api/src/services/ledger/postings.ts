@@ -338,3 +338,34 @@ export async function postStockChange(
     ],
   });
 }
+
+/** How many items one entry of imported opening stock holds (its balance check sums its lines once per line). */
+const OPENING_STOCK_ENTRY_LINES = 200;
+
+/**
+ * Opening stock of many items at once (a spreadsheet import) at one branch: Dr Stock in hand per item at its unit
+ * cost, Cr Opening balance equity, in entries of OPENING_STOCK_ENTRY_LINES items. Items without a cost post nothing.
+ */
+export async function postOpeningStocks(
+  tx: Tx,
+  o: { businessId: string; branchId: string; date: string; createdBy: string | null; now: Date },
+  items: Array<{ itemId: string; quantityMilli: number; unitCost: number | null }>,
+): Promise<void> {
+  const valued = items.flatMap((i) => (i.unitCost === null ? [] : [{ ...i, value: share(i.unitCost, i.quantityMilli, 1000) }])).filter((i) => i.value > 0);
+  for (let start = 0; start < valued.length; start += OPENING_STOCK_ENTRY_LINES) {
+    const chunk = valued.slice(start, start + OPENING_STOCK_ENTRY_LINES);
+    await post(tx, {
+      businessId: o.businessId,
+      branchId: o.branchId,
+      date: o.date,
+      voucherType: 'OPENING_STOCK',
+      narration: 'Opening stock (spreadsheet import)',
+      createdBy: o.createdBy,
+      now: o.now,
+      lines: [
+        ...chunk.map((i) => ({ ledger: { code: 'STOCK' } as const, amount: i.value, itemId: i.itemId, quantityMilli: i.quantityMilli })),
+        { ledger: { code: 'OPENING_EQUITY' }, amount: -chunk.reduce((sum, i) => sum + i.value, 0) },
+      ],
+    });
+  }
+}

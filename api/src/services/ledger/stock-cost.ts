@@ -1,3 +1,4 @@
+import { computeLine, normalizeGstRate } from '@bahi/shared/gst';
 import { toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -49,4 +50,13 @@ export async function costOut(tx: Tx, businessId: string, branchId: string, want
     held.set(w.itemId, { milli: h.milli - quantityMilli, paise: h.paise - cost });
     return { itemId: w.itemId, quantityMilli, cost: quantityMilli === 0 ? 0 : cost };
   });
+}
+
+/**
+ * What a unit bought at `price` costs, in paise: the price without the GST in it when it includes tax (that GST is
+ * input credit, not cost). Opening stock is valued at it.
+ */
+export function unitCostWithoutTax(price: string, includesTax: boolean, gstRate: string | null): number {
+  if (!includesTax || gstRate === null) return toPaise(price);
+  return computeLine({ quantity: '1', unitPrice: price, priceIncludesTax: true, gstRate: normalizeGstRate(gstRate) }, 'INTRA').taxableValue;
 }

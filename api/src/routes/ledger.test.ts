@@ -165,6 +165,21 @@ describe('a month of documents in the books', () => {
     expect(pl.previous.from < pl.from).toBe(true);
   });
 
+  it('exports the trial balance, profit & loss and balance sheet as workbooks and A4 prints', async () => {
+    const tb = await get(h.app, '/api/report/trial-balance?from=2026-04-01&format=xlsx', a.cookie);
+    expect(tb.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(tb.rawPayload as unknown as ArrayBuffer);
+    const rows = (book.worksheets[0].getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+    expect(rows[0]).toEqual(['Ledger', 'Group', 'Opening (Dr +)', 'Debit', 'Credit', 'Closing (Dr +)']);
+    const totals = rows[rows.length - 1];
+    expect([totals[0], totals[3]]).toEqual(['Total', totals[4]]);
+    for (const path of ['profit-loss?from=2026-06-01&to=2026-06-30', 'balance-sheet', 'trial-balance']) {
+      const pdf = await get(h.app, `/api/report/${path}${path.includes('?') ? '&' : '?'}format=pdf`, a.cookie);
+      expect([path, pdf.statusCode, pdf.rawPayload.subarray(0, 5).toString()]).toEqual([path, 200, '%PDF-']);
+    }
+  });
+
   it('has a balance sheet that balances: assets = liabilities + capital + profit to date', async () => {
     const bs = await read<BalanceSheet>(a, '/api/report/balance-sheet');
     expect(bs.balanced).toBe(true);

@@ -15,19 +15,28 @@ import {
   TrialBalanceResponse,
   UpdateLedgerAccountRequest,
 } from '@bahi/shared/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
 import { createJournal, createLedgerAccount, updateLedgerAccount, type LedgerContext } from '../services/ledger/manual';
-import { accountLedgerSheet } from '../services/ledger/export';
+import { accountLedgerSheet, balanceSheetSheet, profitLossSheet, trialBalanceSheet, type StatementRow } from '../services/ledger/export';
 import { displayDate } from '../services/pdf/format';
-import { PDF_ROWS_MAX, assertExportable, sendPdf, sendXlsx } from '../services/reports/export';
+import { PDF_ROWS_MAX, assertExportable, sendPdf, sendXlsx, type ExportSheet } from '../services/reports/export';
 import { accountLedger, balanceSheet, ledgerTree, profitLoss, trialBalance } from '../services/ledger/statements';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 const tags = ['ledger'];
+const FILE_TYPES = ['application/json', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'];
+
+/** A statement as a file when `format` asks for one (xlsx or an A4 PDF); undefined for JSON. */
+function exportOr<T>(reply: FastifyReply, format: string | undefined, data: T, sheetOf: (d: T) => ExportSheet<StatementRow>, title: string, period: string) {
+  if (format !== 'xlsx' && format !== 'pdf') return undefined;
+  const sheet = sheetOf(data);
+  const name = `${title}-${period}`.replace(/[^A-Za-z0-9._-]+/g, '-');
+  return format === 'pdf' ? sendPdf(reply, name, title, period, sheet) : sendXlsx(reply, name, [sheet]);
+}
 /** Any string: an id that is not a uuid is simply not found (404). */
 const LedgerIdParams = z.object({ id: z.string().max(100).describe('Ledger id (uuid)') });
 const AccountIdParams = z.object({ accountId: z.string().max(100).describe('Ledger id (uuid)') });
@@ -120,9 +129,13 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
       summary: 'Every ledger with its opening (before from, by default the financial year’s start), debits, credits and closing as of asOf',
       security: SESSION_SECURITY,
       querystring: TrialBalanceQuery,
+      produces: FILE_TYPES,
       response: { 200: TrialBalanceResponse, ...errorResponses(400, 401) },
     },
-    handler: async (request) => ({ success: true as const, data: await trialBalance(deps.db, authOf(request).businessId, request.query, deps.clock()) }),
+    handler: async (request, reply) => {
+      const data = await trialBalance(deps.db, authOf(request).businessId, request.query, deps.clock());
+      return exportOr(reply, request.query.format, data, trialBalanceSheet, 'Trial balance', `As of ${displayDate(data.asOf)}`) ?? { success: true as const, data };
+    },
   });
 
   app.get('/report/profit-loss', {
@@ -131,9 +144,13 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
       summary: 'Trading and profit & loss account of the period (this financial year to date by default), beside the period before',
       security: SESSION_SECURITY,
       querystring: ProfitLossQuery,
+      produces: FILE_TYPES,
       response: { 200: ProfitLossResponse, ...errorResponses(400, 401) },
     },
-    handler: async (request) => ({ success: true as const, data: await profitLoss(deps.db, authOf(request).businessId, request.query, deps.clock()) }),
+    handler: async (request, reply) => {
+      const data = await profitLoss(deps.db, authOf(request).businessId, request.query, deps.clock());
+      return exportOr(reply, request.query.format, data, profitLossSheet, 'Profit and loss', `${displayDate(data.from)} to ${displayDate(data.to)}`) ?? { success: true as const, data };
+    },
   });
 
   app.get('/report/balance-sheet', {
@@ -142,8 +159,12 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
       summary: 'Assets against liabilities, capital and the profit to date, as of asOf (today by default)',
       security: SESSION_SECURITY,
       querystring: BalanceSheetQuery,
+      produces: FILE_TYPES,
       response: { 200: BalanceSheetResponse, ...errorResponses(400, 401) },
     },
-    handler: async (request) => ({ success: true as const, data: await balanceSheet(deps.db, authOf(request).businessId, request.query, deps.clock()) }),
+    handler: async (request, reply) => {
+      const data = await balanceSheet(deps.db, authOf(request).businessId, request.query, deps.clock());
+      return exportOr(reply, request.query.format, data, balanceSheetSheet, 'Balance sheet', `As of ${displayDate(data.asOf)}`) ?? { success: true as const, data };
+    },
   });
 }

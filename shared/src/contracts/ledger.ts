@@ -190,10 +190,14 @@ export const AccountLedgerResponse = ok(AccountLedger);
 
 // Statements
 
+/** xlsx: a workbook; pdf: an A4 print. */
+const StatementFormat = optional(z.enum(['json', 'xlsx', 'pdf'], { error: 'format must be json, xlsx or pdf' }));
+
 export const TrialBalanceQuery = z.object({
   from: optional(CalendarDate('From date')),
   asOf: optional(CalendarDate('As of date')),
   branchId: IdFilter('Branch'),
+  format: StatementFormat,
 });
 export type TrialBalanceQuery = z.infer<typeof TrialBalanceQuery>;
 export const TrialBalanceRow = z.object({
@@ -218,6 +222,7 @@ export const ProfitLossQuery = z.object({
   from: optional(CalendarDate('From date')),
   to: optional(CalendarDate('To date')),
   branchId: IdFilter('Branch'),
+  format: StatementFormat,
 });
 export type ProfitLossQuery = z.infer<typeof ProfitLossQuery>;
 export const StatementLine = z.object({ accountId: z.string(), name: z.string(), group: z.string(), amount: MoneyString });
@@ -239,7 +244,7 @@ export const ProfitLoss = ProfitLossFigures.extend({ previous: ProfitLossFigures
 export type ProfitLoss = z.infer<typeof ProfitLoss>;
 export const ProfitLossResponse = ok(ProfitLoss);
 
-export const BalanceSheetQuery = z.object({ asOf: optional(CalendarDate('As of date')) });
+export const BalanceSheetQuery = z.object({ asOf: optional(CalendarDate('As of date')), format: StatementFormat });
 export type BalanceSheetQuery = z.infer<typeof BalanceSheetQuery>;
 export const BalanceSheetSide = z.object({
   total: MoneyString,

@@ -167,3 +167,17 @@ FROM "accounts" a;
 INSERT INTO "ledger_accounts" ("business_id", "name", "group_code", "expense_category_id")
 SELECT c."business_id", c."name", 'INDIRECT_EXPENSES', c."id"
 FROM "expense_categories" c;
+--> statement-breakpoint
+-- The change feed (migration 0023) hears the books too: a journal voucher changes party and account balances that
+-- cached lists show.
+DO $$
+DECLARE
+	t text;
+BEGIN
+	FOREACH t IN ARRAY ARRAY['books_opened', 'journal_entries', 'journal_lines', 'ledger_accounts', 'stock_costs'] LOOP
+		EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_business_change(%L)', t || '_notify_insert', t, 'data');
+		EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_business_change(%L)', t || '_notify_update', t, 'data');
+		EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_business_change(%L)', t || '_notify_delete', t, 'data');
+		EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION notify_shared_change()', t || '_notify_truncate', t);
+	END LOOP;
+END $$;

@@ -235,13 +235,18 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
           where m.business_id = ${businessId} and m.date = ${date} and m.document_type is null and ${idMatch(sql.raw('m.branch_id'), q.branchId)}
         ) e order by e.at, e.seq limit ${DAY_BOOK_MAX + 1}`,
   );
+  // Money in and out of the day: the debits and credits of the cash and bank ledgers in the journal (an account's
+  // opening balance moved no money that day).
   const [totals] = await selectRows<{ sales: string; money_in: string; money_out: string }>(
     db,
     sql`select (select coalesce(sum(d.grand_total), 0) from sale_invoices d
                 where d.business_id = ${businessId} and d.invoice_date = ${date} and d.status <> 'CANCELLED' and ${branch})::text as sales,
-               coalesce(sum(t.amount) filter (where t.direction = 'IN'), 0)::text as money_in,
-               coalesce(sum(t.amount) filter (where t.direction = 'OUT'), 0)::text as money_out
-        from account_transactions t where t.business_id = ${businessId} and t.date = ${date} and ${moneyBranch}`,
+               coalesce(sum(l.debit), 0)::text as money_in,
+               coalesce(sum(l.credit), 0)::text as money_out
+        from journal_lines l
+        join ledger_accounts a on a.business_id = l.business_id and a.id = l.account_id and a.cash_account_id is not null
+        join journal_entries e on e.business_id = l.business_id and e.id = l.entry_id and e.voucher_type <> 'OPENING_BALANCE'
+        where l.business_id = ${businessId} and l.date = ${date} and ${idMatch(sql.raw('l.branch_id'), q.branchId)}`,
   );
   const m = (v: string | null) => (v === null ? null : moneyOut(v));
   return {

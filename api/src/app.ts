@@ -36,6 +36,7 @@ import { pdfRoutes } from './routes/pdf';
 import { itemRoutes } from './routes/item';
 import { purchaseRoutes } from './routes/purchase';
 import { quotationRoutes } from './routes/quotation';
+import { ledgerRoutes } from './routes/ledger';
 import { reportRoutes } from './routes/report';
 import { saleRoutes } from './routes/sale';
 import { shellRoutes } from './routes/shell';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/automated-bill', (a) => automatedBillRoutes(a, deps));
   await scoped('/api', (a) => pdfRoutes(a, deps));
   await scoped('/api', (a) => reportRoutes(a, deps));
+  await scoped('/api', (a) => ledgerRoutes(a, deps));
   await scoped('/api', (a) => shellRoutes(a, deps));
   await scoped('/api/admin', (a) =>
     adminRoutes(a, deps, { operatorToken: options.operatorToken ?? config.operatorToken }),

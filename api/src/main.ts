@@ -1,3 +1,4 @@
+import { openBooks } from './services/ledger-backfill';
 import { buildApp } from './app';
 import { PLANNER_STATISTICS_INTERVAL_MS, refreshPlannerStatistics } from './services/auth/housekeeping';
 import { ConfigError, loadConfig } from './config';
@@ -39,6 +40,8 @@ async function main() {
     throw e;
   }
   await database.migrate();
+  // The books of businesses older than them: posted once, checked, or the start fails.
+  await openBooks(database.db);
 
   // Without OPERATOR_TOKEN the admin API (and the `remotes` CLI) use a random token kept in DATA_DIR.
   const tokenFile = config.operatorToken ? null : ensureOperatorTokenFile(config.dataDir);

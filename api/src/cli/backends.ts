@@ -1,3 +1,4 @@
+import { openBooks } from '../services/ledger-backfill';
 import type { RegistryHistoryEntry, RegistryRemote } from '@bahi/shared/contracts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@bahi/shared/contracts';
 import { openDatabase, type Database } from '../db/client';
@@ -156,6 +157,7 @@ export async function openDirect(opts: {
   }
   try {
     await database.migrate();
+    await openBooks(database.db);
   } catch (e) {
     await database.close();
     throw e;

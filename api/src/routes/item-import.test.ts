@@ -171,6 +171,10 @@ describe('bulk-create-items', () => {
     expect(stock.movements).toEqual([
       expect.objectContaining({ kind: 'OPENING', quantity: 10, balanceAfter: 10, reason: 'Opening stock (spreadsheet import)', branchName: 'Main Branch' }),
     ]);
+    // In the books at its purchase price: 10 × ₹13,500 in Stock in hand, against Opening balance equity.
+    const tree = (await get(h.app, '/api/ledger/accounts', a.cookie)).json().data as { groups: Array<{ ledgers: Array<{ code: string | null; balance: string }> }> };
+    const ledger = (code: string) => tree.groups.flatMap((g) => g.ledgers).find((l) => l.code === code)!.balance;
+    expect([ledger('STOCK'), ledger('OPENING_EQUITY')]).toEqual(['135000.00', '-135000.00']);
   });
 
   it('reads Taxability: a nil-rated, exempt or non-GST row is at GST @ 0%, and a taxed rate with it is refused', async () => {

@@ -571,11 +571,11 @@ describe('the reports home, stock summary, day book and item profit', () => {
   beforeAll(async () => {
     biz = await signUp(h, { businessName: 'Figures Shop', stateCode: '27' });
     pune = await f.branch(biz, 'Pune', { stateCode: '27' });
-    shirt = await f.item(biz, { name: 'Shirt', price: '1000', rate: 'gst-18', stock: 10 });
-    cap = await f.item(biz, { name: 'Cap', price: '200', rate: 'gst-12', keepsWithdrawnRate: true, stock: 3 });
-    // Purchase prices: the shirt's without tax, the cap's with 12 % GST in it (₹112 → ₹100 a unit).
-    await h.database.db.execute(sql`update items set purchase_price = 600 where id = ${shirt.id}`);
-    await h.database.db.execute(sql`update items set purchase_price = 112, is_purchase_tax_applicable = true, is_alert_enabled = true, alert_quantity = 2 where id = ${cap.id}`);
+    // Purchase prices: the shirt's without tax, the cap's with 12 % GST in it (₹112 → ₹100 a unit); the opening
+    // stock is in the books at them.
+    shirt = await f.item(biz, { name: 'Shirt', price: '1000', rate: 'gst-18', stock: 10, purchasePrice: '600' });
+    cap = await f.item(biz, { name: 'Cap', price: '200', rate: 'gst-12', keepsWithdrawnRate: true, stock: 3, purchasePrice: '112', purchaseWithTax: true });
+    await h.database.db.execute(sql`update items set is_alert_enabled = true, alert_quantity = 2 where id = ${cap.id}`);
     owes = await f.party(biz, { name: 'Owes Us', state: '27', openingBalance: '1000' });
     await f.party(biz, { name: 'Paid Ahead', openingBalance: '-250.50' });
     await f.invoice(biz, { partyId: owes.id, invoiceDate: '2026-05-10', lines: [line(shirt.id, { quantity: 2 })], payment: { amount: 500, mode: 'CASH' } }); // 2360
@@ -612,8 +612,9 @@ describe('the reports home, stock summary, day book and item profit', () => {
     expect(s.rows.map((r: { branchName: string; itemName: string; quantity: string; unitCost: string; value: string; lowStock: boolean }) => [r.branchName, r.itemName, r.quantity, r.unitCost, r.value, r.lowStock])).toEqual([
       ['Main Branch', 'Cap', '1.000', '100.00', '100.00', true],
       ['Main Branch', 'Shirt', '8.000', '600.00', '4800.00', false],
-      ['Pune', 'Cap', '0.000', '100.00', '0.00', true],
-      ['Pune', 'Shirt', '0.000', '600.00', '0.00', false],
+      // Nothing at Pune: no average cost there.
+      ['Pune', 'Cap', '0.000', '0.00', '0.00', true],
+      ['Pune', 'Shirt', '0.000', '0.00', '0.00', false],
     ]);
     expect(s.totals).toEqual({ value: '4900.00', lowStock: 2 });
     expect(s.branches.map((b: { branchName: string; value: string }) => [b.branchName, b.value])).toEqual([
@@ -823,14 +824,16 @@ describe('purchases in the reports', () => {
     expect(toPaise(l.closingBalance)).toBe(-100000 - toPaise(bills[0].totals.grandTotal) + 200000 - toPaise(bills[1].totals.grandTotal));
   });
 
-  it('values stock at the last purchase’s cost, and costs item profit with it', async () => {
+  it('values stock and item profit at moving weighted average cost', async () => {
     const stock = (await get(h.app, '/api/report/stock-summary', biz.cookie)).json().data;
     expect(stock.rows.map((r: { itemName: string; quantity: string; unitCost: string; value: string }) => [r.itemName, r.quantity, r.unitCost, r.value])).toEqual([
       ['Bulb', '10.000', '70.00', '700.00'],
-      ['Fan', '3.000', '1499.99', '4499.97'],
+      // Fans: ₹7,499.99 for 5, 2 sold at ₹3,000.00: ₹4,499.99 for the 3 left (₹1,499.997, shown ₹1,500.00 a unit).
+      ['Fan', '3.000', '1500.00', '4499.99'],
     ]);
     const profit = (await get(h.app, '/api/report/item-profit?from=2026-05-01&to=2026-05-31', biz.cookie)).json().data;
-    expect(profit.rows).toEqual([{ itemId: fan.id, itemName: 'Fan', quantity: '2.000', saleValue: '5000.00', cost: '2999.98', profit: '2000.02', marginPercent: '40.00' }]);
+    // The 2 sold cost 7,499.99 × 2 / 5 = ₹3,000.00.
+    expect(profit.rows).toEqual([{ itemId: fan.id, itemName: 'Fan', quantity: '2.000', saleValue: '5000.00', cost: '3000.00', profit: '2000.00', marginPercent: '40.00' }]);
   });
 
   it('reports home and day book count the purchase bills', async () => {

@@ -20,3 +20,4 @@ export * from './schedule-calendar';
 export * from './automated-bill';
 export * from './report';
 export * from './composition';
+export * from './ledger';

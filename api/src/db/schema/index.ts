@@ -15,3 +15,4 @@ export * from './automated-bills';
 export * from './einvoice';
 export * from './reports';
 export * from './list-counts';
+export * from './ledger';

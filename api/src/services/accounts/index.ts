@@ -22,6 +22,7 @@ import { accountTransactions, accounts } from '../../db/schema';
 import { selectRows } from '../documents/rows';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCode } from '../../errors';
 import { UUID } from '../../db/ids';
+import { postOpeningBalance, postTransaction, type PostedTransaction } from '../ledger/postings';
 
 export const ACCOUNT_NOT_FOUND = 'Account not found';
 
@@ -31,13 +32,15 @@ type AccountRow = typeof accounts.$inferSelect;
 export const moneyOut = moneyText;
 
 /**
- * The balance on `today`: opening balance + IN − OUT of every movement dated up to today, in SQL, as text (columns
- * written out: drizzle leaves them unqualified here). Money dated in the future is not in hand yet.
+ * The balance on `today` of the account's ledger in the journal (its opening balance and every movement posted to
+ * it dated up to today), in SQL, as text (columns written out: drizzle leaves them unqualified here). Money dated in
+ * the future is not in hand yet.
  */
-const balanceSql = (today: string) => sql<string>`(accounts.opening_balance + coalesce((
-  select sum(case when t.direction = 'IN' then t.amount else -t.amount end)
-  from account_transactions t
-  where t.business_id = accounts.business_id and t.account_id = accounts.id and t.date <= ${today}), 0))::text`;
+const balanceSql = (today: string) => sql<string>`(coalesce((
+  select sum(l.debit - l.credit)
+  from ledger_accounts la
+  join journal_lines l on l.business_id = la.business_id and l.account_id = la.id
+  where la.business_id = accounts.business_id and la.cash_account_id = accounts.id and l.date <= ${today}), 0))::text`;
 
 /** It has a transaction: then it can be deactivated but never deleted. */
 const usedSql = sql<boolean>`exists (select 1 from account_transactions t where t.business_id = accounts.business_id and t.account_id = accounts.id)`;
@@ -130,6 +133,16 @@ export async function addBankAccount(
     if (pgErrorCode(e) === UNIQUE_VIOLATION) throw duplicateName(input.displayName);
     throw e;
   }
+  await postOpeningBalance(tx, {
+    businessId,
+    ledger: { cashAccountId: id },
+    amount: toPaise(input.openingBalance ?? '0'),
+    date: input.asOfDate ?? today,
+    document: { type: 'ACCOUNT', id, number: null },
+    narration: `Opening balance of ${input.displayName}`,
+    createdBy: null,
+    now,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -203,6 +216,10 @@ export interface NewTransaction {
   now: Date;
   /** The request field a refusal names (Cash in hand below zero); default 'amount'. */
   field?: string;
+  /** The journal's other side (ledger/postings): default by type. */
+  counter?: PostedTransaction['counter'];
+  /** The branch the journal entry belongs to (the document's). */
+  branchId?: string | null;
 }
 
 /**
@@ -322,6 +339,7 @@ export async function recordTransaction(tx: Tx, t: NewTransaction): Promise<stri
       createdAt: t.now,
     })
     .returning({ id: accountTransactions.id });
+  await postTransaction(tx, { ...t, id: row.id, document: t.document ?? null });
   return row.id;
 }
 

@@ -16,6 +16,7 @@ import { accountTransactions, accounts } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgErrorCode } from '../../errors';
 import { documentDate } from '../documents/dates';
 import { withIdempotency } from '../idempotency';
+import { retireCashLedger } from '../ledger/journal';
 import { ACCOUNT_NOT_FOUND, activeAccount, getAccount, listTransactions, lockAccounts, recordTransaction } from './index';
 import { UUID } from '../../db/ids';
 
@@ -109,6 +110,7 @@ export async function deleteAccount(ctx: AccountContext, id: string): Promise<st
       .where(and(eq(accountTransactions.businessId, businessId), eq(accountTransactions.accountId, id)))
       .limit(1);
     if (used) throw conflict(`${row.displayName} has transactions, so it cannot be deleted: deactivate it instead`);
+    await retireCashLedger(tx, businessId, id, { date: indiaToday(ctx.now), createdBy: ctx.userId, now: ctx.now });
     await tx.delete(accounts).where(and(eq(accounts.businessId, businessId), eq(accounts.id, id)));
     return `${row.displayName} deleted`;
   });
@@ -140,8 +142,15 @@ export async function transfer(ctx: AccountContext, body: z.output<typeof Transf
       createdBy: userId,
       now,
     } as const;
-    await recordTransaction(tx, { ...base, accountId: from.id, direction: 'OUT', note: body.note ?? `To ${to.displayName}` });
-    await recordTransaction(tx, { ...base, accountId: to.id, direction: 'IN', note: body.note ?? `From ${from.displayName}` });
+    // One journal entry for both halves, posted with the first: Dr the to-account, Cr the from-account.
+    await recordTransaction(tx, {
+      ...base,
+      accountId: from.id,
+      direction: 'OUT',
+      note: body.note ?? `To ${to.displayName}`,
+      counter: [{ ledger: { cashAccountId: to.id }, amount: base.amount }],
+    });
+    await recordTransaction(tx, { ...base, accountId: to.id, direction: 'IN', note: body.note ?? `From ${from.displayName}`, counter: 'NONE' });
   });
   const page = await listTransactions(db, businessId, { groupId: result.resourceId, pageSize: 2 });
   const halves = [...page.data].sort((a, b) => (a.direction === b.direction ? 0 : a.direction === 'OUT' ? -1 : 1));

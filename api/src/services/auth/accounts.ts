@@ -9,6 +9,7 @@ import { HttpError, conflict } from '../../errors';
 import { maskPhone } from '../../otp';
 import { createCashAccount } from '../accounts';
 import { createDefaultExpenseCategories } from '../expense';
+import { seedChart } from '../ledger/journal';
 import { FIRST_BRANCH_NAME, defaultBranchRow, findBranchRow, toBranch } from '../branches';
 import { issueOtp, latestChallenge, verifyOtp, type IssuedOtp, type Requester } from './otp';
 import { createSession, type AuthContext } from './sessions';
@@ -160,6 +161,7 @@ export async function verifySignup(deps: Deps, phone: string, otp: string, brows
       .returning();
     await createCashAccount(tx, business.id, now);
     await createDefaultExpenseCategories(tx, business.id, now);
+    await seedChart(tx, business.id);
     const token = await createSession(
       tx,
       { userId: user.id, businessId: business.id, activeBranchId: branch.id },

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import type { saleInvoices } from '../../db/schema';
 import { conflict } from '../../errors';
 import { reverseDocumentTransactions } from '../accounts';
+import { reverseDocumentEntries } from '../ledger/journal';
 import type { PaidDocumentTables } from './payments';
 import type { DocumentContext } from './prepare';
 import { documentLineRows } from './records';
@@ -43,6 +44,7 @@ export async function cancelPaidDocument(
     createdBy: userId,
     now,
   });
+  await reverseDocumentEntries(tx, businessId, document, { date: today, narration: `${o.what} cancelled: ${o.reason}`, createdBy: userId, now });
   // One table type for the query builder; the columns named are in both tables.
   const t = tables.table as typeof saleInvoices;
   await tx

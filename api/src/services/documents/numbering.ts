@@ -5,7 +5,7 @@ import { documentSeries } from '../../db/schema';
 import { conflict } from '../../errors';
 
 /** Kinds of numbered documents; each has its own series. */
-export type DocumentKind = 'SALE' | 'QUOTATION' | 'PURCHASE' | 'EXPENSE';
+export type DocumentKind = 'SALE' | 'QUOTATION' | 'PURCHASE' | 'EXPENSE' | 'JOURNAL';
 
 /** Quotations of every branch share one series: 'QT/26-27/7'. */
 export const QUOTATION_PREFIX = 'QT';
@@ -13,6 +13,8 @@ export const QUOTATION_PREFIX = 'QT';
 export const PURCHASE_PREFIX = 'PUR';
 /** Expenses: one series per branch too, 'EXP/26-27/3'. */
 export const EXPENSE_PREFIX = 'EXP';
+/** Manual journal vouchers: one series per business, 'JV/26-27/4'. */
+export const JOURNAL_PREFIX = 'JV';
 
 /**
  * A branch's invoice prefix when none is set: the initials of a name of several words ('Main Branch' → 'MB'), else

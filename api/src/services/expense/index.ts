@@ -24,6 +24,7 @@ import { documentDate } from '../documents/dates';
 import { EXPENSE_PREFIX, takeNumber } from '../documents/numbering';
 import { documentBranch, type DocumentContext } from '../documents/prepare';
 import { withIdempotency } from '../idempotency';
+import { expenseCounterLines } from '../ledger/postings';
 import { PARTY_NOT_FOUND } from '../party';
 import { UUID } from '../../db/ids';
 import { containing } from '../../db/lists';
@@ -189,6 +190,13 @@ export async function createExpense(ctx: DocumentContext, body: z.output<typeof 
       note: body.notes ?? null,
       createdBy: auth.user.id,
       now,
+      branchId: branch.id,
+      counter: expenseCounterLines({
+        categoryId: category.id,
+        ...tax,
+        // Credit needs the supplier's GSTIN (as itcAmount reads it).
+        itcEligible: Boolean(body.gst && (body.gst.itcEligible ?? true) && body.gst.supplierGstin),
+      }),
     });
   });
   return getExpense(db, businessId, result.resourceId);

@@ -6,6 +6,8 @@ import type { Tx } from '../../db/client';
 import { itemCategories, items, taxRates, units } from '../../db/schema';
 import { resolveCategories, type ImportColumn, type ImportRowValues, type ImportSpec, type ValidRow } from '../import';
 import { itemColumnsOf, type ItemColumns } from './items';
+import { postOpeningStocks } from '../ledger/postings';
+import { unitCostWithoutTax } from '../ledger/stock-cost';
 
 export type ItemColumn =
   | 'itemType'
@@ -234,6 +236,16 @@ async function insertItems(tx: Tx, rows: ValidRow<ItemColumn, ItemImportRow>[], 
            'Opening stock (spreadsheet import)', ${ctx.userId}::uuid, ${at}::timestamptz
     from unnest(${ids}::uuid[], ${quantities}::int[]) with ordinality as t(id, quantity, n)
     order by t.n`);
+  const rates = new Map((await tx.select({ id: taxRates.id, value: taxRates.value }).from(taxRates)).map((r) => [r.id, r.value]));
+  await postOpeningStocks(
+    tx,
+    { businessId: ctx.businessId, branchId: ctx.branch.id, date: ctx.today, createdBy: ctx.userId, now: ctx.now },
+    stocked.map((r) => ({
+      itemId: r.id,
+      quantityMilli: r.openingStock * 1000,
+      unitCost: r.purchasePrice === null ? null : unitCostWithoutTax(String(r.purchasePrice), r.isPurchaseTaxApplicable, r.gstRateId ? (rates.get(r.gstRateId) ?? null) : null),
+    })),
+  );
   await analyze();
 }
 

@@ -29,6 +29,8 @@ import { imageNameFromUrl, imageUrl, removeImageFiles, storeImages, type StoredI
 import { UUID, toTaxRate } from './reference';
 import { receiveSerials, removeSerials, serialsAre } from '../documents/stock';
 import { applyStockChange } from './stock';
+import { postStockChange } from '../ledger/postings';
+import { unitCostWithoutTax } from '../ledger/stock-cost';
 import { byName, containing, countOf, listTotal, pageOf, preparedPerDatabase, withTotal, type PageBound } from '../../db/lists';
 
 export const ITEM_NOT_FOUND = 'Item not found';
@@ -415,6 +417,16 @@ async function withStoredImages<T>(ctx: ItemContext, images: UploadedImage[], wo
   }
 }
 
+/**
+ * What a unit of opening stock cost, in paise: the purchase price without the GST in it (that is input credit, not
+ * cost); null when the item has no purchase price.
+ */
+async function openingUnitCost(tx: Tx, cols: { purchasePrice: string | null; isPurchaseTaxApplicable: boolean; gstRateId: string | null }): Promise<number | null> {
+  if (cols.purchasePrice === null) return null;
+  const [rate] = cols.gstRateId ? await tx.select({ value: taxRates.value }).from(taxRates).where(eq(taxRates.id, cols.gstRateId)) : [];
+  return unitCostWithoutTax(cols.purchasePrice, cols.isPurchaseTaxApplicable, rate?.value ?? null);
+}
+
 /** item/create: the item, its serial numbers and images, and its opening stock at the active branch. */
 export async function createItem(ctx: ItemContext, v: ItemFormFields, images: UploadedImage[]): Promise<Item> {
   const { db, auth, now } = ctx;
@@ -444,6 +456,20 @@ export async function createItem(ctx: ItemContext, v: ItemFormFields, images: Up
             date: cols.asOfDate,
             reason: 'Opening stock',
             userId: auth.user.id,
+            now,
+          });
+          await postStockChange(tx, {
+            businessId,
+            branchId: branch.id,
+            itemId: row.id,
+            deltaMilli: Math.round(cols.openingStock * 1000),
+            unitCost: await openingUnitCost(tx, cols),
+            counter: 'OPENING_EQUITY',
+            date: cols.asOfDate,
+            voucherType: 'OPENING_STOCK',
+            document: { type: 'ITEM', id: row.id, number: null },
+            narration: `Opening stock of ${cols.name}`,
+            createdBy: auth.user.id,
             now,
           });
         }
@@ -529,6 +555,20 @@ export async function updateItem(
             userId: auth.user.id,
             now,
           });
+          await postStockChange(tx, {
+            businessId,
+            branchId: openingBranch.id,
+            itemId: id,
+            deltaMilli: Math.round(delta * 1000),
+            unitCost: await openingUnitCost(tx, cols),
+            counter: 'OPENING_EQUITY',
+            date: indianDate(now),
+            voucherType: 'OPENING_STOCK',
+            document: { type: 'ITEM', id, number: null },
+            narration: `Opening stock of ${cols.name} changed from ${existing.openingStock} to ${cols.openingStock}`,
+            createdBy: auth.user.id,
+            now,
+          });
         }
       }),
     ),
@@ -562,22 +602,39 @@ export async function adjustItemStock(
     throw badRequest(`${existing.name} is not serialised: leave its serial numbers out`, 'serialNos');
   }
   const branch = await activeBranch(db, auth);
+  const delta = body.type === 'ADD' ? body.quantity : -body.quantity;
   await db.transaction(async (tx) => {
     await applyStockChange(tx, {
       businessId: auth.businessId,
       itemId: existing.id,
       branch,
-      delta: body.type === 'ADD' ? body.quantity : -body.quantity,
+      delta,
       kind: body.type,
       date: body.date,
       reason: body.reason,
       userId: auth.user.id,
       now,
     });
-    if (serialNos.length === 0) return;
-    const at = { businessId: auth.businessId, branch, itemId: existing.id, itemName: existing.name, field: 'serialNos' };
-    if (body.type === 'ADD') await receiveSerials(tx, at, serialNos);
-    else await removeSerials(tx, at, serialNos);
+    if (serialNos.length > 0) {
+      const at = { businessId: auth.businessId, branch, itemId: existing.id, itemName: existing.name, field: 'serialNos' };
+      if (body.type === 'ADD') await receiveSerials(tx, at, serialNos);
+      else await removeSerials(tx, at, serialNos);
+    }
+    // At the branch's average cost, against Stock adjustments.
+    await postStockChange(tx, {
+      businessId: auth.businessId,
+      branchId: branch.id,
+      itemId: existing.id,
+      deltaMilli: Math.round(delta * 1000),
+      unitCost: null,
+      counter: 'STOCK_ADJUSTMENTS',
+      date: body.date,
+      voucherType: 'STOCK_ADJUSTMENT',
+      document: { type: 'ITEM', id: existing.id, number: null },
+      narration: `${existing.name}: ${body.reason}`,
+      createdBy: auth.user.id,
+      now,
+    });
   });
   return getItem(db, auth.businessId, branch.id, existing.id);
 }

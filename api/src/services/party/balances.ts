@@ -55,23 +55,37 @@ export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date
 }
 
 /**
- * A party's balance as a SQL expression over its row's columns (opening balance + the movements above), as text:
- * a column of the party's own query, so a page of parties with their balances is one statement, each source an
- * index probe (sale_invoices, purchase_invoices and account_transactions by business and party).
+ * A party's balance as a SQL expression over its row's columns, as text: the sum of its sub-ledger in the journal
+ * (its lines on Sundry debtors and Sundry creditors, its opening balance among them), positive when the party owes
+ * the business. A column of the party's own query, so a page of parties with their balances is one statement, each
+ * an index-only probe of journal_lines by business and party.
  */
-export function partyBalanceSql(p: { businessId: Column | SQL; id: Column | SQL; openingBalance: Column | SQL }): SQL<string> {
-  const movements = partyMovements((c) => sql`${c.businessId} = ${p.businessId} and ${c.partyId} = ${p.id}`);
-  return sql<string>`(coalesce(${p.openingBalance}, 0) + coalesce((select sum(m.debit - m.credit) from (${movements}) m), 0))::text`;
+export function partyBalanceSql(p: { businessId: Column | SQL; id: Column | SQL }): SQL<string> {
+  return sql<string>`(coalesce((select sum(l.debit - l.credit) from journal_lines l where l.business_id = ${p.businessId} and l.party_id = ${p.id}), 0))::text`;
 }
 
 /** What each party owes the business (negative: what the business owes it), for parties read without that column. */
 export async function partyBalances(db: Db | Tx, businessId: string, partyIds: string[]): Promise<Map<string, string>> {
   if (partyIds.length === 0) return new Map();
-  const balance = partyBalanceSql({ businessId: sql.raw('p.business_id'), id: sql.raw('p.id'), openingBalance: sql.raw('p.opening_balance') });
+  const balance = partyBalanceSql({ businessId: sql.raw('p.business_id'), id: sql.raw('p.id') });
   const rows = await selectRows<{ id: string; balance: string }>(
     db,
     sql`select p.id, ${balance} as balance from parties p
         where p.business_id = ${businessId} and p.id = any(${sql.param(partyIds)}::uuid[])`,
+  );
+  return new Map(rows.map((r) => [r.id, moneyOut(r.balance)]));
+}
+
+/**
+ * What the documents alone say each party owes (opening balance + the movements above), for the check of the books
+ * against the documents they were posted from (ledger-backfill).
+ */
+export async function documentPartyBalances(db: Db | Tx, businessId: string): Promise<Map<string, string>> {
+  const movements = partyMovements((c) => sql`${c.businessId} = p.business_id and ${c.partyId} = p.id`);
+  const rows = await selectRows<{ id: string; balance: string }>(
+    db,
+    sql`select p.id, (coalesce(p.opening_balance, 0) + coalesce((select sum(m.debit - m.credit) from (${movements}) m), 0))::text as balance
+        from parties p where p.business_id = ${businessId}`,
   );
   return new Map(rows.map((r) => [r.id, moneyOut(r.balance)]));
 }

@@ -9,7 +9,7 @@ import type {
   PartyListQuery,
   PartyLocation,
 } from '@bahi/shared/contracts';
-import { PARTY_PAGE_SIZE_DEFAULT, partyTypesMatching } from '@bahi/shared/contracts';
+import { DATE_MIN, PARTY_PAGE_SIZE_DEFAULT, partyTypesMatching } from '@bahi/shared/contracts';
 import { INDIAN_STATES, fromPaise, stateName, toPaise } from '@bahi/shared/india';
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -18,6 +18,7 @@ import { parties, partyAddresses, partyCategories, type AddressTypeValue, type P
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCode } from '../../errors';
 import { moneyOut as balanceOut } from '../accounts';
 import { partyBalanceSql } from './balances';
+import { postPartyOpenings } from '../ledger/postings';
 import { UUID } from '../../db/ids';
 import { byName, containing, countOf, listTotal, pageOf, preparedPerDatabase, withTotal } from '../../db/lists';
 
@@ -118,7 +119,7 @@ export async function findCategory(db: Db | Tx, businessId: string, id: string):
 }
 
 /** The balance today in the party's own query: a page of parties with their balances is one statement. */
-const balanceColumn = partyBalanceSql({ businessId: parties.businessId, id: parties.id, openingBalance: parties.openingBalance });
+const balanceColumn = partyBalanceSql({ businessId: parties.businessId, id: parties.id });
 
 const partyFields = { party: parties, categoryName: partyCategories.name, addresses: addressesJson, balance: balanceColumn };
 
@@ -290,6 +291,13 @@ export async function insertParties(tx: Tx, businessId: string, rows: NewParty[]
     ) as t(id, name, party_type, mobile_number, email, category_id, opening_balance, gstin, pan_number,
            credit_period, credit_limit)`);
 
+  await postPartyOpenings(
+    tx,
+    businessId,
+    rows.map((r) => ({ id: r.id, partyType: r.input.partyType, name: r.input.name, amount: toPaise(r.input.openingBalance ?? '0') })),
+    { date: DATE_MIN, createdBy: null, now },
+  );
+
   const addresses: NewAddress[] = rows.flatMap((r) =>
     addressesOf(r.input).map((a) => ({ id: randomUUID(), partyId: r.id, ...a })),
   );
@@ -363,7 +371,8 @@ export async function updateParty(db: Db, businessId: string, id: string, input:
     () =>
       db.transaction(async (tx) => {
         await lockBusinessParties(tx, businessId);
-        if (!(await findPartyRow(tx, businessId, id))) throw notFound(PARTY_NOT_FOUND);
+        const before = await findPartyRow(tx, businessId, id);
+        if (!before) throw notFound(PARTY_NOT_FOUND);
         await assertNameFree(tx, businessId, input.name, id);
         await assertCategory(tx, businessId, input.categoryId);
         await tx
@@ -383,6 +392,10 @@ export async function updateParty(db: Db, businessId: string, id: string, input:
           })
           .where(and(eq(parties.businessId, businessId), eq(parties.id, id)));
         await syncAddresses(tx, businessId, id, input, now);
+        const opening = toPaise(input.openingBalance ?? '0');
+        if (opening !== toPaise(before.party.openingBalance ?? '0') || input.partyType !== before.party.partyType) {
+          await postPartyOpenings(tx, businessId, [{ id, partyType: input.partyType, name: input.name, amount: opening }], { date: DATE_MIN, createdBy: null, now });
+        }
       }),
   );
   return getParty(db, businessId, id);

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { accountTransactions, accounts, parties, paymentAllocations } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { moneyOut, paymentAccount, recordTransaction } from '../accounts';
-import type { DocumentContext } from '../documents/prepare';
+import { activeOrDefaultBranch, type DocumentContext } from '../documents/prepare';
 import { documentDate } from '../documents/dates';
 import { withIdempotency } from '../idempotency';
 import { PARTY_NOT_FOUND } from '../party';
@@ -77,6 +77,8 @@ export async function recordPartyPayment(
       groupId: id,
       createdBy: auth.user.id,
       now,
+      // Money a party pays or is paid is taken in at the session's branch.
+      branchId: (await activeOrDefaultBranch(tx, auth))?.id ?? null,
     });
     for (const a of allocations) {
       const kind = ALLOCATION_KINDS[type].find((k) => k.type === a.doc.type)!;

@@ -29,6 +29,7 @@ import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, pa
 import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, requireRatesInForce, type DocumentContext } from '../documents/prepare';
 import { findBranchRow } from '../branches';
 import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues, money } from '../documents/records';
+import { postPurchase } from '../ledger/postings';
 import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
 import type { OpenDocument } from '../payments/allocation';
@@ -133,6 +134,23 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
     await tx.insert(purchaseInvoiceLines).values(
       lineValues(auth.businessId, id, doc).map((l, i) => ({ ...l, itcEligible: eligible[i], itcAmount: fromPaise(itc.lines[i]) })),
     );
+    await postPurchase(tx, {
+      businessId: auth.businessId,
+      branchId: doc.branch.id,
+      date: billDate,
+      document: { type: 'PURCHASE', id, number: number.number },
+      partyId: party.id,
+      totals: doc.figures.totals,
+      lines: doc.lines.map((l, i) => {
+        const f = doc.figures.lines[i];
+        return { ...l, taxableValue: f.taxableValue, tax: f.cgst + f.sgst + f.igst + f.cess, itc: itc.lines[i] };
+      }),
+      reverseCharge: body.reverseCharge ?? false,
+      reverseChargeTax: doc.figures.totals.reverseChargeTax ?? 0,
+      itc: itc.totals,
+      createdBy: auth.user.id,
+      now,
+    });
 
     // The last purchase price of each item: its last line on this bill.
     const prices = new Map(doc.lines.map((l) => [l.itemId, money(l.unitPrice)]));

@@ -6,7 +6,6 @@ import { parties } from '../../db/schema';
 import { notFound } from '../../errors';
 import { moneyOut } from '../accounts';
 import { selectRows } from '../documents/rows';
-import { partyMovements } from '../party/balances';
 import { displayDate } from '../pdf/format';
 import { UUID } from './common';
 import type { ExportSheet } from './export';
@@ -23,6 +22,8 @@ const DESCRIPTIONS: Record<string, (n: string | null) => string> = {
   PURCHASE_PAYMENT_REVERSAL: (n) => (n ? `Payment reversed: bill ${n} cancelled` : 'Payment reversed'),
   PAYMENT_IN: () => 'Payment received',
   PAYMENT_OUT: () => 'Payment made',
+  OPENING_BALANCE: () => 'Opening balance',
+  JOURNAL: (n) => `Journal ${n ?? ''}`.trim(),
 };
 const describe = (kind: string, number: string | null) =>
   DESCRIPTIONS[kind]?.(number) ?? `${kind.charAt(0)}${kind.slice(1).toLowerCase().replace(/_/g, ' ')}${number ? ` ${number}` : ''}`;
@@ -39,15 +40,29 @@ interface EntryRow extends Record<string, unknown> {
 }
 
 /**
- * GET report/ledger: a party's statement for a period. Every line comes from partyMovements (the party balance's
- * own definition), so the closing balance at the last movement is the balance the party screens show. The running
- * balance is a window sum in SQL; a page of lines is read, never the whole history.
+ * A party's lines in the journal up to `to` (its sub-ledger of Sundry debtors and creditors), each with its voucher.
+ * A cancelled invoice or bill and its reversal are left out together (they sum to nothing, so every balance stays
+ * the journal's); the reversal of a payment stays, as the money did move back.
+ */
+const partyLines = (businessId: string, partyId: string, to: string) => sql`
+  select l.date, l.entry_seq as seq, l.line_no, e.voucher_type as kind, e.document_type, e.document_id, e.document_number, l.debit, l.credit
+  from journal_lines l
+  join journal_entries e on e.business_id = l.business_id and e.id = l.entry_id
+  where l.business_id = ${businessId} and l.party_id = ${partyId} and l.date <= ${to}
+    and not (e.voucher_type in ('SALE', 'PURCHASE') and e.transaction_id is null
+             and (e.reverses_id is not null
+                  or exists (select 1 from journal_entries r where r.business_id = e.business_id and r.reverses_id = e.id)))`;
+
+/**
+ * GET report/ledger: a party's statement for a period, read from its sub-ledger in the journal (what the party
+ * balance sums), so the closing balance at the last line is the balance the party screens show. The running balance
+ * is a window sum in SQL; a page of lines is read, never the whole history.
  */
 export async function partyLedger(db: Db, businessId: string, q: LedgerQuery, today: string): Promise<Ledger> {
   const party = UUID.test(q.partyId)
     ? (
         await db
-          .select({ id: parties.id, name: parties.name, gstin: parties.gstin, mobileNumber: parties.mobileNumber, openingBalance: parties.openingBalance })
+          .select({ id: parties.id, name: parties.name, gstin: parties.gstin, mobileNumber: parties.mobileNumber })
           .from(parties)
           .where(and(eq(parties.businessId, businessId), eq(parties.id, q.partyId)))
       )[0]
@@ -56,12 +71,11 @@ export async function partyLedger(db: Db, businessId: string, q: LedgerQuery, to
   const { from, to } = resolvePeriod({ ...q, period: q.period ?? (q.from || q.to ? undefined : 'THIS_FY') }, today);
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? LEDGER_PAGE_SIZE_DEFAULT;
-  const opening0 = party.openingBalance ?? '0';
-  const movements = partyMovements((c) => sql`${c.businessId} = ${businessId} and ${c.partyId} = ${party.id} and ${c.date} <= ${to}`);
+  const movements = partyLines(businessId, party.id, to);
 
   const [sums] = await selectRows<{ opening: string; debit: string; credit: string; n: number }>(
     db,
-    sql`select (${opening0}::numeric + coalesce(sum(m.debit - m.credit) filter (where m.date < ${from}), 0))::text as opening,
+    sql`select coalesce(sum(m.debit - m.credit) filter (where m.date < ${from}), 0)::text as opening,
                coalesce(sum(m.debit) filter (where m.date >= ${from}), 0)::text as debit,
                coalesce(sum(m.credit) filter (where m.date >= ${from}), 0)::text as credit,
                (count(*) filter (where m.date >= ${from}))::int as n
@@ -71,10 +85,10 @@ export async function partyLedger(db: Db, businessId: string, q: LedgerQuery, to
     db,
     sql`select m.date::text as date, m.kind, m.document_type, m.document_id::text as document_id, m.document_number,
                m.debit::text as debit, m.credit::text as credit,
-               (${sums.opening}::numeric + sum(m.debit - m.credit) over (order by m.date, m.at, m.seq, m.document_id rows unbounded preceding))::text as balance
+               (${sums.opening}::numeric + sum(m.debit - m.credit) over (order by m.date, m.seq, m.line_no rows unbounded preceding))::text as balance
         from (${movements}) m
         where m.date >= ${from}
-        order by m.date, m.at, m.seq, m.document_id
+        order by m.date, m.seq, m.line_no
         limit ${pageSize} offset ${(page - 1) * pageSize}`,
   );
   const opening = moneyOut(sums.opening);

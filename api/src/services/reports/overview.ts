@@ -20,7 +20,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { listAccounts, moneyOut } from '../accounts';
 import { selectRows } from '../documents/rows';
-import { partyMovements } from '../party/balances';
 import { UUID } from './common';
 import { inChunks, type ExportSheet } from './export';
 
@@ -30,21 +29,6 @@ import { inChunks, type ExportSheet } from './export';
  */
 
 const idMatch = (column: SQL, id: string | undefined) => (id === undefined ? sql`true` : UUID.test(id) ? sql`${column} = ${id}` : sql`false`);
-
-/**
- * What one unit of an item costs the business, without tax, for `i` (items) joined to `tr` (its tax rate): the
- * last purchase bill's (not cancelled) taxable value per unit, else the item's purchase price less its GST when that
- * price includes tax.
- */
-export const UNIT_COST_SQL = sql.raw(`coalesce(
-    (select round(pl.taxable_value / nullif(pl.quantity, 0), 2)
-     from purchase_invoice_lines pl
-     join purchase_invoices pb on pb.business_id = pl.business_id and pb.id = pl.document_id
-     where pl.business_id = i.business_id and pl.item_id = i.id and pb.status <> 'CANCELLED'
-     order by pb.bill_date desc, pb.created_at desc, pl.line_no desc limit 1),
-    round(case when i.is_purchase_tax_applicable and coalesce(tr.value, 0) > 0
-      then coalesce(i.purchase_price, 0) * 100 / (100 + tr.value) else coalesce(i.purchase_price, 0) end, 2))`);
-const ITEM_COST_JOIN = sql.raw(`left join tax_rates tr on tr.id = i.gst_rate_id`);
 
 // ---------------------------------------------------------------------------------------------------------------
 // GET report/summary
@@ -61,25 +45,24 @@ export async function reportSummary(db: Db, businessId: string, q: PeriodQuery, 
     sql`select count(*)::int as n, coalesce(sum(b.grand_total), 0)::text as total from purchase_invoices b
         where b.business_id = ${businessId} and b.bill_date between ${from} and ${to} and b.status <> 'CANCELLED'`,
   );
-  // Party balances by their one definition; walk-in invoices are owed by nobody in particular.
-  const movements = partyMovements((c) => sql`${c.businessId} = p.business_id and ${c.partyId} = p.id`);
-  const [owed] = await selectRows<{ receivable: string; payable: string; walkin: string }>(
+  // From the journal: each party's sub-ledger (what it owes, or is owed), what walk-in customers owe (Sundry debtors
+  // without a party), and Stock in hand at cost.
+  const [owed] = await selectRows<{ receivable: string; payable: string; walkin: string; stock: string }>(
     db,
     sql`select coalesce(sum(greatest(b.balance, 0)), 0)::text as receivable, coalesce(sum(greatest(-b.balance, 0)), 0)::text as payable,
-               (select coalesce(sum(s.grand_total - s.received), 0) from sale_invoices s
-                where s.business_id = ${businessId} and s.party_id is null and s.status <> 'CANCELLED')::text as walkin
-        from (select coalesce(p.opening_balance, 0) + coalesce((select sum(m.debit - m.credit) from (${movements}) m), 0) as balance
-              from parties p where p.business_id = ${businessId}) b`,
+               (select coalesce(sum(l.debit - l.credit), 0) from journal_lines l
+                join ledger_accounts a on a.business_id = l.business_id and a.id = l.account_id and a.code = 'DEBTORS'
+                where l.business_id = ${businessId} and l.party_id is null)::text as walkin,
+               (select coalesce(sum(l.debit - l.credit), 0) from journal_lines l
+                join ledger_accounts a on a.business_id = l.business_id and a.id = l.account_id and a.code = 'STOCK'
+                where l.business_id = ${businessId})::text as stock
+        from (select sum(l.debit - l.credit) as balance from journal_lines l
+              where l.business_id = ${businessId} and l.party_id is not null group by l.party_id) b`,
   );
   const accounts = await listAccounts(db, businessId, today);
   const cash = accounts.filter((x) => x.type === 'CASH').reduce((n, x) => n + toPaise(x.balance), 0);
   const bank = accounts.filter((x) => x.type === 'BANK').reduce((n, x) => n + toPaise(x.balance), 0);
-  const [stock] = await selectRows<{ value: string }>(
-    db,
-    sql`select coalesce(sum(round(st.quantity * ${UNIT_COST_SQL}, 2)), 0)::text as value
-        from item_stock st join items i on i.business_id = st.business_id and i.id = st.item_id ${ITEM_COST_JOIN}
-        where st.business_id = ${businessId}`,
-  );
+  const stock = { value: owed.stock };
   const fy = financialYearOf(to);
   const months = await selectRows<{ month: string; n: number; total: string }>(
     db,
@@ -123,7 +106,7 @@ export async function reportSummary(db: Db, businessId: string, q: PeriodQuery, 
 async function stockRows(db: Db, filtered: SQL, limit: number, offset: number): Promise<StockSummaryRow[]> {
   const rows = await selectRows<Record<string, string | number | boolean | null>>(
     db,
-    sql`select x.*, x.quantity::text as quantity, x.unit_cost::text as unit_cost, round(x.quantity * x.unit_cost, 2)::text as value
+    sql`select x.*, x.quantity::text as quantity, x.unit_cost::text as unit_cost, x.value::text as value
         from (${filtered}) x order by lower(x.branch_name), lower(x.item_name), x.item_id limit ${limit} offset ${offset}`,
   );
   return rows.map((r) => ({
@@ -149,21 +132,24 @@ export async function stockSummary(db: Db, businessId: string, q: StockSummaryQu
 async function stockSummaryWithRows(db: Db, businessId: string, q: StockSummaryQuery) {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? REPORT_PAGE_SIZE_DEFAULT;
-  // Every product at every branch (no stock row: 0 there); services hold no stock.
+  // Every product at every branch (no stock row: 0 there); services hold no stock. Value and average cost are the
+  // branch's stock at cost (moving weighted average, what the journal's Stock in hand holds for the item there).
   const base = sql`
     select b.id as branch_id, b.name as branch_name, i.id as item_id, i.name as item_name, i.code as item_code, i.unit_id as unit,
-           coalesce(st.quantity, 0) as quantity, ${UNIT_COST_SQL} as unit_cost, i.alert_quantity,
+           coalesce(st.quantity, 0) as quantity,
+           case when coalesce(sc.quantity, 0) > 0 then round(sc.value / sc.quantity, 2) else 0 end as unit_cost,
+           coalesce(sc.value, 0) as value, i.alert_quantity,
            (i.is_alert_enabled and i.alert_quantity is not null and coalesce(st.quantity, 0) <= i.alert_quantity) as low_stock
     from items i
     join store_branches b on b.business_id = i.business_id
     left join item_stock st on st.business_id = i.business_id and st.item_id = i.id and st.branch_id = b.id
-    ${ITEM_COST_JOIN}
+    left join stock_costs sc on sc.business_id = i.business_id and sc.item_id = i.id and sc.branch_id = b.id
     where i.business_id = ${businessId} and i.item_type = 'PRODUCT' and ${idMatch(sql.raw('b.id'), q.branchId)}`;
   const filtered = sql`select * from (${base}) x where ${q.lowStock === 'true' ? sql`x.low_stock` : sql`true`}`;
   const rows = await stockRows(db, filtered, pageSize, (page - 1) * pageSize);
   const branches = await selectRows<{ branch_id: string; branch_name: string; items: number; value: string; low: number }>(
     db,
-    sql`select x.branch_id, x.branch_name, count(*)::int as items, coalesce(sum(round(x.quantity * x.unit_cost, 2)), 0)::text as value,
+    sql`select x.branch_id, x.branch_name, count(*)::int as items, coalesce(sum(x.value), 0)::text as value,
                (count(*) filter (where x.low_stock))::int as low
         from (${filtered}) x group by x.branch_id, x.branch_name order by lower(x.branch_name)`,
   );
@@ -211,12 +197,12 @@ export async function stockSummaryExport(db: Db, businessId: string, q: StockSum
 export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today: string): Promise<DayBook> {
   const date = q.date ?? today;
   const branch = idMatch(sql.raw('d.branch_id'), q.branchId);
-  // Money movements belong to a branch through their document; without a branch filter, every one of the day.
+  // Money movements belong to the branch of their journal entry (a payment against a document: the document's; a
+  // party's payment: the branch it was taken at; an expense: its own); without a branch filter, every one of the day.
   const moneyBranch =
     q.branchId === undefined
       ? sql`true`
-      : sql`(exists (select 1 from sale_invoices d where d.business_id = t.business_id and d.id = t.document_id and t.document_type = 'SALE' and ${branch})
-             or exists (select 1 from purchase_invoices d where d.business_id = t.business_id and d.id = t.document_id and t.document_type = 'PURCHASE' and ${branch}))`;
+      : sql`exists (select 1 from journal_entries j where j.business_id = t.business_id and j.transaction_id = t.id and ${idMatch(sql.raw('j.branch_id'), q.branchId)})`;
   // Expenses are listed by their payment (an EXPENSE account transaction). Stock changes made by a document are that
   // document's (the sale or bill is listed), so only the others are listed here.
   const rows = await selectRows<Record<string, string | null>>(
@@ -249,13 +235,18 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
           where m.business_id = ${businessId} and m.date = ${date} and m.document_type is null and ${idMatch(sql.raw('m.branch_id'), q.branchId)}
         ) e order by e.at, e.seq limit ${DAY_BOOK_MAX + 1}`,
   );
+  // Money in and out of the day: the debits and credits of the cash and bank ledgers in the journal (an account's
+  // opening balance moved no money that day).
   const [totals] = await selectRows<{ sales: string; money_in: string; money_out: string }>(
     db,
     sql`select (select coalesce(sum(d.grand_total), 0) from sale_invoices d
                 where d.business_id = ${businessId} and d.invoice_date = ${date} and d.status <> 'CANCELLED' and ${branch})::text as sales,
-               coalesce(sum(t.amount) filter (where t.direction = 'IN'), 0)::text as money_in,
-               coalesce(sum(t.amount) filter (where t.direction = 'OUT'), 0)::text as money_out
-        from account_transactions t where t.business_id = ${businessId} and t.date = ${date} and ${moneyBranch}`,
+               coalesce(sum(l.debit), 0)::text as money_in,
+               coalesce(sum(l.credit), 0)::text as money_out
+        from journal_lines l
+        join ledger_accounts a on a.business_id = l.business_id and a.id = l.account_id and a.cash_account_id is not null
+        join journal_entries e on e.business_id = l.business_id and e.id = l.entry_id and e.voucher_type <> 'OPENING_BALANCE'
+        where l.business_id = ${businessId} and l.date = ${date} and ${idMatch(sql.raw('l.branch_id'), q.branchId)}`,
   );
   const m = (v: string | null) => (v === null ? null : moneyOut(v));
   return {
@@ -343,18 +334,28 @@ async function itemProfitWithRows(db: Db, businessId: string, q: ItemProfitQuery
   const { from, to } = resolvePeriod(q, today);
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? REPORT_PAGE_SIZE_DEFAULT;
-  // Cost is the item's unit cost (its last purchase's) × quantity sold: a moving average or FIFO cost of what was
-  // sold would replace UNIT_COST_SQL here.
+  // Cost is what each sale posted to Stock in hand for the item (its moving average cost at the branch that day).
+  const sales = sql`s.business_id = ${businessId} and s.invoice_date between ${from} and ${to} and s.status <> 'CANCELLED'
+      and ${idMatch(sql.raw('s.branch_id'), q.branchId)}`;
   const grouped = sql`
-    select l.item_id, i.name as item_name, sum(l.quantity) as quantity, sum(l.taxable_value) as sale_value,
-           sum(round(l.quantity * ${UNIT_COST_SQL}, 2)) as cost
-    from sale_invoices s
-    join sale_invoice_lines l on l.business_id = s.business_id and l.document_id = s.id
-    join items i on i.business_id = l.business_id and i.id = l.item_id
-    ${ITEM_COST_JOIN}
-    where s.business_id = ${businessId} and s.invoice_date between ${from} and ${to} and s.status <> 'CANCELLED'
-      and ${idMatch(sql.raw('s.branch_id'), q.branchId)} and ${idMatch(sql.raw('l.item_id'), q.itemId)}
-    group by l.item_id, i.name`;
+    select sold.item_id, i.name as item_name, sold.quantity, sold.sale_value, coalesce(cost.cost, 0) as cost
+    from (
+      select l.item_id, sum(l.quantity) as quantity, sum(l.taxable_value) as sale_value
+      from sale_invoices s
+      join sale_invoice_lines l on l.business_id = s.business_id and l.document_id = s.id
+      where ${sales} and ${idMatch(sql.raw('l.item_id'), q.itemId)}
+      group by l.item_id
+    ) sold
+    join items i on i.business_id = ${businessId} and i.id = sold.item_id
+    left join (
+      select j.item_id, sum(j.credit - j.debit) as cost
+      from sale_invoices s
+      join journal_entries e on e.business_id = s.business_id and e.document_type = 'SALE' and e.document_id = s.id
+                            and e.voucher_type = 'SALE' and e.transaction_id is null and e.reverses_id is null
+      join journal_lines j on j.business_id = e.business_id and j.entry_id = e.id and j.item_id is not null
+      where ${sales} and ${idMatch(sql.raw('j.item_id'), q.itemId)}
+      group by j.item_id
+    ) cost on cost.item_id = sold.item_id`;
   const rows = await profitRows(db, grouped, pageSize, (page - 1) * pageSize);
   const [totals] = await selectRows<{ n: number; sale_value: string; cost: string }>(
     db,

@@ -31,6 +31,7 @@ import { returnToStock, takeFromStock, type StockDocument } from '../documents/s
 import { findBranchRow } from '../branches';
 import { einvoiceStateFor } from '../einvoice/state';
 import { withIdempotency } from '../idempotency';
+import { postSale } from '../ledger/postings';
 import type { OpenDocument } from '../payments/allocation';
 import { claimQuotation, markConverted } from '../quotation';
 
@@ -100,6 +101,17 @@ export async function createSale(ctx: DocumentContext, body: z.output<typeof Cre
       quotationId: quotation?.id ?? null,
     });
     await tx.insert(saleInvoiceLines).values(lineValues(auth.businessId, id, doc));
+    await postSale(tx, {
+      businessId: auth.businessId,
+      branchId: doc.branch.id,
+      date: invoiceDate,
+      document: { type: 'SALE', id, number: number.number },
+      partyId: doc.party?.id ?? null,
+      totals: doc.figures.totals,
+      lines: doc.lines,
+      createdBy: auth.user.id,
+      now,
+    });
 
     if (body.payment && account) {
       await recordDocumentPayment(tx, {

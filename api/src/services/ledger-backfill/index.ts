@@ -47,7 +47,7 @@ export async function backfillBusiness(tx: Tx, businessId: string): Promise<bool
   const base = { createdBy: null, now };
 
   // Opening balances of parties (before every document) and of accounts (on their as-of date).
-  const parties = await selectRows<{ id: string; party_type: 'CUSTOMER' | 'SUPPLIER'; name: string; opening: string }>(
+  const parties = await selectRows<{ id: string; party_type: 'CUSTOMER' | 'SUPPLIER' | 'BOTH'; name: string; opening: string }>(
     tx,
     sql`select id, party_type, name, opening_balance::text as opening from parties where business_id = ${businessId} and coalesce(opening_balance, 0) <> 0`,
   );

@@ -240,13 +240,14 @@ export async function postOpeningBalance(
  * Parties' opening balances (positive: the party owes the business), dated DATE_MIN by their callers — before every
  * document, as the party's opening balance always was — one entry each, in three statements whatever
  * their number (an import of 10,000 parties): Dr or Cr the party's sub-ledger — Sundry debtors for a customer, Sundry
- * creditors for a supplier — against Opening balance equity. A party whose opening balance was posted before has that
+ * creditors for a supplier, and for a party that is both by the side it stands on (owes the business: debtors) —
+ * against Opening balance equity. A party whose opening balance was posted before has that
  * entry reversed first (an edit).
  */
 export async function postPartyOpenings(
   tx: Tx,
   businessId: string,
-  parties: Array<{ id: string; partyType: 'CUSTOMER' | 'SUPPLIER'; name: string; amount: number }>,
+  parties: Array<{ id: string; partyType: 'CUSTOMER' | 'SUPPLIER' | 'BOTH'; name: string; amount: number }>,
   o: { date: string; createdBy: string | null; now: Date },
 ): Promise<void> {
   for (const p of parties) {
@@ -265,7 +266,8 @@ export async function postPartyOpenings(
   const byParty = new Map(posted.map((p) => [p.id, p]));
   const lines = entries.flatMap((e) => {
     const p = byParty.get(e.document_id)!;
-    const control = ids.get(p.partyType === 'SUPPLIER' ? 'code:CREDITORS' : 'code:DEBTORS')!;
+    const creditor = p.partyType === 'SUPPLIER' || (p.partyType === 'BOTH' && p.amount < 0);
+    const control = ids.get(creditor ? 'code:CREDITORS' : 'code:DEBTORS')!;
     return [
       { entry: e.id, seq: e.seq, no: 1, account: control, party: p.id, amount: p.amount },
       { entry: e.id, seq: e.seq, no: 2, account: ids.get('code:OPENING_EQUITY')!, party: null, amount: -p.amount },

@@ -25,8 +25,8 @@ export const ledgerApi = {
   /** The chart of accounts as a tree of groups and their ledgers, each with its balance on `asOf` (signed, + = Dr). */
   accounts: (query: LedgerTreeQuery = {}) => data(apiRequest('ledger/accounts', { query: query as Query, schema: LedgerTreeResponse })),
   /** A ledger of the user's under a group; an opening balance is posted against Opening balance equity. */
-  createAccount: (body: CreateLedgerAccountRequest) =>
-    data(apiRequest('ledger/create-account', { method: 'POST', body, schema: LedgerAccountResponse })),
+  createAccount: (body: CreateLedgerAccountRequest, opts?: CreateOptions) =>
+    data(apiRequest('ledger/create-account', { method: 'POST', body, headers: idempotencyHeaders(opts), schema: LedgerAccountResponse })),
   /** Renames a ledger, or deactivates (reactivates) it. */
   updateAccount: (id: string, body: UpdateLedgerAccountRequest) =>
     data(apiRequest(`ledger/update-account/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: LedgerAccountResponse })),

@@ -42,7 +42,7 @@ describe('Balance sheet', () => {
     const call = jest.spyOn(statementApi, 'balanceSheet').mockResolvedValue(bs);
     renderScreen(<BalanceSheetPage />, { path: '/reports/balance-sheet', route: ROUTE });
     expect(await screen.findByText('Balanced: assets equal liabilities, capital and profit to date')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith({ asOf: '2026-05-31', branchId: undefined });
+    expect(call).toHaveBeenCalledWith({ asOf: '2026-05-31' });
     expect(dataRows('liabilities-total')).toEqual([
       ['Capital account', '₹1,00,000.00'],
       ["Owner's capital", '₹1,00,000.00'],
@@ -60,14 +60,14 @@ describe('Balance sheet', () => {
     expect(cells(screen.getByTestId('assets-total'))).toEqual(['Total', '₹1,50,000.00']);
   });
 
-  it("drills down from a ledger's figure to its account up to the date, in the branch", async () => {
+  it("drills down from a ledger's figure to its account up to the date", async () => {
     jest.spyOn(statementApi, 'balanceSheet').mockResolvedValue(bs);
-    renderScreen(<BalanceSheetPage />, { path: '/reports/balance-sheet', route: `${ROUTE}&branchId=b1` });
+    renderScreen(<BalanceSheetPage />, { path: '/reports/balance-sheet', route: ROUTE });
     await screen.findByTestId('assets-total');
-    expect(screen.getByRole('link', { name: '₹50,000.00' })).toHaveAttribute('href', `/reports/accounts/${CASH}?period=custom&to=2026-05-31&branchId=b1`);
+    expect(screen.getByRole('link', { name: '₹50,000.00' })).toHaveAttribute('href', `/reports/accounts/${CASH}?period=custom&to=2026-05-31`);
     expect(screen.getAllByRole('link', { name: '₹1,00,000.00' }).map((a) => a.getAttribute('href'))).toEqual([
-      `/reports/accounts/${CAPITAL}?period=custom&to=2026-05-31&branchId=b1`,
-      `/reports/accounts/${STOCK}?period=custom&to=2026-05-31&branchId=b1`,
+      `/reports/accounts/${CAPITAL}?period=custom&to=2026-05-31`,
+      `/reports/accounts/${STOCK}?period=custom&to=2026-05-31`,
     ]);
   });
 
@@ -82,7 +82,7 @@ describe('Balance sheet', () => {
     const user = setupUser();
     renderScreen(<BalanceSheetPage />, { path: '/reports/balance-sheet' });
     expect(await screen.findByText('Error loading the balance sheet')).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith({ asOf: indiaToday(), branchId: undefined });
+    expect(call).toHaveBeenCalledWith({ asOf: indiaToday() });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('assets-total')).toBeInTheDocument();
   });

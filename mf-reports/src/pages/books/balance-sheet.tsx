@@ -5,7 +5,6 @@ import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { formatRupees, fromPaise, indiaToday, toPaise, type BalanceSheet } from '@bahi/shared';
 import { EmptyState, PageHeader, formatDate } from '@bahi/shared/ui';
-import { BranchFilter } from '../reports/components/branch-filter';
 import { Money } from '../reports/components/money';
 import { useReportParams } from '../reports/components/report-params';
 import { ReportBody, ReportFigures, ReportFilters, ReportTable, moneyTotal } from '../reports/components/report-view';
@@ -33,14 +32,14 @@ const COLUMNS: TableColumnsType<Row> = [
 ];
 
 /** A side's groups, each with its total and its ledgers; each ledger's figure opens its account up to `asOf`. */
-function sideRows(side: Side, asOf: string, branchId: string | undefined): Row[] {
+function sideRows(side: Side, asOf: string): Row[] {
   return side.groups.flatMap((g) => [
     { key: `group-${g.code}`, group: true, label: g.name, amount: <Money value={g.total} /> },
     ...g.lines.map((l) => ({
       key: `line-${l.accountId}`,
       label: l.name,
       amount: (
-        <Link to={ledgerPath(l.accountId, { to: asOf, branchId })}>
+        <Link to={ledgerPath(l.accountId, { to: asOf })}>
           <Money value={l.amount} />
         </Link>
       ),
@@ -68,16 +67,15 @@ function SideTable({ title, rows, total, testId }: { title: string; rows: Row[];
 }
 
 /**
- * /reports/balance-sheet ('Balance sheet'): on a date (today by default), liabilities, capital and the profit to
- * date against the assets (GET report/balance-sheet), and whether the two sides agree. Each ledger's figure opens
- * its account up to that date.
+ * /reports/balance-sheet ('Balance sheet'): the whole business on a date (today by default): liabilities, capital
+ * and the profit to date against the assets (GET report/balance-sheet), and whether the two sides agree. Each
+ * ledger's figure opens its account up to that date.
  */
 export default function BalanceSheetPage() {
   const { params, set } = useReportParams();
   const today = indiaToday();
   const asOf = isDate(params.get('asOf')) ? params.get('asOf')! : today;
-  const branchId = params.get('branchId') || undefined;
-  const bs = useBalanceSheet({ asOf, branchId });
+  const bs = useBalanceSheet({ asOf });
   const data = bs.data;
 
   return (
@@ -91,7 +89,6 @@ export default function BalanceSheetPage() {
           value={dayjs(asOf)}
           onChange={(d) => set({ asOf: d && d.format('YYYY-MM-DD') !== today ? d.format('YYYY-MM-DD') : undefined })}
         />
-        <BranchFilter value={branchId} onChange={(v) => set({ branchId: v })} />
       </ReportFilters>
       <ReportBody result={bs} errorTitle="Error loading the balance sheet">
         {(d) => {
@@ -128,14 +125,14 @@ export default function BalanceSheetPage() {
                     testId="liabilities-total"
                     total={liabilitiesSide}
                     rows={[
-                      ...sideRows(d.capital, d.asOf, branchId),
+                      ...sideRows(d.capital, d.asOf),
                       { key: 'profit', group: true, label: loss ? 'Loss to date' : 'Profit to date', amount: <Money value={d.profitToDate} /> },
-                      ...sideRows(d.liabilities, d.asOf, branchId),
+                      ...sideRows(d.liabilities, d.asOf),
                     ]}
                   />
                 </Col>
                 <Col xs={24} lg={12}>
-                  <SideTable title="Assets" testId="assets-total" total={d.assets.total} rows={sideRows(d.assets, d.asOf, branchId)} />
+                  <SideTable title="Assets" testId="assets-total" total={d.assets.total} rows={sideRows(d.assets, d.asOf)} />
                 </Col>
               </GridRow>
             </>

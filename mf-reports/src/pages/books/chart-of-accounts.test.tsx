@@ -45,7 +45,7 @@ describe('Chart of accounts', () => {
     const rows = screen.getAllByRole('row').filter((r) => r.querySelector('td'));
     expect(rows.map(cells)).toEqual([
       ['Cash in hand', 'Assets', '₹12,500.00 Dr', ''],
-      ['Cash in hand', '', '₹12,500.00 Dr', ''],
+      ['Cash in hand', '', '₹12,500.00 Dr', 'Deactivate'],
       ['Loans (liability)', 'Liabilities', '₹2,00,000.00 Cr', ''],
       ['Loan from HDFC', '', '₹2,00,000.00 Cr', 'RenameDeactivate'],
       ['Sales accounts', 'Income', '₹85,000.50 Cr', ''],
@@ -66,11 +66,19 @@ describe('Chart of accounts', () => {
     expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
     expect(create).not.toHaveBeenCalled();
     await typeInto(user, within(dialog).getByRole('textbox', { name: 'Ledger name' }), 'Loan from SBI');
-    await typeInto(user, within(dialog).getByRole('combobox', { name: 'Group' }), 'Loans (l');
+    // Parties, cash and bank accounts and the stock have the books' own ledgers: no group of theirs is offered.
+    const group = within(dialog).getByRole('combobox', { name: 'Group' });
+    await typeInto(user, group, 'Sundry');
+    expect(await screen.findByText('No data', { selector: '.ant-empty-description' })).toBeInTheDocument();
+    expect(screen.queryByTitle('Sundry debtors')).not.toBeInTheDocument();
+    await user.clear(group);
+    await typeInto(user, group, 'Loans (l');
     await user.click(await screen.findByTitle('Loans (liability)'));
     await typeInto(user, within(dialog).getByRole('spinbutton', { name: 'Opening balance' }), '50000');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith({ name: 'Loan from SBI', group: 'LOANS', openingBalance: '-50000', asOfDate: indiaToday() }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith({ name: 'Loan from SBI', group: 'LOANS', openingBalance: '-50000', asOfDate: indiaToday() }, { idempotencyKey: expect.any(String) }),
+    );
     await waitFor(() => expect(notificationTexts()).toContain('Loan from SBI created'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -81,7 +89,10 @@ describe('Chart of accounts', () => {
     const user = setupUser();
     renderScreen(<ChartOfAccountsPage />, { path: '/reports/accounts' });
     await screen.findByRole('link', { name: 'Sales' });
+    // The books' own ledgers keep their names and stay active; an account's ledger keeps its name.
     expect(screen.queryByRole('button', { name: 'Rename Sales' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deactivate Sales' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rename Cash in hand' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Rename Loan from HDFC' }));
     const dialog = await screen.findByRole('dialog');
     const name = within(dialog).getByRole('textbox', { name: 'Ledger name' });

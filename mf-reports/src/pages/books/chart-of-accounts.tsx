@@ -24,15 +24,17 @@ interface Row {
 
 const isDate = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs(v).isValid();
 
-/** Only the user's own ledgers are renamed or deactivated here: the books' own and those of an account or a category follow them. */
-const isUsers = (l: LedgerAccount) => l.code === null && l.cashAccountId === null && l.expenseCategoryId === null;
+/** Only the user's own ledgers are renamed: the books' own and those of an account or a category keep their names. */
+const renamable = (l: LedgerAccount) => l.code === null && l.cashAccountId === null && l.expenseCategoryId === null;
+/** The books' own ledgers stay active; any other may be deactivated. */
+const deactivatable = (l: LedgerAccount) => l.code === null;
 
 const Balance = ({ value }: { value: string }) => <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{drCr(value)}</span>;
 
 /**
  * /reports/accounts ('Chart of accounts'): the groups of the chart and the ledgers under each with its balance on a
  * date (GET ledger/accounts); a ledger opens its account. New ledgers go under a group with an opening balance; the
- * user's own ledgers can be renamed and deactivated.
+ * user's own ledgers can be renamed, and any but the books' own deactivated.
  */
 export default function ChartOfAccountsPage() {
   const { modal } = App.useApp();
@@ -86,11 +88,13 @@ export default function ChartOfAccountsPage() {
       key: 'actions',
       width: 200,
       render: (_, r) =>
-        r.ledger && isUsers(r.ledger) ? (
+        r.ledger && deactivatable(r.ledger) ? (
           <Flex gap={4}>
-            <Button size="small" aria-label={`Rename ${r.ledger.name}`} onClick={() => setRenaming(r.ledger!)}>
-              Rename
-            </Button>
+            {renamable(r.ledger) ? (
+              <Button size="small" aria-label={`Rename ${r.ledger.name}`} onClick={() => setRenaming(r.ledger!)}>
+                Rename
+              </Button>
+            ) : null}
             <Button size="small" aria-label={`${r.ledger.isActive ? 'Deactivate' : 'Activate'} ${r.ledger.name}`} onClick={() => setActive(r.ledger!, !r.ledger!.isActive)}>
               {r.ledger.isActive ? 'Deactivate' : 'Activate'}
             </Button>

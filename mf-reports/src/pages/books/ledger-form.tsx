@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Col, Form, Input, Row, Select } from 'antd';
 import {
   CreateLedgerAccountRequest,
@@ -10,16 +10,22 @@ import {
   type LedgerAccount,
   type LedgerNature,
 } from '@bahi/shared';
-import { DateField, notify } from '@bahi/shared/ui';
+import { DateField, nextSaveAttempt, notify, type SaveAttempt } from '@bahi/shared/ui';
 import { FormModal, MoneyInput, apiErrors, errorsOf, itemError, type Errors } from '../../components/form-modal';
 
 export const NATURE_LABELS: Record<LedgerNature, string> = { ASSET: 'Assets', LIABILITY: 'Liabilities', CAPITAL: 'Capital', INCOME: 'Income', EXPENSE: 'Expenses' };
 
-/** The chart's groups under their nature, for a group select. */
-export const GROUP_OPTIONS = (Object.keys(NATURE_LABELS) as LedgerNature[]).map((nature) => ({
+/**
+ * Groups whose ledgers the books keep themselves (a cash or bank account's, a party's, the stock): the API refuses a
+ * ledger of the user's there.
+ */
+const KEPT_GROUPS = new Set<string>(['CASH_IN_HAND', 'BANK_ACCOUNTS', 'SUNDRY_DEBTORS', 'SUNDRY_CREDITORS', 'STOCK_IN_HAND']);
+
+/** The groups a ledger of the user's may go under, by nature, for a group select. */
+const GROUP_OPTIONS = (Object.keys(NATURE_LABELS) as LedgerNature[]).map((nature) => ({
   label: NATURE_LABELS[nature],
   title: NATURE_LABELS[nature],
-  options: LEDGER_GROUPS.filter((g) => g.nature === nature).map((g) => ({ value: g.code, label: g.name })),
+  options: LEDGER_GROUPS.filter((g) => g.nature === nature && !KEPT_GROUPS.has(g.code)).map((g) => ({ value: g.code, label: g.name })),
 }));
 
 /** The side a group's balances normally sit on: assets and expenses Dr, the rest Cr. */
@@ -46,11 +52,13 @@ const blank = (): Values => ({ name: '', group: undefined, openingBalance: '', s
 export function CreateLedgerForm({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [values, setValues] = useState<Values>(blank);
   const [errors, setErrors] = useState<Errors<Field>>({});
+  const attempt = useRef<SaveAttempt | null>(null);
 
   useEffect(() => {
     if (!open) return;
     setValues(blank());
     setErrors({});
+    attempt.current = null;
   }, [open]);
 
   const set = (patch: Partial<Values>) => {
@@ -67,8 +75,10 @@ export function CreateLedgerForm({ open, onClose }: { open: boolean; onClose: ()
     };
     const parsed = CreateLedgerAccountRequest.safeParse(body);
     if (!parsed.success) return setErrors(errorsOf(parsed.error.issues, FIELDS, 'name')), false;
+    // A retry of the same ledger (after a lost answer) is sent with the same key, so it is never created twice.
+    attempt.current = nextSaveAttempt(attempt.current, parsed.data);
     try {
-      const created = await ledgerApi.createAccount(parsed.data);
+      const created = await ledgerApi.createAccount(parsed.data, { idempotencyKey: attempt.current.key });
       notify.success(`${created.name} created`);
       void revalidateArea('reports');
       return true;

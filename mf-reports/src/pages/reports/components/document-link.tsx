@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 
-/** Where a document of a report opens: sale invoices, purchase bills and parties have a screen of their own. */
-const DOCUMENT_PATHS: Record<string, string> = { SALE: '/sales/invoice/', PURCHASE: '/purchases/invoice/', PARTY: '/party/' };
+/** Where a document of a report opens: sale invoices, purchase bills, parties and ledgers have a screen of their own. */
+const DOCUMENT_PATHS: Record<string, string> = { SALE: '/sales/invoice/', PURCHASE: '/purchases/invoice/', PARTY: '/party/', LEDGER: '/reports/accounts/' };
 /** Documents without a screen of their own open their list. */
 const LIST_PATHS: Record<string, string> = { EXPENSE: '/expenses', ACCOUNT: '/cash-bank' };
 

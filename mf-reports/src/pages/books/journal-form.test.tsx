@@ -18,8 +18,12 @@ const ledger = (id: string, name: string, group: string): LedgerAccount => ({
 });
 const FURNITURE = '6f0c1d2e-3b4a-4c5d-8e9f-0000000000e1';
 const DEPRECIATION = '6f0c1d2e-3b4a-4c5d-8e9f-0000000000e2';
+const DEBTORS = '6f0c1d2e-3b4a-4c5d-8e9f-0000000000e3';
+const STOCK = '6f0c1d2e-3b4a-4c5d-8e9f-0000000000e4';
 const tree: LedgerTree = {
   groups: [
+    { code: 'SUNDRY_DEBTORS', name: 'Sundry debtors', nature: 'ASSET', balance: '0.00', ledgers: [{ ...ledger(DEBTORS, 'Sundry debtors', 'SUNDRY_DEBTORS'), code: 'DEBTORS' }] },
+    { code: 'STOCK_IN_HAND', name: 'Stock in hand', nature: 'ASSET', balance: '0.00', ledgers: [{ ...ledger(STOCK, 'Stock in hand', 'STOCK_IN_HAND'), code: 'STOCK' }] },
     { code: 'FIXED_ASSETS', name: 'Fixed assets', nature: 'ASSET', balance: '0.00', ledgers: [ledger(FURNITURE, 'Furniture', 'FIXED_ASSETS')] },
     { code: 'INDIRECT_EXPENSES', name: 'Indirect expenses', nature: 'EXPENSE', balance: '0.00', ledgers: [ledger(DEPRECIATION, 'Depreciation', 'INDIRECT_EXPENSES')] },
   ],
@@ -45,7 +49,7 @@ async function chooseLedger(user: TestUser, line: number, name: string) {
   await user.click(screen.getByRole('combobox', { name: `Ledger of line ${line}` }));
   // Each line's dropdown stays in the page once opened (hidden); the open one is the one to pick from.
   const open = await waitFor(() => {
-    const found = screen.getAllByTitle(name).filter((o) => !o.closest('.ant-select-dropdown-hidden'));
+    const found = screen.getAllByTitle(name).filter((o) => o.matches('.ant-select-item-option') && !o.closest('.ant-select-dropdown-hidden'));
     expect(found).toHaveLength(1);
     return found[0];
   });
@@ -141,5 +145,26 @@ describe('Journal voucher', () => {
     const field = screen.getByRole('textbox', { name: 'Narration' }).closest('.ant-form-item') as HTMLElement;
     expect(await within(field).findByText('Narration is required')).toBeInTheDocument();
     expect(create).not.toHaveBeenCalled();
+  });
+
+  it('offers a party only on Sundry debtors or creditors, never Stock in hand, and names the line the API refuses', async () => {
+    const create = jest
+      .spyOn(ledgerApi, 'createJournal')
+      .mockRejectedValue(new ApiError({ status: 409, message: 'Furniture is deactivated: activate it to post to it', field: 'lines.1.accountId' }));
+    const user = setupUser();
+    renderScreen(<JournalVoucherPage />, { path: '/reports/journal/new' });
+    await typeInto(user, screen.getByRole('textbox', { name: 'Narration' }), 'Written off');
+    expect(screen.queryByRole('combobox', { name: 'Party of line 1' })).not.toBeInTheDocument();
+    await chooseLedger(user, 1, 'Sundry debtors');
+    expect(screen.getByRole('combobox', { name: 'Party of line 1' })).toBeInTheDocument();
+    expect(screen.queryAllByTitle('Stock in hand').filter((o) => o.matches('.ant-select-item-option'))).toEqual([]);
+    await typeInto(user, amount('Credit of line 1'), '300');
+    // A blank line between is left out of the voucher.
+    await user.click(screen.getByRole('button', { name: /Add line/ }));
+    await chooseLedger(user, 3, 'Furniture');
+    await typeInto(user, amount('Debit of line 3'), '300');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Line 3: Furniture is deactivated: activate it to post to it')).toBeInTheDocument();
+    expect(create.mock.calls[0][0].lines.map((l) => l.accountId)).toEqual([DEBTORS, FURNITURE]);
   });
 });

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { CreateJournalRequest, errorMessage, formatRupees, fromPaise, indiaToday, ledgerApi, revalidateArea, toPaise } from '@bahi/shared';
+import { CreateJournalRequest, errorMessage, formatRupees, fromPaise, indiaToday, isApiError, ledgerApi, revalidateArea, toPaise } from '@bahi/shared';
 import { DateField, PageHeader, PartyFilter, notify, useSaveAttempt, useSaveShortcut, useUnsavedChanges } from '@bahi/shared/ui';
 import { MoneyInput, itemError } from '../../components/form-modal';
 import { useLedgerTree } from './data';
@@ -57,13 +57,23 @@ export default function JournalVoucherPage() {
   const dirty = narration !== '' || lines.some((l) => !isBlank(l));
   const unsaved = useUnsavedChanges(dirty);
 
+  // Stock in hand moves only with stock documents, so a journal never names it.
   const accountOptions = useMemo(
     () =>
       (tree.data?.groups ?? [])
-        .map((g) => ({ label: g.name, title: g.name, options: g.ledgers.filter((l) => l.isActive).map((l) => ({ value: l.id, label: l.name })) }))
+        .map((g) => ({
+          label: g.name,
+          title: g.name,
+          options: g.ledgers.filter((l) => l.isActive && l.code !== 'STOCK').map((l) => ({ value: l.id, label: l.name })),
+        }))
         .filter((g) => g.options.length),
     [tree.data],
   );
+  /** A party goes only on Sundry debtors or Sundry creditors. */
+  const takesParty = (accountId: string | undefined) => {
+    const code = tree.data?.groups.flatMap((g) => g.ledgers).find((l) => l.id === accountId)?.code;
+    return code === 'DEBTORS' || code === 'CREDITORS';
+  };
 
   const totals = lines.reduce((t, l) => ({ debit: t.debit + paiseOf(l.debit), credit: t.credit + paiseOf(l.credit) }), { debit: 0, credit: 0 });
   const difference = totals.debit - totals.credit;
@@ -79,16 +89,15 @@ export default function JournalVoucherPage() {
   const save = async () => {
     if (attempt.busy()) return;
     const refused = journalProblem(lines);
+    const used = lines.filter((l) => !isBlank(l));
     const body = {
       date,
       narration,
-      lines: lines
-        .filter((l) => !isBlank(l))
-        .map((l) => ({
-          accountId: l.accountId ?? '',
-          ...(l.partyId ? { partyId: l.partyId } : {}),
-          ...(paiseOf(l.debit) > 0 ? { debit: l.debit } : { credit: l.credit }),
-        })),
+      lines: used.map((l) => ({
+        accountId: l.accountId ?? '',
+        ...(l.partyId ? { partyId: l.partyId } : {}),
+        ...(paiseOf(l.debit) > 0 ? { debit: l.debit } : { credit: l.credit }),
+      })),
     };
     const parsed = CreateJournalRequest.safeParse(body);
     const narrationIssue = parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === 'narration')?.message;
@@ -103,7 +112,11 @@ export default function JournalVoucherPage() {
       void revalidateArea('reports', 'accounts', 'parties');
       navigate('/reports/accounts');
     } catch (e) {
-      notify.error('Journal not saved', { description: errorMessage(e) });
+      // A line the API refuses (a deactivated ledger, a party not found) is named by its number on screen.
+      const at = isApiError(e) ? /^lines\.(\d+)/.exec(e.field ?? '') : null;
+      if (at) setProblem(`Line ${lines.indexOf(used[Number(at[1])]) + 1}: ${errorMessage(e)}`);
+      else if (isApiError(e) && e.field === 'lines') setProblem(errorMessage(e));
+      else notify.error('Journal not saved', { description: errorMessage(e) });
     }
   };
   const shortcut = useSaveShortcut(() => void save(), !attempt.saving);
@@ -156,11 +169,13 @@ export default function JournalVoucherPage() {
                   loading={tree.isLoading}
                   value={l.accountId}
                   options={accountOptions}
-                  onChange={(accountId: string) => update(l.key, { accountId })}
+                  onChange={(accountId: string) => update(l.key, { accountId, ...(takesParty(accountId) ? {} : { partyId: undefined }) })}
                 />
               </Col>
               <Col span={6}>
-                <PartyFilter value={l.partyId} partyType={null} label={`Party of line ${i + 1}`} placeholder="No party" width={220} onChange={(partyId) => update(l.key, { partyId })} />
+                {takesParty(l.accountId) ? (
+                  <PartyFilter value={l.partyId} partyType={null} label={`Party of line ${i + 1}`} placeholder="No party" width={220} onChange={(partyId) => update(l.key, { partyId })} />
+                ) : null}
               </Col>
               <Col span={4}>
                 <MoneyInput id={`jv-debit-${l.key}`} aria-label={`Debit of line ${i + 1}`} value={l.debit} onChange={(debit) => update(l.key, { debit })} />

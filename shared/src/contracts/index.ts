@@ -19,3 +19,4 @@ export * from './schedule-calendar';
 export * from './automated-bill';
 export * from './report';
 export * from './ledger';
+export * from './books-export';

@@ -1,10 +1,11 @@
 import { useParams } from 'react-router-dom';
 import { Card, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { Id, formatRupees, toPaise, type AccountLedger } from '@bahi/shared';
+import { Id, formatRupees, reportUrls, toPaise, voucherTypeLabel, type AccountLedger } from '@bahi/shared';
 import { EmptyState, ErrorState, PageHeader, PeriodFilter, formatDate } from '@bahi/shared/ui';
 import { BranchFilter } from '../reports/components/branch-filter';
-import { DocumentLink, voucherTypeLabel } from '../reports/components/document-link';
+import { DocumentLink } from '../reports/components/document-link';
+import { ExportLinks } from '../reports/components/export-links';
 import { Money, drCr } from '../reports/components/money';
 import { ReportBody, ReportFigures, ReportFilters, ReportTable, moneyTotal } from '../reports/components/report-view';
 import { groupName, useAccountLedger } from './data';
@@ -52,6 +53,7 @@ export default function AccountLedgerPage() {
       <PageHeader
         title={data ? data.account.name : 'Account ledger'}
         back="/reports/accounts"
+        extra={<ExportLinks url={(f) => reportUrls.accountLedger(id!, { from, to, branchId }, f === 'pdf' ? 'pdf' : 'xlsx')} formats={['xlsx', 'pdf']} />}
         subtitle={
           data ? (
             <>

@@ -3,8 +3,9 @@ import { Link } from 'react-router-dom';
 import { Alert, Card, Col, DatePicker, Row as GridRow, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { formatRupees, fromPaise, indiaToday, toPaise, type BalanceSheet } from '@bahi/shared';
+import { formatRupees, fromPaise, indiaToday, reportUrls, toPaise, type BalanceSheet } from '@bahi/shared';
 import { EmptyState, PageHeader, formatDate } from '@bahi/shared/ui';
+import { ExportLinks } from '../reports/components/export-links';
 import { Money } from '../reports/components/money';
 import { useReportParams } from '../reports/components/report-params';
 import { ReportBody, ReportFigures, ReportFilters, ReportTable, moneyTotal } from '../reports/components/report-view';
@@ -80,7 +81,12 @@ export default function BalanceSheetPage() {
 
   return (
     <>
-      <PageHeader title="Balance sheet" back="/reports" subtitle={`As of ${formatDate(data?.asOf ?? asOf)}`} />
+      <PageHeader
+        title="Balance sheet"
+        back="/reports"
+        subtitle={`As of ${formatDate(data?.asOf ?? asOf)}`}
+        extra={<ExportLinks url={(f) => reportUrls.balanceSheet({ asOf }, f === 'pdf' ? 'pdf' : 'xlsx')} formats={['xlsx', 'pdf']} />}
+      />
       <ReportFilters>
         <DatePicker
           aria-label="As of date"

@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { LEDGER_GROUPS, formatRupees, fromPaise, toPaise, type ProfitLoss } from '@bahi/shared';
+import { LEDGER_GROUPS, formatRupees, fromPaise, reportUrls, toPaise, type ProfitLoss } from '@bahi/shared';
 import { PageHeader, PeriodFilter } from '@bahi/shared/ui';
 import { BranchFilter } from '../reports/components/branch-filter';
+import { ExportLinks } from '../reports/components/export-links';
 import { Money } from '../reports/components/money';
 import { ReportBody, ReportFigures, ReportFilters, ReportTable, periodLabel } from '../reports/components/report-view';
 import { ledgerPath, sumMoney, useProfitLoss } from './data';
@@ -104,7 +105,12 @@ export default function ProfitLossPage() {
 
   return (
     <>
-      <PageHeader title="Profit & loss" back="/reports" subtitle={data ? periodLabel(data.from, data.to) : undefined} />
+      <PageHeader
+        title="Profit & loss"
+        back="/reports"
+        subtitle={data ? periodLabel(data.from, data.to) : undefined}
+        extra={<ExportLinks url={(f) => reportUrls.profitLoss({ from, to, branchId }, f === 'pdf' ? 'pdf' : 'xlsx')} formats={['xlsx', 'pdf']} />}
+      />
       <ReportFilters>
         <PeriodFilter list={list} />
         <BranchFilter value={branchId} onChange={(v) => set({ branchId: v })} />

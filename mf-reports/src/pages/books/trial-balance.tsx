@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Alert, Card, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { formatRupees, fromPaise, toPaise, type TrialBalance } from '@bahi/shared';
+import { formatRupees, fromPaise, reportUrls, toPaise, type TrialBalance } from '@bahi/shared';
 import { EmptyState, PageHeader, PeriodFilter, formatDate } from '@bahi/shared/ui';
 import { BranchFilter } from '../reports/components/branch-filter';
+import { ExportLinks } from '../reports/components/export-links';
 import { Money, drCr } from '../reports/components/money';
 import { ReportBody, ReportFigures, ReportFilters, ReportTable, moneyTotal } from '../reports/components/report-view';
 import { groupName, ledgerPath, useTrialBalance } from './data';
@@ -52,7 +53,12 @@ export default function TrialBalancePage() {
 
   return (
     <>
-      <PageHeader title="Trial balance" back="/reports" subtitle={data ? `As of ${formatDate(data.asOf)}` : undefined} />
+      <PageHeader
+        title="Trial balance"
+        back="/reports"
+        subtitle={data ? `As of ${formatDate(data.asOf)}` : undefined}
+        extra={<ExportLinks url={(f) => reportUrls.trialBalance({ from, asOf: to, branchId }, f === 'pdf' ? 'pdf' : 'xlsx')} formats={['xlsx', 'pdf']} />}
+      />
       <ReportFilters>
         <PeriodFilter list={list} />
         <BranchFilter value={branchId} onChange={(v) => set({ branchId: v })} />

@@ -1,11 +1,11 @@
 import { Alert, Card, DatePicker, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { formatRupees, indiaToday, reportUrls, type DayBookEntry } from '@bahi/shared';
+import { formatRupees, indiaToday, reportUrls, voucherTypeLabel, type DayBookEntry } from '@bahi/shared';
 import { EmptyState, PageHeader, formatDate } from '@bahi/shared/ui';
 import { BranchFilter } from './components/branch-filter';
 import { useDayBook } from './components/data';
-import { DocumentLink, voucherTypeLabel } from './components/document-link';
+import { DocumentLink } from './components/document-link';
 import { ExportLinks } from './components/export-links';
 import { useReportParams } from './components/report-params';
 import { ReportBody, ReportFilters, ReportTable, moneyColumn, moneyTotal } from './components/report-view';

@@ -11,17 +11,3 @@ export function DocumentLink({ type, id, number }: { type: string | null; id: st
   const path = type && id && DOCUMENT_PATHS[type] ? `${DOCUMENT_PATHS[type]}${id}` : type ? LIST_PATHS[type] : undefined;
   return path ? <Link to={path}>{number}</Link> : <>{number}</>;
 }
-
-const TYPE_LABELS: Record<string, string> = {
-  SALE: 'Sale',
-  PURCHASE: 'Purchase',
-  QUOTATION: 'Quotation',
-  SALE_PAYMENT: 'Payment received',
-  PURCHASE_PAYMENT: 'Payment made',
-  PAYMENT_IN: 'Payment in',
-  PAYMENT_OUT: 'Payment out',
-  TRANSFER: 'Transfer',
-  EXPENSE: 'Expense',
-};
-/** What a transaction or voucher is, in words; a type without its own label reads as words: STOCK_ADD is 'Stock add'. */
-export const voucherTypeLabel = (type: string) => TYPE_LABELS[type] ?? `${type.charAt(0)}${type.slice(1).toLowerCase().replaceAll('_', ' ')}`;

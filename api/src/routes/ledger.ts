@@ -1,7 +1,7 @@
 import {
-  AccountLedgerQuery,
+  AccountLedgerExportQuery,
   AccountLedgerResponse,
-  BalanceSheetQuery,
+  BalanceSheetExportQuery,
   BalanceSheetResponse,
   CreateJournalRequest,
   CreateLedgerAccountRequest,
@@ -9,9 +9,9 @@ import {
   LedgerAccountResponse,
   LedgerTreeQuery,
   LedgerTreeResponse,
-  ProfitLossQuery,
+  ProfitLossExportQuery,
   ProfitLossResponse,
-  TrialBalanceQuery,
+  TrialBalanceExportQuery,
   TrialBalanceResponse,
   UpdateLedgerAccountRequest,
 } from '@bahi/shared/contracts';
@@ -20,14 +20,19 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
+import { accountLedgerFile, balanceSheetFile, profitLossFile, trialBalanceFile } from '../services/ledger/export';
 import { createJournal, createLedgerAccount, updateLedgerAccount, type LedgerContext } from '../services/ledger/manual';
 import { accountLedger, balanceSheet, ledgerTree, profitLoss, trialBalance } from '../services/ledger/statements';
+import { sendReportFile } from '../services/reports/export';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 const tags = ['ledger'];
 /** Any string: an id that is not a uuid is simply not found (404). */
 const LedgerIdParams = z.object({ id: z.string().max(100).describe('Ledger id (uuid)') });
 const AccountIdParams = z.object({ accountId: z.string().max(100).describe('Ledger id (uuid)') });
+const FILE_TYPES = ['application/json', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'];
+const FILE_DESCRIPTION = 'format=xlsx answers the statement as a workbook, format=pdf as an A4 print (413 above 5,000 rows).';
+const isFile = (format: string | undefined): format is 'xlsx' | 'pdf' => format === 'xlsx' || format === 'pdf';
 
 /** The books: the chart of accounts, journal vouchers, a ledger's lines, and the statements read from the journal. */
 export function ledgerRoutes(app: ZodApp, deps: Deps) {
@@ -91,14 +96,18 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
       tags,
       summary: 'A ledger’s lines from..to with the running balance (positive = Dr), its opening and its closing',
       security: SESSION_SECURITY,
+      description: FILE_DESCRIPTION,
       params: AccountIdParams,
-      querystring: AccountLedgerQuery,
-      response: { 200: AccountLedgerResponse, ...errorResponses(400, 401, 404) },
+      querystring: AccountLedgerExportQuery,
+      produces: FILE_TYPES,
+      response: { 200: AccountLedgerResponse, ...errorResponses(400, 401, 404, 413) },
     },
-    handler: async (request) => ({
-      success: true as const,
-      data: await accountLedger(deps.db, authOf(request).businessId, request.params.accountId, request.query, deps.clock()),
-    }),
+    handler: async (request, reply) => {
+      const { businessId } = authOf(request);
+      const q = request.query;
+      if (isFile(q.format)) return sendReportFile(reply, q.format, await accountLedgerFile(deps.db, businessId, request.params.accountId, q, deps.clock()));
+      return { success: true as const, data: await accountLedger(deps.db, businessId, request.params.accountId, q, deps.clock()) };
+    },
   });
 
   app.get('/report/trial-balance', {
@@ -106,10 +115,16 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
       tags: ['report'],
       summary: 'Every ledger with its opening (before from, by default the financial year’s start), debits, credits and closing as of asOf',
       security: SESSION_SECURITY,
-      querystring: TrialBalanceQuery,
-      response: { 200: TrialBalanceResponse, ...errorResponses(400, 401) },
+      description: FILE_DESCRIPTION,
+      querystring: TrialBalanceExportQuery,
+      produces: FILE_TYPES,
+      response: { 200: TrialBalanceResponse, ...errorResponses(400, 401, 413) },
     },
-    handler: async (request) => ({ success: true as const, data: await trialBalance(deps.db, authOf(request).businessId, request.query, deps.clock()) }),
+    handler: async (request, reply) => {
+      const { businessId } = authOf(request);
+      if (isFile(request.query.format)) return sendReportFile(reply, request.query.format, await trialBalanceFile(deps.db, businessId, request.query, deps.clock()));
+      return { success: true as const, data: await trialBalance(deps.db, businessId, request.query, deps.clock()) };
+    },
   });
 
   app.get('/report/profit-loss', {
@@ -117,10 +132,16 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
       tags: ['report'],
       summary: 'Trading and profit & loss account of the period (this financial year to date by default), beside the period before',
       security: SESSION_SECURITY,
-      querystring: ProfitLossQuery,
-      response: { 200: ProfitLossResponse, ...errorResponses(400, 401) },
+      description: FILE_DESCRIPTION,
+      querystring: ProfitLossExportQuery,
+      produces: FILE_TYPES,
+      response: { 200: ProfitLossResponse, ...errorResponses(400, 401, 413) },
     },
-    handler: async (request) => ({ success: true as const, data: await profitLoss(deps.db, authOf(request).businessId, request.query, deps.clock()) }),
+    handler: async (request, reply) => {
+      const { businessId } = authOf(request);
+      if (isFile(request.query.format)) return sendReportFile(reply, request.query.format, await profitLossFile(deps.db, businessId, request.query, deps.clock()));
+      return { success: true as const, data: await profitLoss(deps.db, businessId, request.query, deps.clock()) };
+    },
   });
 
   app.get('/report/balance-sheet', {
@@ -128,9 +149,15 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
       tags: ['report'],
       summary: 'Assets against liabilities, capital and the profit to date, as of asOf (today by default)',
       security: SESSION_SECURITY,
-      querystring: BalanceSheetQuery,
-      response: { 200: BalanceSheetResponse, ...errorResponses(400, 401) },
+      description: FILE_DESCRIPTION,
+      querystring: BalanceSheetExportQuery,
+      produces: FILE_TYPES,
+      response: { 200: BalanceSheetResponse, ...errorResponses(400, 401, 413) },
     },
-    handler: async (request) => ({ success: true as const, data: await balanceSheet(deps.db, authOf(request).businessId, request.query, deps.clock()) }),
+    handler: async (request, reply) => {
+      const { businessId } = authOf(request);
+      if (isFile(request.query.format)) return sendReportFile(reply, request.query.format, await balanceSheetFile(deps.db, businessId, request.query, deps.clock()));
+      return { success: true as const, data: await balanceSheet(deps.db, businessId, request.query, deps.clock()) };
+    },
   });
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { ApiError, ledgerApi, type AccountLedger } from '@bahi/shared';
 import { renderScreen } from '@bahi/shared/testing';
-import { cells, setUpReportTests } from '../../test/reports';
+import { cells, exportLinks, setUpReportTests } from '../../test/reports';
 import AccountLedgerPage from './account-ledger';
 
 const CASH = '6f0c1d2e-3b4a-4c5d-8e9f-0000000000a1';
@@ -41,6 +41,7 @@ const ledger: AccountLedger = {
 };
 
 setUpReportTests();
+
 
 describe('Account ledger', () => {
   it('shows the opening balance, each line with its voucher, document and running balance as Dr/Cr, and the closing balance', async () => {
@@ -84,5 +85,17 @@ describe('Account ledger', () => {
     renderScreen(<AccountLedgerPage />, { path: PATH, route: '/reports/accounts/not-an-id' });
     expect(await screen.findByText('Ledger not found.')).toBeInTheDocument();
     expect(call).not.toHaveBeenCalled();
+  });
+
+  it("exports the ledger's account for the period and branch on screen as Excel and PDF", async () => {
+    jest.spyOn(ledgerApi, 'accountLedger').mockResolvedValue(ledger);
+    renderScreen(<AccountLedgerPage />, { path: PATH, route: `/reports/accounts/${CASH}?period=custom&from=2026-05-01&to=2026-05-31&branchId=b1` });
+    await screen.findByRole('heading', { name: 'Cash in hand' });
+    expect(exportLinks(['Excel', 'PDF'])).toEqual(
+      ['xlsx', 'pdf'].map((format) => ({
+        path: expect.stringMatching(new RegExp(`/ledger/account-ledger/${CASH}$`)),
+        query: { from: '2026-05-01', to: '2026-05-31', branchId: 'b1', format },
+      })),
+    );
   });
 });

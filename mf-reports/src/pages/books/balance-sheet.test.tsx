@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { ApiError, indiaToday, statementApi, type BalanceSheet } from '@bahi/shared';
 import { renderScreen, setupUser } from '@bahi/shared/testing';
-import { cells, setUpReportTests } from '../../test/reports';
+import { cells, exportLinks, setUpReportTests } from '../../test/reports';
 import BalanceSheetPage from './balance-sheet';
 
 const CASH = '6f0c1d2e-3b4a-4c5d-8e9f-0000000000c1';
@@ -36,6 +36,7 @@ const dataRows = (testId: string) =>
     .map(cells);
 
 setUpReportTests();
+
 
 describe('Balance sheet', () => {
   it('sets liabilities, capital and profit to date against the assets, with both totals, and says it balances', async () => {
@@ -85,5 +86,12 @@ describe('Balance sheet', () => {
     expect(call).toHaveBeenCalledWith({ asOf: indiaToday() });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('assets-total')).toBeInTheDocument();
+  });
+
+  it('exports the balance sheet of the date on screen as Excel and PDF', async () => {
+    jest.spyOn(statementApi, 'balanceSheet').mockResolvedValue(bs);
+    renderScreen(<BalanceSheetPage />, { path: '/reports/balance-sheet', route: ROUTE });
+    await screen.findByTestId('assets-total');
+    expect(exportLinks(['Excel', 'PDF'])).toEqual(['xlsx', 'pdf'].map((format) => ({ path: expect.stringMatching(/\/report\/balance-sheet$/), query: { asOf: '2026-05-31', format } })));
   });
 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { ApiError, statementApi, type ProfitLoss } from '@bahi/shared';
 import { renderScreen, setupUser } from '@bahi/shared/testing';
-import { cells, setUpReportTests } from '../../test/reports';
+import { cells, exportLinks, setUpReportTests } from '../../test/reports';
 import ProfitLossPage from './profit-loss';
 
 const SALES = '6f0c1d2e-3b4a-4c5d-8e9f-0000000000b1';
@@ -47,6 +47,7 @@ const pl: ProfitLoss = {
 };
 
 setUpReportTests();
+
 
 describe('Profit & loss', () => {
   it('shows the trading account, then profit & loss, with the previous period beside each figure and net profit at the foot', async () => {
@@ -101,5 +102,14 @@ describe('Profit & loss', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('net-profit-row')).toBeInTheDocument();
     expect(call).toHaveBeenCalledTimes(2);
+  });
+
+  it('exports the period and branch on screen as Excel and PDF', async () => {
+    jest.spyOn(statementApi, 'profitLoss').mockResolvedValue(pl);
+    renderScreen(<ProfitLossPage />, { path: '/reports/profit-loss', route: `${ROUTE}&branchId=b1` });
+    await screen.findByTestId('net-profit-row');
+    expect(exportLinks(['Excel', 'PDF'])).toEqual(
+      ['xlsx', 'pdf'].map((format) => ({ path: expect.stringMatching(/\/report\/profit-loss$/), query: { from: '2026-05-01', to: '2026-05-31', branchId: 'b1', format } })),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { ApiError, statementApi, type TrialBalance } from '@bahi/shared';
 import { renderScreen, setupUser } from '@bahi/shared/testing';
-import { cells, setUpReportTests } from '../../test/reports';
+import { cells, exportLinks, setUpReportTests } from '../../test/reports';
 import TrialBalancePage from './trial-balance';
 
 const CASH = '6f0c1d2e-3b4a-4c5d-8e9f-0000000000a1';
@@ -20,6 +20,7 @@ const tb: TrialBalance = {
 };
 
 setUpReportTests();
+
 
 describe('Trial balance', () => {
   it('lists every ledger with opening, debit, credit and closing as Dr/Cr, the totals, and says it balances', async () => {
@@ -66,5 +67,14 @@ describe('Trial balance', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Balanced: debits equal credits')).toBeInTheDocument();
     expect(call).toHaveBeenCalledTimes(2);
+  });
+
+  it('exports the trial balance on screen, its period and branch, as Excel and PDF', async () => {
+    jest.spyOn(statementApi, 'trialBalance').mockResolvedValue(tb);
+    renderScreen(<TrialBalancePage />, { path: '/reports/trial-balance', route: `${ROUTE}&branchId=b1` });
+    await screen.findByText('Balanced: debits equal credits');
+    expect(exportLinks(['Excel', 'PDF'])).toEqual(
+      ['xlsx', 'pdf'].map((format) => ({ path: expect.stringMatching(/\/report\/trial-balance$/), query: { from: '2026-05-01', asOf: '2026-05-31', branchId: 'b1', format } })),
+    );
   });
 });

@@ -74,7 +74,21 @@ describe('trial balance as a file', () => {
     expect(res.headers['content-disposition']).toContain('Trial-balance-2026-06-01-to-2026-06-30.xlsx');
     const rows = await sheetRows(res);
     expect(rows[0]).toEqual(['Ledger', 'Group', 'Opening', 'Debit', 'Credit', 'Closing']);
-    expect(rows.slice(1, -1).map((r) => r[0])).toEqual(tb.rows.map((r) => r.name));
+    // Ledgers in the chart's order: assets, liabilities, capital, income, expenses.
+    expect(rows.slice(1, -1).map((r) => r[1])).toEqual([
+      'Cash in hand',
+      'Sundry debtors',
+      'Stock in hand',
+      'Input taxes',
+      'Input taxes',
+      'Sundry creditors',
+      'Duties and taxes',
+      'Duties and taxes',
+      'Sales accounts',
+      'Direct expenses',
+      'Indirect expenses',
+    ]);
+    expect(rows).toHaveLength(tb.rows.length + 2);
     expect(rowOf(rows, 'Sales')!.slice(1)).toEqual(['Sales accounts', 0, 0, 10000, -10000]);
     const total = rows.at(-1)!;
     expect(total[0]).toBe('Total');
@@ -131,10 +145,14 @@ describe('balance sheet as a file', () => {
     expect(rowOf(rows, 'Profit to date')![2]).toBe(4500);
     expect(rowOf(rows, 'Total assets')![2]).toBe(Number(bs.assets.total));
     expect(rowOf(rows, 'Total liabilities and capital')![2]).toBe(Number(bs.assets.total));
-    // The group with its total, then its ledger with its amount: 6 fans left at ₹1,000.
-    expect(rows.filter((r) => r[0] === 'Stock in hand').map((r) => [r[1] ?? null, r[2] ?? null])).toEqual([
-      [null, 6000],
-      [6000, null],
+    // 6 fans left at ₹1,000: the group's one ledger, of its own name, is the group's line.
+    expect(rows.filter((r) => r[0] === 'Stock in hand').map((r) => [r[1] ?? null, r[2] ?? null])).toEqual([[null, 6000]]);
+    // A group of two ledgers: its total, and each ledger under it (GST of 18 % on ₹10,000 of sales).
+    const duties = rows.findIndex((r) => r[0] === 'Duties and taxes');
+    expect(rows.slice(duties, duties + 3).map((r) => [r[0], r[1] ?? null, r[2] ?? null])).toEqual([
+      ['Duties and taxes', null, 1800],
+      ['Output CGST', 900, null],
+      ['Output SGST', 900, null],
     ]);
   });
 

@@ -19,4 +19,4 @@ export * from './schedule-calendar';
 export * from './automated-bill';
 export * from './report';
 export * from './ledger';
-export * from './books-export';
+export * from './books-statements';

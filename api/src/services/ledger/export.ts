@@ -1,5 +1,6 @@
 import {
   LEDGER_GROUPS,
+  inChartOrder,
   voucherTypeLabel,
   type AccountLedgerQuery,
   type BalanceSheet,
@@ -42,7 +43,7 @@ interface TrialRow {
   closing: string | null;
 }
 
-/** report/trial-balance as a file: each ledger's opening, debit, credit and closing, and the totals of debit and credit. */
+/** report/trial-balance as a file: each ledger (in the chart's order) with its opening, debit, credit and closing, and the totals of debit and credit. */
 export async function trialBalanceFile(db: Db, businessId: string, q: TrialBalanceQuery, now: Date): Promise<ReportFile<TrialRow>> {
   const tb = await trialBalance(db, businessId, q, now);
   const from = q.from ?? financialYearOf(tb.asOf).start;
@@ -67,7 +68,7 @@ export async function trialBalanceFile(db: Db, businessId: string, q: TrialBalan
     sheet: {
       name: 'Trial balance',
       columns,
-      rows: [tb.rows.map((r) => ({ ...r, group: groupName(r.group) }))],
+      rows: [inChartOrder(tb.rows).map((r) => ({ ...r, group: groupName(r.group) }))],
       totals: { name: 'Total', group: '', opening: null, debit: tb.totals.debit, credit: tb.totals.credit, closing: null },
     },
   };
@@ -139,10 +140,11 @@ export async function profitLossFile(db: Db, businessId: string, q: ProfitLossQu
 /** report/balance-sheet as a file: liabilities, capital and the profit to date, then the assets; each group's total beside its ledgers. */
 export async function balanceSheetFile(db: Db, businessId: string, q: BalanceSheetQuery, now: Date): Promise<ReportFile<StatementRow>> {
   const bs = await balanceSheet(db, businessId, q, now);
+  // A group whose one ledger bears its own name (Stock in hand, Sundry debtors) is one line, as on screen.
   const groups = (side: BalanceSheet['assets']): StatementRow[] =>
     side.groups.flatMap((g) => [
       { label: g.name, bold: true, amount: null, other: g.total },
-      ...g.lines.map((l) => ({ label: l.name, bold: false, amount: l.amount, other: null })),
+      ...(g.lines.length === 1 && g.lines[0].name === g.name ? [] : g.lines.map((l) => ({ label: l.name, bold: false, amount: l.amount, other: null }))),
     ]);
   const loss = toPaise(bs.profitToDate) < 0;
   const liabilitiesSide = fromPaise(toPaise(bs.liabilities.total) + toPaise(bs.capital.total) + toPaise(bs.profitToDate));

@@ -42,7 +42,6 @@ const ledger: AccountLedger = {
 
 setUpReportTests();
 
-
 describe('Account ledger', () => {
   it('shows the opening balance, each line with its voucher, document and running balance as Dr/Cr, and the closing balance', async () => {
     const call = jest.spyOn(ledgerApi, 'accountLedger').mockResolvedValue(ledger);

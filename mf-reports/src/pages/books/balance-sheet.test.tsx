@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { ApiError, indiaToday, statementApi, type BalanceSheet } from '@bahi/shared';
 import { renderScreen, setupUser } from '@bahi/shared/testing';
 import { cells, exportLinks, setUpReportTests } from '../../test/reports';
@@ -37,7 +37,6 @@ const dataRows = (testId: string) =>
 
 setUpReportTests();
 
-
 describe('Balance sheet', () => {
   it('sets liabilities, capital and profit to date against the assets, with both totals, and says it balances', async () => {
     const call = jest.spyOn(statementApi, 'balanceSheet').mockResolvedValue(bs);
@@ -49,13 +48,11 @@ describe('Balance sheet', () => {
       ["Owner's capital", '₹1,00,000.00'],
       ['Profit to date', '₹20,000.00'],
       ['Sundry creditors', '₹30,000.00'],
-      ['Sundry creditors', '₹30,000.00'],
     ]);
     expect(cells(screen.getByTestId('liabilities-total'))).toEqual(['Total', '₹1,50,000.00']);
     expect(dataRows('assets-total')).toEqual([
       ['Cash in hand', '₹50,000.00'],
       ['Cash', '₹50,000.00'],
-      ['Stock in hand', '₹1,00,000.00'],
       ['Stock in hand', '₹1,00,000.00'],
     ]);
     expect(cells(screen.getByTestId('assets-total'))).toEqual(['Total', '₹1,50,000.00']);
@@ -70,6 +67,16 @@ describe('Balance sheet', () => {
       `/reports/accounts/${CAPITAL}?period=custom&to=2026-05-31`,
       `/reports/accounts/${STOCK}?period=custom&to=2026-05-31`,
     ]);
+  });
+
+  it('takes a loss to date from liabilities and capital as a deduction', async () => {
+    jest.spyOn(statementApi, 'balanceSheet').mockResolvedValue({ ...bs, assets: { ...bs.assets, total: '129000.00' }, profitToDate: '-1000.00' });
+    renderScreen(<BalanceSheetPage />, { path: '/reports/balance-sheet', route: ROUTE });
+    await screen.findByTestId('assets-total');
+    expect(dataRows('liabilities-total')[2]).toEqual(['Less: loss to date', '₹1,000.00']);
+    expect(cells(screen.getByTestId('liabilities-total'))).toEqual(['Total', '₹1,29,000.00']);
+    const figures = within(screen.getByRole('region', { name: 'Balance sheet figures' }));
+    expect(figures.getByText('Loss to date').parentElement).toHaveTextContent('₹1,000.00');
   });
 
   it('says by how much the sides differ when it does not balance', async () => {

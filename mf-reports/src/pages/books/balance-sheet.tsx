@@ -32,20 +32,24 @@ const COLUMNS: TableColumnsType<Row> = [
   { title: 'Amount', dataIndex: 'amount', align: 'right', width: 180 },
 ];
 
-/** A side's groups, each with its total and its ledgers; each ledger's figure opens its account up to `asOf`. */
+/**
+ * A side's groups, each with its total and its ledgers; each ledger's figure opens its account up to `asOf`. A group
+ * whose one ledger bears its own name (Stock in hand, Sundry debtors) is one line: its total opens that ledger.
+ */
 function sideRows(side: Side, asOf: string): Row[] {
-  return side.groups.flatMap((g) => [
-    { key: `group-${g.code}`, group: true, label: g.name, amount: <Money value={g.total} /> },
-    ...g.lines.map((l) => ({
-      key: `line-${l.accountId}`,
-      label: l.name,
-      amount: (
-        <Link to={ledgerPath(l.accountId, { to: asOf })}>
-          <Money value={l.amount} />
-        </Link>
-      ),
-    })),
-  ]);
+  const linked = (l: Side['groups'][number]['lines'][number]) => (
+    <Link to={ledgerPath(l.accountId, { to: asOf })}>
+      <Money value={l.amount} />
+    </Link>
+  );
+  return side.groups.flatMap((g) => {
+    const [only] = g.lines;
+    if (g.lines.length === 1 && only.name === g.name) return [{ key: `group-${g.code}`, group: true, label: g.name, amount: linked(only) }];
+    return [
+      { key: `group-${g.code}`, group: true, label: g.name, amount: <Money value={g.total} /> },
+      ...g.lines.map((l) => ({ key: `line-${l.accountId}`, label: l.name, amount: linked(l) })),
+    ];
+  });
 }
 
 function SideTable({ title, rows, total, testId }: { title: string; rows: Row[]; total: string; testId: string }) {
@@ -132,7 +136,13 @@ export default function BalanceSheetPage() {
                     total={liabilitiesSide}
                     rows={[
                       ...sideRows(d.capital, d.asOf),
-                      { key: 'profit', group: true, label: loss ? 'Loss to date' : 'Profit to date', amount: <Money value={d.profitToDate} /> },
+                      // A loss is taken from the side as a deduction: 'Less: loss to date', the figure without its sign.
+                      {
+                        key: 'profit',
+                        group: true,
+                        label: loss ? 'Less: loss to date' : 'Profit to date',
+                        amount: <Money value={loss ? fromPaise(-toPaise(d.profitToDate)) : d.profitToDate} />,
+                      },
                       ...sideRows(d.liabilities, d.asOf),
                     ]}
                   />

@@ -48,7 +48,6 @@ const pl: ProfitLoss = {
 
 setUpReportTests();
 
-
 describe('Profit & loss', () => {
   it('shows the trading account, then profit & loss, with the previous period beside each figure and net profit at the foot', async () => {
     const call = jest.spyOn(statementApi, 'profitLoss').mockResolvedValue(pl);

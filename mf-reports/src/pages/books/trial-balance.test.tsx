@@ -21,7 +21,6 @@ const tb: TrialBalance = {
 
 setUpReportTests();
 
-
 describe('Trial balance', () => {
   it('lists every ledger with opening, debit, credit and closing as Dr/Cr, the totals, and says it balances', async () => {
     const call = jest.spyOn(statementApi, 'trialBalance').mockResolvedValue(tb);
@@ -50,6 +49,14 @@ describe('Trial balance', () => {
     expect(links.map((a) => a.textContent)).toEqual(['Sales', '₹1,000.00 Cr', '₹11,800.00', '₹12,800.00 Cr']);
     for (const a of links) expect(a).toHaveAttribute('href', to);
     expect(screen.getByRole('link', { name: '₹12,800.00 Dr' })).toHaveAttribute('href', `/reports/accounts/${CASH}?period=custom&from=2026-05-01&to=2026-05-31&branchId=b1`);
+  });
+
+  it("lists the ledgers in the chart's order: assets, then liabilities and capital, then income and expenses", async () => {
+    jest.spyOn(statementApi, 'trialBalance').mockResolvedValue({ ...tb, rows: [...tb.rows].reverse() });
+    renderScreen(<TrialBalancePage />, { path: '/reports/trial-balance', route: ROUTE });
+    await screen.findByText('Balanced: debits equal credits');
+    const rows = screen.getAllByRole('row').filter((r) => r.querySelector('td') && !r.hasAttribute('data-testid'));
+    expect(rows.map((r) => cells(r)[1])).toEqual(['Cash in hand', 'Sundry debtors', 'Sales']);
   });
 
   it('says by how much it does not balance', async () => {

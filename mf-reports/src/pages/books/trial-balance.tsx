@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Alert, Card, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { formatRupees, fromPaise, reportUrls, toPaise, type TrialBalance } from '@bahi/shared';
+import { formatRupees, fromPaise, inChartOrder, reportUrls, toPaise, type TrialBalance } from '@bahi/shared';
 import { EmptyState, PageHeader, PeriodFilter, formatDate } from '@bahi/shared/ui';
 import { BranchFilter } from '../reports/components/branch-filter';
 import { ExportLinks } from '../reports/components/export-links';
@@ -27,7 +27,7 @@ function BalanceCheck({ debit, credit }: { debit: string; credit: string }) {
 }
 
 /**
- * /reports/trial-balance ('Trial balance'): every ledger with its opening balance, the period's debits and credits,
+ * /reports/trial-balance ('Trial balance'): every ledger in the chart's order with its opening balance, the period's debits and credits,
  * and its closing balance (GET report/trial-balance), the totals, and whether debits equal credits. Each figure
  * opens the ledger's account for the same period and branch.
  */
@@ -82,7 +82,7 @@ export default function TrialBalancePage() {
               <ReportTable<Row>
                 rowKey="accountId"
                 columns={columns}
-                rows={d.rows}
+                rows={inChartOrder(d.rows)}
                 loading={tb.isValidating}
                 scrollX={900}
                 pagination={false}

@@ -26,6 +26,10 @@ import { accountLedger, balanceSheet, profitLoss, trialBalance } from './stateme
 const GROUP_NAMES = new Map<string, string>(LEDGER_GROUPS.map((g) => [g.code, g.name]));
 const groupName = (code: string) => GROUP_NAMES.get(code) ?? code;
 const TRADING = new Set<string>(LEDGER_GROUPS.filter((g) => 'trading' in g && g.trading).map((g) => g.code));
+/** Profit & loss and the balance sheet print as a statement of three columns, not across the page. */
+const STATEMENT_WIDTH = 440;
+/** A figure that is nothing is left blank, as on screen. */
+const blankIfZero = (v: string | null) => (v === null || toPaise(v) === 0 ? null : v);
 const period = (from: string, to: string) => `${displayDate(from)} to ${displayDate(to)}`;
 
 /** 'All branches', or the branch's name (an id that is not the business's branch shows no entries: 'Unknown branch'). */
@@ -50,10 +54,10 @@ export async function trialBalanceFile(db: Db, businessId: string, q: TrialBalan
   const balanced = toPaise(tb.totals.debit) === toPaise(tb.totals.credit);
   const columns: ExportColumn<TrialRow>[] = [
     { header: 'Ledger', kind: 'text', value: (r) => r.name, width: 34 },
-    { header: 'Group', kind: 'text', value: (r) => r.group, width: 26 },
-    { header: 'Opening', kind: 'balance', value: (r) => r.opening, width: 18 },
-    { header: 'Debit', kind: 'money', value: (r) => r.debit, width: 16 },
-    { header: 'Credit', kind: 'money', value: (r) => r.credit, width: 16 },
+    { header: 'Group', kind: 'text', value: (r) => r.group, width: 26, printWidth: 110 },
+    { header: 'Opening', kind: 'balance', value: (r) => blankIfZero(r.opening), width: 18 },
+    { header: 'Debit', kind: 'money', value: (r) => blankIfZero(r.debit), width: 16 },
+    { header: 'Credit', kind: 'money', value: (r) => blankIfZero(r.credit), width: 16 },
     { header: 'Closing', kind: 'balance', value: (r) => r.closing, width: 18 },
   ];
   return {
@@ -121,8 +125,8 @@ export async function profitLossFile(db: Db, businessId: string, q: ProfitLossQu
   ];
   const columns: ExportColumn<StatementRow>[] = [
     { header: 'Particulars', kind: 'text', value: (r) => r.label, width: 44 },
-    { header: 'This period', kind: 'money', value: (r) => r.amount, width: 18 },
-    { header: 'Previous period', kind: 'money', value: (r) => r.other, width: 18 },
+    { header: 'This period', kind: 'money', value: (r) => r.amount, width: 18, printWidth: 80 },
+    { header: 'Previous period', kind: 'money', value: (r) => r.other, width: 18, printWidth: 80 },
   ];
   return {
     name: `Profit-and-loss-${pl.from}-to-${pl.to}`,
@@ -133,7 +137,7 @@ export async function profitLossFile(db: Db, businessId: string, q: ProfitLossQu
       await branchLabel(db, businessId, q.branchId),
     ].join(' · '),
     count: rows.length,
-    sheet: { name: 'Profit and loss', columns, rows: [rows], bold: (r) => r.bold },
+    sheet: { name: 'Profit and loss', columns, rows: [rows], bold: (r) => r.bold, printWidth: STATEMENT_WIDTH },
   };
 }
 
@@ -161,8 +165,8 @@ export async function balanceSheetFile(db: Db, businessId: string, q: BalanceShe
   const difference = fromPaise(Math.abs(toPaise(bs.assets.total) - toPaise(liabilitiesSide)));
   const columns: ExportColumn<StatementRow>[] = [
     { header: 'Particulars', kind: 'text', value: (r) => r.label, width: 44 },
-    { header: 'Amount', kind: 'money', value: (r) => r.amount, width: 18 },
-    { header: 'Total', kind: 'money', value: (r) => r.other, width: 18 },
+    { header: 'Amount', kind: 'money', value: (r) => r.amount, width: 18, printWidth: 80 },
+    { header: 'Total', kind: 'money', value: (r) => r.other, width: 18, printWidth: 80 },
   ];
   return {
     name: `Balance-sheet-${bs.asOf}`,
@@ -171,7 +175,7 @@ export async function balanceSheetFile(db: Db, businessId: string, q: BalanceShe
       bs.balanced ? 'Balanced: assets equal liabilities, capital and profit to date' : `Does not balance: the two sides differ by ${difference}`
     }`,
     count: rows.length,
-    sheet: { name: 'Balance sheet', columns, rows: [rows], bold: (r) => r.bold },
+    sheet: { name: 'Balance sheet', columns, rows: [rows], bold: (r) => r.bold, printWidth: STATEMENT_WIDTH },
   };
 }
 
@@ -189,7 +193,6 @@ interface LedgerRow {
 /** ledger/account-ledger/:id as a file: the opening balance, each line with its voucher and running balance, the closing with the period's totals. */
 export async function accountLedgerFile(db: Db, businessId: string, id: string, q: AccountLedgerQuery, now: Date): Promise<ReportFile<LedgerRow>> {
   const ledger = await accountLedger(db, businessId, id, q, now);
-  const nonZero = (v: string) => (toPaise(v) === 0 ? null : v);
   const rows: LedgerRow[] = [
     { date: ledger.from, voucher: null, document: null, particulars: 'Opening balance', debit: null, credit: null, balance: ledger.opening, bold: true },
     ...ledger.lines.map((l) => ({
@@ -197,8 +200,8 @@ export async function accountLedgerFile(db: Db, businessId: string, id: string, 
       voucher: voucherTypeLabel(l.voucherType),
       document: l.documentNumber,
       particulars: l.narration ?? voucherTypeLabel(l.voucherType),
-      debit: nonZero(l.debit),
-      credit: nonZero(l.credit),
+      debit: blankIfZero(l.debit),
+      credit: blankIfZero(l.credit),
       balance: l.balance,
       bold: false,
     })),

@@ -21,6 +21,8 @@ export interface ExportColumn<R> {
   numFmt?: string;
   /** In print, this column takes the width the others leave (the first column when none says so). */
   flex?: boolean;
+  /** In print, the column's width in points, when not its kind's own. */
+  printWidth?: number;
 }
 
 /** Rupees with Indian grouping (₹1,23,45,678.90) in a spreadsheet: lakhs and crores by value, as Excel allows. */
@@ -41,6 +43,8 @@ export interface ExportSheet<R> {
   totals?: R;
   /** Rows printed in bold (headings and subtotals of a statement). */
   bold?: (row: R) => boolean;
+  /** In print, the table's width in points, when narrower than the page (a statement of a few columns). */
+  printWidth?: number;
 }
 
 /** Too many rows for one file: a shorter period, or a filter, makes a smaller one. */
@@ -157,15 +161,16 @@ export function sendPdf<R>(reply: FastifyReply, fileName: string, title: string,
   const pen = Pen.create({ autoFirstPage: false, info: { Title: title, Creator: 'Bahi' }, lang: 'en-IN' });
   // The other columns keep their widths when they fit beside a flexible column of 90 points, else all shrink.
   const flex = Math.max(0, s.columns.findIndex((c) => c.flex));
-  const available = LANDSCAPE.width - 2 * MARGIN;
-  const fixed = s.columns.reduce((n, c, i) => (i === flex ? n : n + FIGURE_WIDTH[c.kind]), 0);
+  const available = Math.min(s.printWidth ?? Infinity, LANDSCAPE.width - 2 * MARGIN);
+  const widthOf = (c: ExportColumn<R>) => c.printWidth ?? FIGURE_WIDTH[c.kind];
+  const fixed = s.columns.reduce((n, c, i) => (i === flex ? n : n + widthOf(c)), 0);
   const scale = Math.min(1, (available - 90) / fixed);
   const columns = s.columns.map((c, i) => ({
     title: c.header,
-    width: i === flex ? 0 : FIGURE_WIDTH[c.kind] * scale,
+    width: i === flex ? 0 : widthOf(c) * scale,
     align: (c.kind === 'text' ? 'left' : 'right') as 'left' | 'right',
   }));
-  const table = new Table(pen, columns, MARGIN, LANDSCAPE.width - 2 * MARGIN, 7.5);
+  const table = new Table(pen, columns, MARGIN, available, 7.5);
   let top = 0;
   const newPage = () => {
     pen.doc.addPage({ size: [LANDSCAPE.width, LANDSCAPE.height], margin: 0 });
@@ -187,7 +192,7 @@ export function sendPdf<R>(reply: FastifyReply, fileName: string, title: string,
     for await (const chunk of s.rows) for (const row of chunk) draw(s.columns.map((c) => printed(c, row)), s.bold?.(row) ?? false, 'light');
     const totals = s.totals;
     if (totals) draw(s.columns.map((c, i) => (i === 0 ? 'Total' : c.kind === 'text' ? '' : printed(c, totals))), true, 'strong');
-    pen.hline(MARGIN, LANDSCAPE.width - MARGIN, top, 0.5);
+    pen.hline(MARGIN, MARGIN + available, top, 0.5);
     pen.doc.end();
   })().catch((e: unknown) => pen.doc.destroy(e as Error));
   return fileHeaders(reply, `${fileName}.pdf`, 'application/pdf').send(pen.doc);

@@ -21,17 +21,17 @@ const side = (v: string, r: Row) => (r.opening || toPaise(v) === 0 ? null : <Mon
 
 const COLUMNS: TableColumnsType<Row> = [
   { title: 'Date', dataIndex: 'date', width: 110, render: (d: string, r) => (r.opening ? '' : formatDate(d)) },
-  { title: 'Voucher', dataIndex: 'voucherType', width: 160, render: (v: string, r) => (r.opening ? '' : voucherTypeLabel(v)) },
+  { title: 'Voucher', dataIndex: 'voucherType', width: 130, render: (v: string, r) => (r.opening ? '' : voucherTypeLabel(v)) },
   {
     title: 'Document',
     key: 'document',
-    width: 170,
+    width: 140,
     render: (_, r) => (r.opening ? '-' : <DocumentLink type={r.documentType} id={r.documentId} number={r.documentNumber} />),
   },
   { title: 'Particulars', dataIndex: 'narration', render: (v: string | null) => v ?? '-' },
-  { title: 'Debit', dataIndex: 'debit', align: 'right', width: 140, render: (v: string, r) => side(v, r) },
-  { title: 'Credit', dataIndex: 'credit', align: 'right', width: 140, render: (v: string, r) => side(v, r) },
-  { title: 'Balance', dataIndex: 'balance', align: 'right', width: 160, render: (v: string) => <Balance value={v} /> },
+  { title: 'Debit', dataIndex: 'debit', align: 'right', width: 125, render: (v: string, r) => side(v, r) },
+  { title: 'Credit', dataIndex: 'credit', align: 'right', width: 125, render: (v: string, r) => side(v, r) },
+  { title: 'Balance', dataIndex: 'balance', align: 'right', width: 150, render: (v: string) => <Balance value={v} /> },
 ];
 
 /**
@@ -100,7 +100,7 @@ export default function AccountLedgerPage() {
                 columns={COLUMNS}
                 rows={rows}
                 loading={ledger.isValidating}
-                scrollX={1000}
+                scrollX={900}
                 pagination={rows.length > 100 ? { pageSize: 100, showSizeChanger: false } : false}
                 totalsTestId="closing-row"
                 totals={[

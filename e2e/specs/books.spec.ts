@@ -15,6 +15,16 @@ import { chooseInSelect, enterPurchaseByKeyboard, OPEN_DROPDOWN, signUpViaApi, w
  *   Deposit 300.00 of cash into the bank                                     cash 200.00; bank 17,645.00
  *   Total of the accounts                                                    17,845.00
  *   Stock: 0 + 10 − 3                                                        7
+ *
+ * The books of the month, on the three statements:
+ *   Trial balance: every entry's debits (bank opening 20,000 + purchase 5,310 + payment 2,655 + sale 2,478 and its
+ *   cost 1,350 + cash received 2,000 + rent 1,500 + deposit 300)                    = 35,593.00 = the credits
+ *   Profit & loss: sales 2,100.00 − cost of goods sold 3 × 450.00 = 1,350.00 → gross profit 750.00;
+ *   − rent 1,500.00                                                                 → net loss 750.00
+ *   Balance sheet: assets cash 200 + bank 17,645 + customer 478 + stock 7 × 450 = 3,150 + input IGST 810
+ *                                                                                   = 22,283.00
+ *   against creditors 2,655 + output CGST 189 + SGST 189 = 3,033 (liabilities) + opening balance equity
+ *   20,000 (capital) − the loss of 750                                              = 22,283.00
  */
 
 const CSRF = { 'X-Requested-With': WRITE_HEADERS['X-Requested-With'] };
@@ -76,6 +86,17 @@ async function setUpShop(page: Page) {
       data: { name: 'Kothrud Stores', partyType: 'CUSTOMER', mobileNumber: '9822054321' },
     }),
   );
+}
+
+/** One of the statement's figure cards (its title, then its value), as a user reads it. */
+const figure = (page: Page, region: string, title: string) =>
+  page.getByRole('region', { name: region }).locator('.ant-card').filter({ has: page.getByText(title, { exact: true }) });
+
+/** The reports home's tile of a statement, as a user opens it. */
+async function openStatement(page: Page, title: string) {
+  await page.goto('/reports');
+  await page.getByRole('link', { name: title, exact: true }).click();
+  await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible({ timeout: 30_000 });
 }
 
 /** The balance the Payment in/out dialog of Cash & bank shows for a party, read as a user would; then closed. */
@@ -218,5 +239,53 @@ test("a month's books: bought by keyboard with IGST, sold, supplier paid from th
   await page.getByRole('combobox', { name: 'Add item' }).focus();
   await page.keyboard.type('mouse');
   await expect(page.locator(OPEN_DROPDOWN)).toContainText('7 NOS in stock');
+
+  // The trial balance of the month: debits equal credits, on the cards and in the table's total.
+  await openStatement(page, 'Trial balance');
+  await expect(figure(page, 'Trial balance totals', 'Total debit')).toContainText('₹35,593.00');
+  await expect(figure(page, 'Trial balance totals', 'Total credit')).toContainText('₹35,593.00');
+  await expect(figure(page, 'Trial balance totals', 'Closing debit balances')).toContainText('₹25,133.00');
+  await expect(figure(page, 'Trial balance totals', 'Closing credit balances')).toContainText('₹25,133.00');
+  await expect(page.getByText('Balanced: debits equal credits')).toBeVisible();
+  await expect(page.getByTestId('totals-row')).toHaveText(/^Total₹35,593\.00₹35,593\.00/);
+  const salesRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Sales', exact: true }) });
+  await expect(salesRow).toContainText('₹2,100.00 Cr');
+  // The Excel and PDF buttons download the same trial balance.
+  for (const [name, type, head] of [
+    ['Excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'PK'],
+    ['PDF', 'application/pdf', '%PDF-'],
+  ]) {
+    const file = await page.request.get((await page.getByRole('link', { name: new RegExp(name) }).getAttribute('href'))!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe(type);
+    expect((await file.body()).subarray(0, head.length).toString()).toBe(head);
+  }
+
+  // One click on the sales figure opens the Sales ledger for the same month: the sale, and what it closes at.
+  await salesRow.getByRole('link', { name: '₹2,100.00', exact: true }).click();
+  await expect(page).toHaveURL(/\/reports\/accounts\/[0-9a-f-]{36}\?/);
+  await expect(page.getByRole('heading', { name: 'Sales', exact: true })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Sale' }).getByRole('link', { name: /\/1$/ })).toBeVisible();
+  await expect(page.getByTestId('closing-row')).toContainText('₹2,100.00 Cr');
+
+  // Profit & loss: the trading account and the month's net result (a loss: the rent is more than the gross profit).
+  await openStatement(page, 'Profit & loss');
+  await expect(figure(page, 'Profit and loss figures', 'Sales')).toContainText('₹2,100.00');
+  await expect(figure(page, 'Profit and loss figures', 'Gross profit')).toContainText('₹750.00');
+  await expect(figure(page, 'Profit and loss figures', 'Expenses')).toContainText('₹1,500.00');
+  await expect(figure(page, 'Profit and loss figures', 'Net loss')).toContainText('₹750.00');
+  await expect(page.getByRole('row').filter({ hasText: 'Cost of goods sold' }).first()).toContainText('₹1,350.00');
+  await expect(page.getByRole('row').filter({ hasText: 'Rent' })).toContainText('₹1,500.00');
+  await expect(page.getByTestId('net-profit-row')).toHaveText(/^Net loss₹750\.00/);
+
+  // Balance sheet: the assets against liabilities, capital and the loss, balanced.
+  await openStatement(page, 'Balance sheet');
+  await expect(figure(page, 'Balance sheet figures', 'Assets')).toContainText('₹22,283.00');
+  await expect(figure(page, 'Balance sheet figures', 'Liabilities')).toContainText('₹3,033.00');
+  await expect(figure(page, 'Balance sheet figures', 'Capital')).toContainText('₹20,000.00');
+  await expect(figure(page, 'Balance sheet figures', 'Loss to date')).toContainText('₹750.00');
+  await expect(page.getByText('Balanced: assets equal liabilities, capital and profit to date')).toBeVisible();
+  await expect(page.getByTestId('assets-total')).toContainText('₹22,283.00');
+  await expect(page.getByTestId('liabilities-total')).toContainText('₹22,283.00');
   expect(errors).toEqual([]);
 });

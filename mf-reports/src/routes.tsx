@@ -12,5 +12,11 @@ export const routes: RemoteRoutesModule['routes'] = {
   '/reports/day-book': lazyPage(() => import('./pages/reports/day-book')),
   '/reports/item-profit': lazyPage(() => import('./pages/reports/item-profit')),
   '/reports/gstr3b': lazyPage(() => import('./pages/reports/gstr3b')),
+  '/reports/trial-balance': lazyPage(() => import('./pages/books/trial-balance')),
+  '/reports/profit-loss': lazyPage(() => import('./pages/books/profit-loss')),
+  '/reports/balance-sheet': lazyPage(() => import('./pages/books/balance-sheet')),
+  '/reports/accounts': lazyPage(() => import('./pages/books/chart-of-accounts')),
+  '/reports/accounts/:id': lazyPage(() => import('./pages/books/account-ledger')),
+  '/reports/journal/new': lazyPage(() => import('./pages/books/journal-form')),
   'cash-bank': lazyPage(() => import('./pages/cash-bank/page')),
 };

@@ -1,7 +1,7 @@
 import {
-  AccountLedgerQuery,
+  AccountLedgerExportQuery,
   AccountLedgerResponse,
-  BalanceSheetQuery,
+  BalanceSheetExportQuery,
   BalanceSheetResponse,
   CreateJournalRequest,
   CreateLedgerAccountRequest,
@@ -9,37 +9,30 @@ import {
   LedgerAccountResponse,
   LedgerTreeQuery,
   LedgerTreeResponse,
-  ProfitLossQuery,
+  ProfitLossExportQuery,
   ProfitLossResponse,
-  TrialBalanceQuery,
+  TrialBalanceExportQuery,
   TrialBalanceResponse,
   UpdateLedgerAccountRequest,
 } from '@bahi/shared/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
+import { accountLedgerFile, balanceSheetFile, profitLossFile, trialBalanceFile } from '../services/ledger/export';
 import { createJournal, createLedgerAccount, updateLedgerAccount, type LedgerContext } from '../services/ledger/manual';
-import { accountLedgerSheet, balanceSheetSheet, profitLossSheet, trialBalanceSheet, type StatementRow } from '../services/ledger/export';
-import { displayDate } from '../services/pdf/format';
-import { PDF_ROWS_MAX, assertExportable, sendPdf, sendXlsx, type ExportSheet } from '../services/reports/export';
 import { accountLedger, balanceSheet, ledgerTree, profitLoss, trialBalance } from '../services/ledger/statements';
+import { sendReportFile } from '../services/reports/export';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 const tags = ['ledger'];
-const FILE_TYPES = ['application/json', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'];
-
-/** A statement as a file when `format` asks for one (xlsx or an A4 PDF); undefined for JSON. */
-function exportOr<T>(reply: FastifyReply, format: string | undefined, data: T, sheetOf: (d: T) => ExportSheet<StatementRow>, title: string, period: string) {
-  if (format !== 'xlsx' && format !== 'pdf') return undefined;
-  const sheet = sheetOf(data);
-  const name = `${title}-${period}`.replace(/[^A-Za-z0-9._-]+/g, '-');
-  return format === 'pdf' ? sendPdf(reply, name, title, period, sheet) : sendXlsx(reply, name, [sheet]);
-}
 /** Any string: an id that is not a uuid is simply not found (404). */
 const LedgerIdParams = z.object({ id: z.string().max(100).describe('Ledger id (uuid)') });
 const AccountIdParams = z.object({ accountId: z.string().max(100).describe('Ledger id (uuid)') });
+const FILE_TYPES = ['application/json', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'];
+const FILE_DESCRIPTION = 'format=xlsx answers the statement as a workbook, format=pdf as an A4 print (413 above 5,000 rows).';
+const isFile = (format: string | undefined): format is 'xlsx' | 'pdf' => format === 'xlsx' || format === 'pdf';
 
 /** The books: the chart of accounts, journal vouchers, a ledger's lines, and the statements read from the journal. */
 export function ledgerRoutes(app: ZodApp, deps: Deps) {
@@ -102,24 +95,18 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary: 'A ledger’s lines from..to with the running balance (positive = Dr), its opening and its closing',
-      description: 'format=xlsx answers the ledger as a workbook, format=pdf as an A4 print.',
-      produces: ['application/json', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'],
       security: SESSION_SECURITY,
+      description: FILE_DESCRIPTION,
       params: AccountIdParams,
-      querystring: AccountLedgerQuery,
+      querystring: AccountLedgerExportQuery,
+      produces: FILE_TYPES,
       response: { 200: AccountLedgerResponse, ...errorResponses(400, 401, 404, 413) },
     },
     handler: async (request, reply) => {
+      const { businessId } = authOf(request);
       const q = request.query;
-      const ledger = await accountLedger(deps.db, authOf(request).businessId, request.params.accountId, q, deps.clock());
-      if (q.format === 'xlsx' || q.format === 'pdf') {
-        assertExportable(ledger.lines.length, q.format === 'pdf' ? PDF_ROWS_MAX : undefined);
-        const name = `Ledger-${ledger.account.name}-${ledger.from ?? 'start'}-to-${ledger.to ?? 'today'}`.replace(/[^A-Za-z0-9._-]+/g, '-');
-        const sheet = accountLedgerSheet(ledger);
-        const period = `${ledger.from ? displayDate(ledger.from) : 'From the start'} to ${ledger.to ? displayDate(ledger.to) : 'today'}`;
-        return q.format === 'pdf' ? sendPdf(reply, name, `Ledger: ${ledger.account.name}`, period, sheet) : sendXlsx(reply, name, [sheet]);
-      }
-      return { success: true as const, data: ledger };
+      if (isFile(q.format)) return sendReportFile(reply, q.format, await accountLedgerFile(deps.db, businessId, request.params.accountId, q, deps.clock()));
+      return { success: true as const, data: await accountLedger(deps.db, businessId, request.params.accountId, q, deps.clock()) };
     },
   });
 
@@ -128,13 +115,15 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
       tags: ['report'],
       summary: 'Every ledger with its opening (before from, by default the financial year’s start), debits, credits and closing as of asOf',
       security: SESSION_SECURITY,
-      querystring: TrialBalanceQuery,
+      description: FILE_DESCRIPTION,
+      querystring: TrialBalanceExportQuery,
       produces: FILE_TYPES,
-      response: { 200: TrialBalanceResponse, ...errorResponses(400, 401) },
+      response: { 200: TrialBalanceResponse, ...errorResponses(400, 401, 413) },
     },
     handler: async (request, reply) => {
-      const data = await trialBalance(deps.db, authOf(request).businessId, request.query, deps.clock());
-      return exportOr(reply, request.query.format, data, trialBalanceSheet, 'Trial balance', `As of ${displayDate(data.asOf)}`) ?? { success: true as const, data };
+      const { businessId } = authOf(request);
+      if (isFile(request.query.format)) return sendReportFile(reply, request.query.format, await trialBalanceFile(deps.db, businessId, request.query, deps.clock()));
+      return { success: true as const, data: await trialBalance(deps.db, businessId, request.query, deps.clock()) };
     },
   });
 
@@ -143,13 +132,15 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
       tags: ['report'],
       summary: 'Trading and profit & loss account of the period (this financial year to date by default), beside the period before',
       security: SESSION_SECURITY,
-      querystring: ProfitLossQuery,
+      description: FILE_DESCRIPTION,
+      querystring: ProfitLossExportQuery,
       produces: FILE_TYPES,
-      response: { 200: ProfitLossResponse, ...errorResponses(400, 401) },
+      response: { 200: ProfitLossResponse, ...errorResponses(400, 401, 413) },
     },
     handler: async (request, reply) => {
-      const data = await profitLoss(deps.db, authOf(request).businessId, request.query, deps.clock());
-      return exportOr(reply, request.query.format, data, profitLossSheet, 'Profit and loss', `${displayDate(data.from)} to ${displayDate(data.to)}`) ?? { success: true as const, data };
+      const { businessId } = authOf(request);
+      if (isFile(request.query.format)) return sendReportFile(reply, request.query.format, await profitLossFile(deps.db, businessId, request.query, deps.clock()));
+      return { success: true as const, data: await profitLoss(deps.db, businessId, request.query, deps.clock()) };
     },
   });
 
@@ -158,13 +149,15 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
       tags: ['report'],
       summary: 'Assets against liabilities, capital and the profit to date, as of asOf (today by default)',
       security: SESSION_SECURITY,
-      querystring: BalanceSheetQuery,
+      description: FILE_DESCRIPTION,
+      querystring: BalanceSheetExportQuery,
       produces: FILE_TYPES,
-      response: { 200: BalanceSheetResponse, ...errorResponses(400, 401) },
+      response: { 200: BalanceSheetResponse, ...errorResponses(400, 401, 413) },
     },
     handler: async (request, reply) => {
-      const data = await balanceSheet(deps.db, authOf(request).businessId, request.query, deps.clock());
-      return exportOr(reply, request.query.format, data, balanceSheetSheet, 'Balance sheet', `As of ${displayDate(data.asOf)}`) ?? { success: true as const, data };
+      const { businessId } = authOf(request);
+      if (isFile(request.query.format)) return sendReportFile(reply, request.query.format, await balanceSheetFile(deps.db, businessId, request.query, deps.clock()));
+      return { success: true as const, data: await balanceSheet(deps.db, businessId, request.query, deps.clock()) };
     },
   });
 }

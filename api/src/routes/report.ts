@@ -30,7 +30,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import { displayDate } from '../services/pdf/format';
-import { PDF_ROWS_MAX, assertExportable, sendCsv, sendPdf, sendXlsx, type ExportSheet } from '../services/reports/export';
+import { PDF_ROWS_MAX, assertExportable, safeName, sendPdf, sendReportFile, sendXlsx, type FileFormat, type ReportFile } from '../services/reports/export';
 import { gstr1, gstr1Sheets } from '../services/reports/gstr1';
 import { gstr3b } from '../services/reports/gstr3b';
 import { ledgerSheet, partyLedger } from '../services/reports/ledger';
@@ -41,25 +41,7 @@ import { getGstSettings, updateGstSettings } from '../services/reports/settings'
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 const FILE_TYPES = ['application/json', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv', 'application/pdf'];
-const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '-');
-type FileFormat = 'xlsx' | 'csv' | 'pdf';
 const isFile = (format: string | undefined): format is FileFormat => format === 'xlsx' || format === 'csv' || format === 'pdf';
-
-interface ReportFile<R> {
-  name: string;
-  title: string;
-  subtitle: string;
-  count: number;
-  sheet: ExportSheet<R>;
-}
-
-/** A report of `count` rows as a file: .xlsx or .csv (up to the export limit), or an A4 PDF (up to 5,000 rows); 413 above. */
-function sendReportFile<R>(reply: FastifyReply, format: FileFormat, file: ReportFile<R>) {
-  assertExportable(file.count, format === 'pdf' ? PDF_ROWS_MAX : undefined);
-  const name = safeName(file.name);
-  if (format === 'pdf') return sendPdf(reply, name, file.title, file.subtitle, file.sheet);
-  return format === 'xlsx' ? sendXlsx(reply, name, [file.sheet]) : sendCsv(reply, name, file.sheet);
-}
 const FILE_DESCRIPTION =
   'format=xlsx or csv answers a file with every row (at most the export limit; 413 above it), with a totals row; format=pdf an A4 landscape print of up to 5,000 rows.';
 

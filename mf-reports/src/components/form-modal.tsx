@@ -46,10 +46,11 @@ export const itemError = (message: string | undefined) => ({
 });
 
 /** A money amount typed as an exact decimal string (never a float), within the contract's bounds. */
-export function MoneyInput(props: { id: string; value: string; onChange: (v: string) => void; signed?: boolean; autoFocus?: boolean }) {
+export function MoneyInput(props: { id: string; value: string; onChange: (v: string) => void; signed?: boolean; autoFocus?: boolean; 'aria-label'?: string }) {
   return (
     <InputNumber<string>
       id={props.id}
+      aria-label={props['aria-label']}
       {...boundedInput(props.signed ? SIGNED_MONEY_BOUNDS : MONEY_BOUNDS, 'text')}
       prefix="₹"
       autoFocus={props.autoFocus}

@@ -13,4 +13,4 @@ export * from './purchase';
 export * from './automated-bill';
 export * from './einvoice';
 export * from './report';
-export * from './ledger';
+export * from './books';

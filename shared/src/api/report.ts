@@ -21,6 +21,10 @@ import {
   type Gstr1Query,
   type LedgerQuery,
   type SaleReportQuery,
+  type AccountLedgerQuery,
+  type BalanceSheetQuery,
+  type ProfitLossQuery,
+  type TrialBalanceQuery,
 } from '../contracts';
 import { apiBase, apiRequest, type Query } from './client';
 
@@ -77,4 +81,9 @@ export const reportUrls = {
   dayBook: (query: Omit<DayBookQuery, 'format'>, format: 'xlsx' | 'csv' | 'pdf') => withQuery('report/day-book', { ...query, format }),
   itemProfit: (query: Omit<ItemProfitQuery, 'format' | 'page' | 'pageSize'>, format: 'xlsx' | 'csv' | 'pdf') =>
     withQuery('report/item-profit', { ...query, format }),
+  trialBalance: (query: TrialBalanceQuery, format: 'xlsx' | 'pdf') => withQuery('report/trial-balance', { ...query, format }),
+  profitLoss: (query: ProfitLossQuery, format: 'xlsx' | 'pdf') => withQuery('report/profit-loss', { ...query, format }),
+  balanceSheet: (query: BalanceSheetQuery, format: 'xlsx' | 'pdf') => withQuery('report/balance-sheet', { ...query, format }),
+  accountLedger: (accountId: string, query: AccountLedgerQuery, format: 'xlsx' | 'pdf') =>
+    withQuery(`ledger/account-ledger/${encodeURIComponent(accountId)}`, { ...query, format }),
 };

@@ -21,3 +21,4 @@ export * from './automated-bill';
 export * from './report';
 export * from './composition';
 export * from './ledger';
+export * from './books-statements';

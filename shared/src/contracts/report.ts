@@ -88,7 +88,8 @@ export function resolvePeriod(q: PeriodQuery, today: string): { from: string; to
 }
 
 export const REPORT_FORMATS = ['json', 'xlsx', 'csv', 'pdf'] as const;
-const Format = <const T extends readonly [string, ...string[]]>(formats: T) =>
+/** An optional `format` query field of a report, one of `formats`. */
+export const Format = <const T extends readonly [string, ...string[]]>(formats: T) =>
   optional(z.enum(formats, { error: `format must be one of ${formats.join(', ')}` }));
 const IdFilter = (label: string) => optional(z.string().trim().max(40, `${label} is not an id`));
 

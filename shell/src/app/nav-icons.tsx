@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   BankOutlined,
   BarChartOutlined,
+  BookOutlined,
   CloudUploadOutlined,
   FileTextOutlined,
   HomeOutlined,
@@ -25,6 +26,7 @@ const NAV_ICONS: Record<string, ComponentType<HTMLAttributes<HTMLSpanElement>>> 
   WalletOutlined,
   BankOutlined,
   BarChartOutlined,
+  BookOutlined,
   ShopOutlined,
 };
 
@@ -42,6 +44,7 @@ export const AREA_BLURBS: Record<string, string> = {
   '/purchases': 'Supplier bills and payments out',
   '/expenses': 'Rent, salaries and day-to-day spends',
   '/cash-bank': 'Cash in hand and bank accounts',
+  '/reports/accounts': 'Chart of accounts, journals and account ledgers',
   '/reports': 'Sale, purchase and ledger reports',
   '/e-invoicing': 'IRN and e-invoices for GST',
   '/automated-bills': 'Bills that repeat on a schedule',

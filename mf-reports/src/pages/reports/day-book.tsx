@@ -1,7 +1,7 @@
 import { Alert, Card, DatePicker, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { formatRupees, indiaToday, reportUrls, type DayBookEntry } from '@bahi/shared';
+import { formatRupees, indiaToday, reportUrls, voucherTypeLabel, type DayBookEntry } from '@bahi/shared';
 import { EmptyState, PageHeader, formatDate } from '@bahi/shared/ui';
 import { BranchFilter } from './components/branch-filter';
 import { useDayBook } from './components/data';
@@ -9,20 +9,6 @@ import { DocumentLink } from './components/document-link';
 import { ExportLinks } from './components/export-links';
 import { useReportParams } from './components/report-params';
 import { ReportBody, ReportFilters, ReportTable, moneyColumn, moneyTotal } from './components/report-view';
-
-const TYPE_LABELS: Record<string, string> = {
-  SALE: 'Sale',
-  PURCHASE: 'Purchase',
-  QUOTATION: 'Quotation',
-  SALE_PAYMENT: 'Payment received',
-  PURCHASE_PAYMENT: 'Payment made',
-  PAYMENT_IN: 'Payment in',
-  PAYMENT_OUT: 'Payment out',
-  TRANSFER: 'Transfer',
-  EXPENSE: 'Expense',
-};
-/** A type without its own label reads as words: STOCK_ADD is 'Stock add'. */
-export const dayBookType = (type: string) => TYPE_LABELS[type] ?? `${type.charAt(0)}${type.slice(1).toLowerCase().replaceAll('_', ' ')}`;
 
 /** The time of day in India (24-hour). */
 const timeOf = (at: string) => new Date(at).toLocaleTimeString('en-IN', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -37,7 +23,7 @@ const COLUMNS: TableColumnsType<Row> = [
     width: 170,
     render: (v: string, r) => (
       <>
-        {dayBookType(v)} {r.status === 'CANCELLED' ? <Tag color="red">Cancelled</Tag> : null}
+        {voucherTypeLabel(v)} {r.status === 'CANCELLED' ? <Tag color="red">Cancelled</Tag> : null}
       </>
     ),
   },

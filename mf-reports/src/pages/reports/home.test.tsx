@@ -58,6 +58,10 @@ describe('Reports home', () => {
       'Day book': '/reports/day-book',
       'Item profit': '/reports/item-profit',
       'GSTR-3B': '/reports/gstr3b',
+      'Trial balance': '/reports/trial-balance',
+      'Profit & loss': '/reports/profit-loss',
+      'Balance sheet': '/reports/balance-sheet',
+      'Chart of accounts': '/reports/accounts',
       'Cash & Bank': '/cash-bank',
     };
     for (const [name, href] of Object.entries(links)) expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);

@@ -1,13 +1,17 @@
 import { Link } from 'react-router-dom';
 import { Card, Col, Flex, Row, Tag, Typography } from 'antd';
 import {
+  ApartmentOutlined,
   AuditOutlined,
   BankOutlined,
   BookOutlined,
   CalendarOutlined,
+  CheckSquareOutlined,
   DollarOutlined,
   FileDoneOutlined,
   InboxOutlined,
+  ProfileOutlined,
+  RiseOutlined,
   ShoppingCartOutlined,
   ShoppingOutlined,
 } from '@ant-design/icons';
@@ -25,6 +29,10 @@ export const REPORT_TILES: { title: string; description: string; path?: string; 
   { title: 'Stock summary', description: 'Quantity and value per branch, low stock', path: '/reports/stock-summary', icon: <InboxOutlined /> },
   { title: 'Day book', description: 'Every transaction of a day', path: '/reports/day-book', icon: <CalendarOutlined /> },
   { title: 'Item profit', description: 'Sale value less purchase cost, per item', path: '/reports/item-profit', icon: <DollarOutlined /> },
+  { title: 'Trial balance', description: 'Every ledger’s opening, debit, credit and closing; totals that agree', path: '/reports/trial-balance', icon: <CheckSquareOutlined /> },
+  { title: 'Profit & loss', description: 'Trading account and net profit, beside the previous period', path: '/reports/profit-loss', icon: <RiseOutlined /> },
+  { title: 'Balance sheet', description: 'Assets against liabilities, capital and profit to date', path: '/reports/balance-sheet', icon: <ProfileOutlined /> },
+  { title: 'Chart of accounts', description: 'Groups and ledgers with balances; journal vouchers', path: '/reports/accounts', icon: <ApartmentOutlined /> },
   { title: 'Cash & Bank', description: 'Balances and movements of each account', path: '/cash-bank', icon: <BankOutlined /> },
 ];
 

@@ -53,7 +53,7 @@ interface Shop {
  * A fresh business with three items bought at a known cost (opening stock at cost, so every sale posts its cost of
  * goods sold), a bank account, and customers half in the business's state (CGST + SGST) and half outside (IGST).
  */
-async function shop(server: BahiServer, label: string, parties: number, stockDate?: string): Promise<Shop> {
+export async function shop(server: BahiServer, label: string, parties: number, stockDate?: string): Promise<Shop> {
   const session = await signUp(server, label);
   const cookie = session.cookieHeader;
   const profile = await call<{ data: { user: { business: { id: string } }; activeStoreBranch: { id: string } } }>(server, cookie, 'GET', '/api/auth/profile');
@@ -93,7 +93,7 @@ function templateSale(s: Shop, i: number) {
 }
 
 /** The templates through the API: each invoice, then one payment against it (in full, or half of it for one in four). */
-async function makeTemplates(server: BahiServer, s: Shop): Promise<void> {
+export async function makeTemplates(server: BahiServer, s: Shop): Promise<void> {
   for (let i = 0; i < TEMPLATES; i++) {
     const sale = await call<{ data: { id: string; balance: string } }>(server, s.cookie, 'POST', '/api/sale/create-sale', templateSale(s, i));
     const due = toPaise(sale.data.balance);
@@ -130,9 +130,10 @@ async function copyRows(client: Client, tableName: string, overrides: Record<str
 /**
  * Replicates the templates (invoices with their lines, payments, and every journal entry and line they posted) into
  * INVOICES invoices and as many payments, dated over the year in order, numbered after the templates. The journal
- * is copied with its triggers off (session_replication_role = replica) and then checked here for what they check.
+ * is copied with its triggers off (session_replication_role = replica); what they do is done here in bulk (each
+ * ledger's day totals) or checked after (every entry balances).
  */
-async function replicate(databaseUrl: string, s: Shop): Promise<{ seededMs: number; counts: Record<string, number> }> {
+export async function replicate(databaseUrl: string, s: Shop): Promise<{ seededMs: number; counts: Record<string, number> }> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -213,6 +214,13 @@ async function replicate(databaseUrl: string, s: Shop): Promise<{ seededMs: numb
     );
     await client.query(`with e as (${entries}) ${lines}`, b);
     await client.query('set local session_replication_role = origin');
+    // What the journal's other trigger does, in bulk: each ledger's day totals (migration 0040), which the statements read.
+    await client.query('delete from journal_day_totals where business_id = $1', b);
+    await client.query(
+      `insert into journal_day_totals (business_id, account_id, branch_id, date, debit, credit)
+       select business_id, account_id, branch_id, date, sum(debit), sum(credit) from journal_lines where business_id = $1 group by 1, 2, 3, 4`,
+      b,
+    );
     // Stock at cost is the sum of the Stock in hand lines of each item at each branch.
     await client.query(
       `update stock_costs c set quantity = x.quantity, value = x.value
@@ -224,7 +232,7 @@ async function replicate(databaseUrl: string, s: Shop): Promise<{ seededMs: numb
     );
     await client.query('commit');
     const seededMs = performance.now() - started;
-    for (const t of ['sale_invoices', 'sale_invoice_lines', 'account_transactions', 'journal_entries', 'journal_lines']) await client.query(`vacuum analyze ${t}`);
+    for (const t of ['sale_invoices', 'sale_invoice_lines', 'account_transactions', 'journal_entries', 'journal_lines', 'journal_day_totals']) await client.query(`vacuum analyze ${t}`);
     const count = async (q: string) => Number((await client.query<{ n: string }>(q, b)).rows[0].n);
     const counts = {
       invoices: await count('select count(*) as n from sale_invoices where business_id = $1'),

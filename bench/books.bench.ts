@@ -8,19 +8,20 @@
  *   API (so the journal is what the services post), then replicated in bulk by SQL with new ids, numbers and dates,
  *   journal included; the generated books are checked (every entry balances, Sundry debtors equals what the
  *   invoices leave unpaid) before the statements are timed over HTTP.
- * - create-sale: the commit before the books (BASELINE_COMMIT) is checked out in a git worktree at bench/.baseline
- *   (gitignored; made and installed on first use), both servers run at once, each on its own database, and
+ * - create-sale: the commit before the books (BASELINE_COMMIT) is checked out in a git worktree in the temp dir
+ *   (BENCH_BASELINE_DIR; made and installed on first use, kept for later runs), both servers run at once, each on its own database, and
  *   autocannon drives them in turn with the same request, several rounds.
  *
  * Under `pnpm bench` it is an area benchmark (its own timeout, see sections/areas.ts); alone:
  * `npx tsx bench/books.bench.ts` (BENCH_BOOKS_ONLY=statements or create runs one half).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { fromPaise, toPaise } from '@bahi/shared/india';
 import type { AreaContext } from './lib/area';
-import { BENCH_DIR, ROOT, log, ms, pct, ratio, runCleanups, runCommand, table, tempDir, verdict } from './lib/common';
+import { ROOT, log, ms, pct, ratio, runCleanups, runCommand, table, tempDir, verdict } from './lib/common';
 import { CONNECTIONS, DURATION_S, WARMUP_S, call, cannon, createItem, timedGet, type Cannon } from './lib/documents';
 import { throwawayDatabase } from './lib/postgres';
 import { signUp, startServer, type BahiServer } from './lib/server';
@@ -33,10 +34,11 @@ const PARTIES = 12;
 const ROUNDS = 20;
 const REPORT_TARGET_MS = 300;
 const CREATE_TARGET = 0.85;
-const CREATE_ROUNDS = 3;
+const CREATE_ROUNDS = 5;
 /** The last commit of main before the books. */
 export const BASELINE_COMMIT = '19b7ace';
-const BASELINE_DIR = path.join(BENCH_DIR, '.baseline');
+/** Outside the repository, so the workspace's tools (eslint, jest, tsc) never walk into a second copy of it. */
+const BASELINE_DIR = process.env.BENCH_BASELINE_DIR ?? path.join(os.tmpdir(), `bahi-bench-baseline-${BASELINE_COMMIT}`);
 const YEAR = { start: '2025-04-01', end: '2026-03-31', days: 365 };
 const OPENING_STOCK = '1000000';
 
@@ -333,7 +335,7 @@ async function benchStatements(tmp: string): Promise<string[]> {
 // ---------------------------------------------------------------------------------------------------------------
 // create-sale with posting against the commit before the books
 
-/** The commit before the books, checked out at bench/.baseline and installed (once; later runs reuse it). */
+/** The commit before the books, checked out at BASELINE_DIR and installed (once; later runs reuse it). */
 async function baselineCheckout(): Promise<string> {
   const git = async (args: string[], cwd = ROOT) => {
     const r = await runCommand('git', args, { cwd, timeoutMs: 120_000 });
@@ -401,7 +403,7 @@ async function benchCreate(tmp: string): Promise<string[]> {
       '',
       `The request of the sales benchmark (3 lines: 18 % exclusive, 12 % inclusive with a 5 % discount, 5 %; to an out-of-state party; ₹500 received in cash) ` +
         `to items bought at a known cost, so every sale posts Sundry debtors, Sales, Output IGST, Cost of goods sold and Stock in hand item by item, and its payment ` +
-        `Cash in hand against Sundry debtors. ${BASELINE_COMMIT} is served from a git worktree (bench/.baseline); both servers run the whole time, each on its own ` +
+        `Cash in hand against Sundry debtors. ${BASELINE_COMMIT} is served from a git worktree of it; both servers run the whole time, each on its own ` +
         `throwaway database, and are loaded one at a time, alternating. With posting: ${posted}.`,
       '',
       ...table(['Server', 'req/s per round', 'Median req/s', 'Median p99', 'non-2xx'], rows),

@@ -347,7 +347,9 @@ async function baselineCheckout(): Promise<string> {
   };
   const want = await git(['rev-parse', `${BASELINE_COMMIT}^{commit}`]);
   if (!fs.existsSync(path.join(BASELINE_DIR, '.git'))) {
-    log(`checking ${BASELINE_COMMIT} out at ${path.relative(ROOT, BASELINE_DIR)}…`);
+    log(`checking ${BASELINE_COMMIT} out at ${BASELINE_DIR}…`);
+    // A checkout removed from the temp dir is still registered until pruned.
+    await git(['worktree', 'prune']);
     await git(['worktree', 'add', '--detach', BASELINE_DIR, want]);
   } else if ((await git(['rev-parse', 'HEAD'], BASELINE_DIR)) !== want) {
     await git(['checkout', '--detach', want], BASELINE_DIR);

@@ -19,6 +19,8 @@
  * ctx (also in the env: BENCH_CONTEXT as JSON, and BENCH_BASE_URL, BENCH_COOKIE, BENCH_DATABASE, BENCH_OUTBOX,
  * BENCH_TMP_DIR) gives running servers (PostgreSQL first when available, then PGlite), each with a freshly signed-up
  * business's cookie, a temp dir, and Chromium's path and flags. Servers, databases and temp dirs are cleaned up here.
+ * The books (bench/books.bench.ts: the statements at 1,00,000 invoices + payments, create-sale against the commit
+ * before the books) is one of them, with a longer timeout (sections/areas.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';

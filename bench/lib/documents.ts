@@ -55,8 +55,19 @@ export async function call<T>(server: { baseUrl: string }, cookie: string, metho
   return JSON.parse(text) as T;
 }
 
-/** An item through item/create (multipart), with plenty of stock at the active branch. */
-export async function createItem(server: { baseUrl: string }, cookie: string, i: number, rate: string, price: string, withTax: boolean): Promise<string> {
+/**
+ * An item through item/create (multipart), with plenty of stock at the active branch; `extra` adds or replaces fields
+ * (a purchase price, the opening stock's date).
+ */
+export async function createItem(
+  server: { baseUrl: string },
+  cookie: string,
+  i: number,
+  rate: string,
+  price: string,
+  withTax: boolean,
+  extra: Record<string, string> = {},
+): Promise<string> {
   const form = new FormData();
   const fields: Record<string, string> = {
     itemType: 'PRODUCT',
@@ -69,6 +80,7 @@ export async function createItem(server: { baseUrl: string }, cookie: string, i:
     gstRate: rate,
     unit: 'NOS',
     openingStock: '1000000000',
+    ...extra,
   };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const res = await fetch(`${server.baseUrl}/api/item/create`, { method: 'POST', headers: { cookie, [CSRF_HEADER]: CSRF_HEADER_VALUE }, body: form });

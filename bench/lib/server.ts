@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@bahi/shared/contracts';
-import { ROOT, bin, freePort, killGroup, log, onCleanup, sleep, tempDir } from './common';
+import { ROOT, freePort, killGroup, log, onCleanup, sleep, tempDir } from './common';
 
 export interface BahiServer {
   baseUrl: string;
@@ -29,6 +29,8 @@ export interface StartOptions {
   timeoutMs?: number;
   /** More environment for the server (e.g. READ_CACHE=0). */
   env?: Record<string, string>;
+  /** Another checkout to serve (a git worktree of an older commit, with its own node_modules); default this one. */
+  root?: string;
 }
 
 export async function startServer(opts: StartOptions): Promise<BahiServer> {
@@ -37,8 +39,9 @@ export async function startServer(opts: StartOptions): Promise<BahiServer> {
   const outbox = path.join(dir, 'otp-outbox.jsonl');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(bin('tsx'), [path.join(ROOT, 'api', 'src', 'main.ts')], {
-    cwd: ROOT,
+  const root = opts.root ?? ROOT;
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'api', 'src', 'main.ts')], {
+    cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {

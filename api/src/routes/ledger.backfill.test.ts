@@ -65,6 +65,7 @@ async function forgetTheBooks() {
   await db.execute(sql`alter table journal_entries disable trigger journal_entries_immutable`);
   await db.execute(sql`delete from journal_lines where business_id = ${businessId()}`);
   await db.execute(sql`delete from journal_entries where business_id = ${businessId()}`);
+  await db.execute(sql`delete from journal_day_totals where business_id = ${businessId()}`);
   await db.execute(sql`alter table journal_lines enable trigger journal_lines_immutable`);
   await db.execute(sql`alter table journal_entries enable trigger journal_entries_immutable`);
   await db.execute(sql`delete from stock_costs where business_id = ${businessId()}`);

@@ -62,7 +62,8 @@ interface Sums extends LedgerRow {
 
 /**
  * Every ledger of the business with, over its lines up to `to` (and of `branchId`): the net before `from`, and the
- * debits and credits from `from` on. One grouped scan of the journal lines.
+ * debits and credits from `from` on. One grouped scan of the journal's day totals (migration 0040: each ledger's
+ * lines summed by day and branch as they are posted), a few thousand rows a year however many lines.
  */
 async function ledgerSums(db: Db | Tx, businessId: string, o: { from?: string; to: string; branchId?: string }): Promise<Sums[]> {
   const from = o.from ?? '0001-01-01';
@@ -77,7 +78,7 @@ async function ledgerSums(db: Db | Tx, businessId: string, o: { from?: string; t
              sum(l.debit - l.credit) filter (where l.date < ${from}) as before,
              sum(l.debit) filter (where l.date >= ${from}) as debit,
              sum(l.credit) filter (where l.date >= ${from}) as credit
-      from journal_lines l
+      from journal_day_totals l
       where l.business_id = ${businessId} and l.date <= ${o.to}${branchFilter(o.branchId)}
       group by l.account_id
     ) s on s.account_id = a.id

@@ -65,7 +65,7 @@ export async function shop(server: BahiServer, label: string, parties: number, s
   const dated: Record<string, string> = stockDate ? { asOfDate: stockDate } : {};
   const itemIds = [
     await createItem(server, cookie, 1, 'gst-18', '499.00', false, { purchasePrice: '350.00', openingStock: OPENING_STOCK, ...dated }),
-    await createItem(server, cookie, 2, 'gst-12', '52.50', true, { purchasePrice: '31.25', openingStock: OPENING_STOCK, ...dated }),
+    await createItem(server, cookie, 2, 'gst-40', '52.50', true, { purchasePrice: '31.25', openingStock: OPENING_STOCK, ...dated }),
     await createItem(server, cookie, 3, 'gst-5', '120.00', false, { purchasePrice: '80.40', openingStock: OPENING_STOCK, ...dated }),
   ];
   await call(server, cookie, 'POST', '/api/account/add-bank-account', {

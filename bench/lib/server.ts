@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@bahi/shared/contracts';
+import { gstinCheckChar } from '@bahi/shared/india';
 import { ROOT, freePort, killGroup, log, onCleanup, sleep, tempDir } from './common';
 
 export interface BahiServer {
@@ -164,6 +165,12 @@ function freshPhone(): string {
 }
 
 /** Signs a new business up through the API (OTP from the outbox) and returns its session cookies. */
+/** A valid GSTIN of Maharashtra, one per phone. */
+function benchGstin(phone: string): string {
+  const first14 = `27AABCB${phone.slice(-4)}A1Z`;
+  return first14 + gstinCheckChar(first14);
+}
+
 export async function signUp(server: Pick<BahiServer, 'baseUrl' | 'outbox'>, label = 'Bench'): Promise<Session> {
   const phone = freshPhone();
   const businessName = `${label} Traders ${phone.slice(-4)}`;
@@ -172,6 +179,8 @@ export async function signUp(server: Pick<BahiServer, 'baseUrl' | 'outbox'>, lab
     businessName,
     mobileNumber: phone,
     stateCode: '27',
+    // A registered business, so its invoices charge GST as a real shop's do.
+    gstin: benchGstin(phone),
   });
   if (start.status !== 200) throw new Error(`sign-up answered ${start.status}: ${await start.text()}`);
   // A code works only in the browser that asked for it (its OTP cookie): send that cookie back.

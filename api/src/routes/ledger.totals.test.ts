@@ -32,7 +32,7 @@ describe('the statements over many documents posted at once', () => {
     const customer = await f.party(a, { name: 'Kiran Electricals', state: '27' });
     const traveller = await f.party(a, { name: 'Bengaluru Mart', state: '29' });
     const fan = await f.item(a, { name: 'Ceiling Fan', price: '2500', rate: 'gst-18', stock: 500, purchasePrice: '1200' });
-    const lamp = await f.item(a, { name: 'Table Lamp', price: '450', rate: 'gst-12', stock: 500, purchasePrice: '300' });
+    const lamp = await f.item(a, { name: 'Table Lamp', price: '450', rate: 'gst-5', stock: 500, purchasePrice: '300' });
     const sales = Array.from({ length: 16 }, (_, i) =>
       f.sale(a, {
         partyId: i % 2 ? traveller.id : customer.id,

@@ -262,18 +262,51 @@ async function profitAndLoss(db: Db, businessId: string, from: string, to: strin
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
+/** The first day of the month `months` after (or, negative, before) the month of `date`. */
+function monthStart(date: string, months: number): string {
+  const [y, m] = date.split('-').map(Number);
+  const index = y * 12 + (m - 1) + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+}
+const monthsBetween = (from: string, to: string) => {
+  const [fy, fm] = from.split('-').map(Number);
+  const [ty, tm] = to.split('-').map(Number);
+  return ty * 12 + tm - (fy * 12 + fm) + 1;
+};
+const lastDayOfMonth = (date: string) => addDays(monthStart(date, 1), -1);
+const sameDayYearBefore = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number);
+  const last = Number(lastDayOfMonth(`${y - 1}-${String(m).padStart(2, '0')}-01`).slice(8));
+  return `${y - 1}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+};
+
+/**
+ * The period a profit & loss account is compared with, as an accountant reads it: whole months against the same
+ * number of months just before (November against October, a quarter against the quarter before); the financial year,
+ * or the year to date, against the same dates of the year before; any other period
+ * against the days of the same length just before it.
+ */
+export function previousPeriod(from: string, to: string): { from: string; to: string } {
+  if (from === financialYearOf(to).start) return { from: sameDayYearBefore(from), to: sameDayYearBefore(to) };
+  if (from.endsWith('-01') && to === lastDayOfMonth(to)) {
+    const n = monthsBetween(from, to);
+    return { from: monthStart(from, -n), to: addDays(from, -1) };
+  }
+  const previousTo = addDays(from, -1);
+  return { from: addDays(previousTo, -daysBetween(from, to)), to: previousTo };
+}
+
 /**
  * report/profit-loss: the trading account (sales, cost of goods sold, gross profit) and the profit & loss account
  * (other income, expenses by ledger, net profit) of the period (this financial year to date by default), beside the
- * period of the same length just before it.
+ * period before it (`previousPeriod`).
  */
 export async function profitLoss(db: Db, businessId: string, q: { from?: string; to?: string; branchId?: string }, now: Date): Promise<ProfitLoss> {
   const to = q.to ?? indiaToday(now);
   const from = q.from ?? financialYearOf(to).start;
   checkRange(from, to);
-  const previousTo = addDays(from, -1);
-  const previousFrom = addDays(previousTo, -daysBetween(from, to));
-  const [current, previous] = [await profitAndLoss(db, businessId, from, to, q.branchId), await profitAndLoss(db, businessId, previousFrom, previousTo, q.branchId)];
+  const before = previousPeriod(from, to);
+  const [current, previous] = [await profitAndLoss(db, businessId, from, to, q.branchId), await profitAndLoss(db, businessId, before.from, before.to, q.branchId)];
   return { ...current, previous };
 }
 

@@ -36,7 +36,7 @@ const isFile = (format: string | undefined): format is 'xlsx' | 'pdf' => format 
 
 /** The books: the chart of accounts, journal vouchers, a ledger's lines, and the statements read from the journal. */
 export function ledgerRoutes(app: ZodApp, deps: Deps) {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): LedgerContext => {
     const auth = authOf(request);
     return { db: deps.db, businessId: auth.businessId, userId: auth.user.id, now: deps.clock() };

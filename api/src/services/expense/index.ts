@@ -107,7 +107,10 @@ function splitTax(amount: string, gst: z.output<typeof CreateExpenseRequest>['gs
   }
   try {
     const line = computeLine({ quantity: '1', unitPrice: amount, priceIncludesTax: true, gstRate: gst.rate }, supplyType);
-    return { taxable: line.taxableValue, cgst: line.cgst, sgst: line.sgst, igst: line.igst, supplyType, rate: gst.rate };
+    // The amount is what was paid, to the paisa: the taxable value is what the taxes leave of it (rounding each tax
+    // head of an inclusive price can otherwise make taxable + taxes a paisa more or less than the money that left).
+    const taxable = paise - line.cgst - line.sgst - line.igst;
+    return { taxable, cgst: line.cgst, sgst: line.sgst, igst: line.igst, supplyType, rate: gst.rate };
   } catch (e) {
     if (e instanceof GstInputError) throw badRequest(e.message, e.field === 'gstRate' ? 'gst.rate' : 'amount');
     throw e;

@@ -11,7 +11,8 @@ export function makeBranch(overrides: Partial<Omit<Branch, 'address'>> & { addre
     phone: null,
     email: null,
     gstin: null,
-    registrationType: null,
+    // A branch with a GSTIN of its own carries its registration; one without takes the business's.
+    registrationType: rest.gstin ? 'REGULAR' : null,
     invoicePrefix: null,
     isDefault: false,
     createdAt: '2025-04-01T05:30:00.000Z',

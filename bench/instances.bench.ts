@@ -1,5 +1,5 @@
 /**
- * Many instances (issue 13): create-sale requests per second with one API instance and with two on the same
+ * Many instances: create-sale requests per second with one API instance and with two on the same
  * PostgreSQL database, as two machines behind a proxy would run them; the ratio shows what a second instance buys.
  * A benchmark, not a test: figures are reported, never enforced.
  *

@@ -1,5 +1,5 @@
 /**
- * Items at 10,000 (issue 5): a 10,000-row .xlsx through POST /api/item/bulk-create-items (timed), then with those
+ * Items at 10,000: a 10,000-row .xlsx through POST /api/item/bulk-create-items (timed), then with those
  * 10,000 items the list endpoint under load (req/s and p99 of GET /api/item/items, first page and a search,
  * 20 connections) and the list page in Chromium (navigation to the first row visible, and a search typed to its
  * result). Every figure comes with a baseline measured in the same run on the same server: GET /api/health for the

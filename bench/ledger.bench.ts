@@ -1,5 +1,5 @@
 /**
- * Cash & bank (issue 11 §5): an account's ledger with 100,000 transactions — the first page (newest first, each
+ * Cash & bank: an account's ledger with 100,000 transactions — the first page (newest first, each
  * with its running balance; target ≤ 300 ms) and a few filtered pages — plus the account list with its balances and
  * one cash withdrawal (the locked Cash-in-hand check sums the whole cash ledger), on PostgreSQL. A benchmark, not a
  * test: figures are reported against a same-run baseline, never enforced.

@@ -1,5 +1,5 @@
 /**
- * The list endpoints at 10,000 rows (issue 9 §2): one business with 10 branches, 10,000 items and 10,000 parties;
+ * The list endpoints at 10,000 rows: one business with 10 branches, 10,000 items and 10,000 parties;
  * req/s and p99 of the branch list, the first page of parties and of items, an item and a party search, and a search
  * of each that matches every row, each against GET /api/health of the same server in the same run (20 connections,
  * autocannon in a child process).

@@ -1,5 +1,5 @@
 /**
- * Party import and list at 10,000 parties (issue 4): uploads a 10,000-row .xlsx to POST /api/party/bulk-create of
+ * Party import and list at 10,000 parties: uploads a 10,000-row .xlsx to POST /api/party/bulk-create of
  * the real server (multipart, all or nothing, one transaction, unnest bulk insert) and prints rows, seconds and
  * rows/s; then times the list the shop owner uses at that size (first page, a search, a filter, every party).
  *

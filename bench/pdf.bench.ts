@@ -1,5 +1,5 @@
 /**
- * Invoice PDF generation time (issue 10 §6): a 10-line and a 200-line tax invoice on A4, and the 10-line one as an
+ * Invoice PDF generation time: a 10-line and a 200-line tax invoice on A4, and the 10-line one as an
  * 80 mm receipt, rendered in this process by the API's renderer (the route adds a database read). Each figure is
  * the median of several renders after a warm-up, as wall time and as CPU time (the machine is shared, and CPU time
  * is what one render costs the server). The baseline, measured in the same run: a one-line PDF in the same fonts,

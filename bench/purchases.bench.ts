@@ -1,5 +1,5 @@
 /**
- * Purchases (issue 11 §5): create-purchase requests per second (3-line supplier bills with a bank payment, 20
+ * Purchases: create-purchase requests per second (3-line supplier bills with a bank payment, 20
  * connections, every request its own supplier bill number) against GET /api/health of the same server, on
  * PostgreSQL when bench/run.ts has it (else PGlite). A benchmark, not a test: figures are reported against a
  * same-run baseline, never enforced. Under `pnpm bench` it is an area benchmark; alone:

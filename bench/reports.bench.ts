@@ -1,5 +1,5 @@
 /**
- * Reports (issue 12): the sale report over 100,000 invoices — one month grouped by day, with totals (target
+ * Reports: the sale report over 100,000 invoices — one month grouped by day, with totals (target
  * ≤ 200 ms) — and GSTR-1 for a month of 10,000 invoices (target ≤ 2 s), on PostgreSQL. A benchmark, not a test:
  * figures are reported against a same-run baseline (GET /api/health), never enforced.
  *

@@ -1,5 +1,5 @@
 /**
- * `pnpm bench` (node scripts/bahi.mjs bench → tsx bench/run.ts): measures the figures of issue 3 §5, each against a
+ * `pnpm bench` (node scripts/bahi.mjs bench → tsx bench/run.ts): measures the benchmark figures, each against a
  * baseline measured in the same run, prints them as markdown and writes them to bench/RESULTS.md.
  *
  *   build   every frontend package for production (2 at a time) and mf-branches alone, vs a trivial rspack build

@@ -1,5 +1,5 @@
 /**
- * Sales (issue 10 §6): create-sale requests per second (3-line invoices with a payment, 20 connections) against
+ * Sales: create-sale requests per second (3-line invoices with a payment, 20 connections) against
  * GET /api/health of the same server, and the sales list with 100,000 invoices (first page target ≤ 300 ms), on
  * PostgreSQL. A benchmark, not a test: figures are reported against a same-run baseline, never enforced.
  *

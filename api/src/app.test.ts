@@ -25,7 +25,7 @@ describe('the API', () => {
     const operations = Object.entries(doc.paths as Record<string, Record<string, { tags?: string[]; summary?: string }>>).flatMap(
       ([p, ops]) => Object.entries(ops).map(([m, op]) => ({ route: `${m.toUpperCase()} ${p}`, ...op })),
     );
-    // Every route of the contract (seed §7 and the issues) is documented; areas add more freely.
+    // Every route of the contract is documented; areas add more freely.
     expect(operations.map((o) => o.route)).toEqual(
       expect.arrayContaining([
         'GET /api/health',

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { WRITE_HEADERS, signUpViaApi, switchBranch, watchPageErrors } from './support';
 
-// Issue 9: one notification system (seed §9) in every area, and unsaved work never lost silently.
+// One notification system in every area, and unsaved work never lost silently.
 
 test('the branch switcher confirms with a seed §9 notification: top-right, a status, reachable with Alt+T', async ({ page }) => {
   const errors = watchPageErrors(page);

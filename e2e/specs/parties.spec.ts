@@ -4,8 +4,8 @@ import { readWorkbook } from '../../api/src/services/import/testing';
 import { signUpViaApi, watchPageErrors } from './support';
 
 /*
- * Parties as a shop owner uses them (issue 4): create a customer with a GSTIN through the form and read it back on
- * the detail screen exactly as seed §2 lays it out; edit it; import a sheet with one bad row (the error report
+ * Parties as a shop owner uses them: create a customer with a GSTIN through the form and read it back on
+ * the detail screen exactly as the product lays it out; edit it; import a sheet with one bad row (the error report
  * downloads and nothing is added), fix the row, and find every party in the list.
  */
 

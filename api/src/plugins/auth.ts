@@ -56,7 +56,7 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** HttpOnly session cookie and the readable active-branch cookie (seed §6), Secure when served over HTTPS. */
+/** HttpOnly session cookie and the readable active-branch cookie, Secure when served over HTTPS. */
 export function setSessionCookies(
   reply: FastifyReply,
   request: FastifyRequest,

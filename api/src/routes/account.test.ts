@@ -190,7 +190,7 @@ describe('tenant isolation', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Cash & bank (issue 11): edit, deactivate, transfer, adjust; Cash in hand never below zero
+// Cash & bank: edit, deactivate, transfer, adjust; Cash in hand never below zero
 
 describe('cash & bank movements', () => {
   let c: SignedUp;

@@ -28,7 +28,7 @@ const tags = ['account'];
 /** Any string: an id that is not a uuid is simply not found (404). */
 const AccountIdParams = z.object({ id: z.string().max(100).describe('Account id (uuid)') });
 
-/** Seed §7 "Bank account": cash and bank accounts and their transactions, scoped to the session's business. */
+/** Cash and bank accounts and their transactions, scoped to the session's business. */
 export function accountRoutes(app: ZodApp, deps: Deps) {
   app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): AccountContext => {

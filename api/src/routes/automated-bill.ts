@@ -26,7 +26,7 @@ const tags = ['automated-bill'];
 /** Any string: an id that is not a uuid is simply not found (404). */
 const ScheduleIdParams = z.object({ id: z.string().max(100).describe('Schedule id (uuid)') });
 
-/** Automated (recurring) bills (issue 13), scoped to the session's business. */
+/** Automated (recurring) bills, scoped to the session's business. */
 export function automatedBillRoutes(app: ZodApp, deps: Deps) {
   app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): DocumentContext => ({ db: deps.db, auth: authOf(request), now: deps.clock() });

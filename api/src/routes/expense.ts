@@ -23,7 +23,7 @@ const tags = ['expense'];
 /** Any string: an id that is not a uuid is simply not found (404). */
 const ExpenseIdParams = z.object({ id: z.string().max(100).describe('Expense id (uuid)') });
 
-/** Expenses and their categories (issue 11), scoped to the session's business. */
+/** Expenses and their categories, scoped to the session's business. */
 export function expenseRoutes(app: ZodApp, deps: Deps) {
   app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): DocumentContext => ({ db: deps.db, auth: authOf(request), now: deps.clock() });

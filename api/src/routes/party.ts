@@ -29,7 +29,7 @@ const tags = ['party'];
 /** Any string: an id that is not a uuid is simply not found (404), never a 400 or 500. */
 const PartyIdParams = z.object({ id: z.string().describe('Party id (uuid)') });
 
-/** Seed §7: every party call, scoped to the session's business. */
+/** Every party call, scoped to the session's business. */
 export function partyRoutes(app: ZodApp, deps: Deps) {
   app.addHook('onRequest', requireAuth(deps));
 

@@ -10,7 +10,7 @@ import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 const tags = ['payment'];
 
-/** Payments in and out not tied to one bill (issue 11, cash & bank), scoped to the session's business. */
+/** Payments in and out not tied to one bill, scoped to the session's business. */
 export function paymentRoutes(app: ZodApp, deps: Deps) {
   app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): DocumentContext => ({ db: deps.db, auth: authOf(request), now: deps.clock() });

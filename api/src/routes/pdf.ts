@@ -34,7 +34,7 @@ async function sendPdf(reply: FastifyReply, doc: PrintableDocument, layout: PdfL
     .send(pdf);
 }
 
-/** The PDF of a sale invoice or a quotation (issue 10 §3, §4), for the session's business only. */
+/** The PDF of a sale invoice or a quotation, for the session's business only. */
 export function pdfRoutes(app: ZodApp, deps: Deps) {
   app.addHook('onRequest', requireAuth(deps));
 

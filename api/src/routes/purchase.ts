@@ -36,7 +36,7 @@ const tags = ['purchase'];
 /** Any string: an id that is not a uuid is simply not found (404), never a 400 or 500. */
 const PurchaseIdParams = z.object({ id: z.string().max(100).describe('Purchase bill id (uuid)') });
 
-/** Seed §7 "Purchase" (issue 11): supplier bills, scoped to the session's business. */
+/** Supplier bills, scoped to the session's business. */
 export function purchaseRoutes(app: ZodApp, deps: Deps) {
   app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): DocumentContext => ({ db: deps.db, auth: authOf(request), now: deps.clock() });

@@ -18,7 +18,7 @@ import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 const tags = ['quotation'];
 const QuotationIdParams = z.object({ id: z.string().max(100).describe('Quotation id (uuid)') });
 
-/** Seed §7 "Quotation": quotations / estimates, scoped to the session's business. */
+/** Quotations / estimates, scoped to the session's business. */
 export function quotationRoutes(app: ZodApp, deps: Deps) {
   app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): DocumentContext => ({ db: deps.db, auth: authOf(request), now: deps.clock() });

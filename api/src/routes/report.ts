@@ -46,7 +46,7 @@ const FILE_DESCRIPTION =
   'format=xlsx or csv answers a file with every row (at most the export limit; 413 above it), with a totals row; format=pdf an A4 landscape print of up to 5,000 rows.';
 
 /**
- * Reports and GST returns (issue 12 §1, §2), for the session's business only: the seed's `sale/sale-reports` and
+ * Reports and GST returns, for the session's business only: the seed's `sale/sale-reports` and
  * everything under `report/`. Registered under /api.
  */
 export function reportRoutes(app: ZodApp, deps: Deps) {

@@ -22,7 +22,7 @@ const tags = ['sale'];
 /** Any string: an id that is not a uuid is simply not found (404), never a 400 or 500. */
 const InvoiceIdParams = z.object({ id: z.string().max(100).describe('Invoice id (uuid)') });
 
-/** Seed §7 "Sale": sale invoices, scoped to the session's business. */
+/** Sale invoices, scoped to the session's business. */
 export function saleRoutes(app: ZodApp, deps: Deps) {
   app.addHook('onRequest', requireAuth(deps));
   const context = (request: FastifyRequest): DocumentContext => ({ db: deps.db, auth: authOf(request), now: deps.clock() });

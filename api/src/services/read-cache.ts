@@ -1,5 +1,5 @@
 /**
- * The read cache (issue 9 §2; docs/architecture.md "Read cache"): signed-in sessions and the answers of the list
+ * The read cache (docs/architecture.md "Read cache"): signed-in sessions and the answers of the list
  * endpoints kept in this process's memory, so a repeated read costs no database round trip.
  *
  * It is correct only while this process hears the database's change feed (migration 0023: every committed write

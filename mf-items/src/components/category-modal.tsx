@@ -7,14 +7,14 @@ import { serverMessage } from './item-data';
 
 export interface CreateItemCategoryModalProps {
   open: boolean;
-  /** The created category, or nothing when cancelled or closed (seed §2, §4). */
+  /** The created category, or nothing when cancelled or closed. */
   onClose: (created?: ItemCategory) => void;
   /** How long its notifications stay (3000 ms when opened from the item dialog). */
   toastDuration?: number;
 }
 
 /**
- * Create Item Category (seed §2): a full-screen overlay with a dimmed backdrop, 'Category Name', Cancel and Add.
+ * Create Item Category: a full-screen overlay with a dimmed backdrop, 'Category Name', Cancel and Add.
  * An empty name gets a browser alert and no request; a failure logs the error, shows the server's message and
  * stays open.
  */

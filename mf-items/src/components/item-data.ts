@@ -57,7 +57,7 @@ export function formatDate(date: string | null | undefined): string | undefined 
 /** The path of an item's detail page (seed: /items/inventory/{id}?itemType=). */
 export const itemPath = (item: { id: string; itemType: ItemType }) => `/items/inventory/${item.id}?itemType=${item.itemType}`;
 
-/** The server's own `message` of a failed call, if it sent one (seed §8); not the client's wording. */
+/** The server's own `message` of a failed call, if it sent one; not the client's wording. */
 export function serverMessage(e: unknown): string | undefined {
   if (!isApiError(e)) return undefined;
   const body = e.body;

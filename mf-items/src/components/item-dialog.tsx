@@ -39,7 +39,7 @@ import {
   type ItemFormState,
 } from './item-rules';
 
-/** Seed §9: notifications raised by the item dialog close after 3000 ms. */
+/** Notifications raised by the item dialog close after 3000 ms. */
 export const ITEM_DIALOG_TOAST_MS = 3000;
 const CREATE_CATEGORY = '__create_category__';
 
@@ -156,7 +156,7 @@ function SwitchField(props: { label: string; id: string; checked: boolean; onCha
 
 const TAXABILITY_OPTIONS = (Object.keys(TAXABILITY_LABELS) as Taxability[]).map((value) => ({ value, label: TAXABILITY_LABELS[value] }));
 
-/** The item dialog ('Create New Item', also edit): seed §2, §4, §5. */
+/** The item dialog ('Create New Item', also edit). */
 export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDialogProps) {
   const editing = !!item;
   const [state, setState] = useState<ItemFormState>(() => emptyItemForm(itemType));
@@ -169,7 +169,7 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
   const { data: taxes } = useTaxRates();
   const { data: unitList } = useUnits();
 
-  // Seed §4: on open the as-of date is today; in edit mode the form is prefilled from the item.
+  // On open the as-of date is today; in edit mode the form is prefilled from the item.
   useEffect(() => {
     if (!open) return;
     const fresh = item ? itemFormFromItem(item, todayInIndia()) : emptyItemForm(itemType, todayInIndia());
@@ -205,7 +205,7 @@ export function ItemDialog({ open, itemType = 'PRODUCT', item, onClose }: ItemDi
   const save = async () => {
     const problems = itemDialogProblems(state);
     if (problems.length) {
-      // Seed §5: every failed rule shows its own toast, all together.
+      // Every failed rule shows its own toast, all together.
       for (const p of problems) notify.error(p.message, { duration: ITEM_DIALOG_TOAST_MS });
       setTab(tabOf(problems[0].field, state.itemType));
       return;

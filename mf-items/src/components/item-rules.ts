@@ -12,7 +12,7 @@ import {
 } from '@bahi/shared';
 
 /**
- * The item dialog's state and every rule of seed §4 and §5 as plain functions: the dialog only renders this state
+ * The item dialog's state and every rule of and §5 as plain functions: the dialog only renders this state
  * and calls these transitions, so each rule is tested on its own.
  */
 export interface ItemFormState {
@@ -25,7 +25,7 @@ export interface ItemFormState {
   sacCode: string;
   unit: string | null;
   itemProductType: ItemProductType;
-  /** Held by the form, checked, never sent (seed §3). */
+  /** Held by the form, checked, never sent. */
   batteryPercentage: number | null;
   description: string;
   isOnlineVisible: boolean;
@@ -128,7 +128,7 @@ export function itemFormFromItem(item: Item, today: string = todayInIndia()): It
 }
 
 /**
- * Seed §5: the typed prefix uppercased, then the trailing digits of the current timestamp to reach 10 characters;
+ * The typed prefix uppercased, then the trailing digits of the current timestamp to reach 10 characters;
  * a prefix of 10 or more characters is cut to 10.
  */
 export function generateItemCode(prefix: string, now: number = Date.now()): string {
@@ -145,7 +145,7 @@ export function resizeSerials(serials: string[], units: number | null): string[]
 }
 
 /**
- * Seed §4, item condition. NEW to OLD: opening stock 1 (locked), both tax types WITHOUT_TAX (locked), the serial
+ *, item condition. NEW to OLD: opening stock 1 (locked), both tax types WITHOUT_TAX (locked), the serial
  * list one empty entry when serialisation is on, the low-stock warning gone. Back to NEW: opening stock and serials
  * cleared.
  */
@@ -166,12 +166,12 @@ export function setCondition(state: ItemFormState, condition: ItemProductType): 
   return { ...state, itemProductType: 'NEW', openingStock: null, itemSerialNos: [], batteryPercentage: null };
 }
 
-/** Seed §4: on, one empty entry per unit of opening stock; off, the list cleared. */
+/** On, one empty entry per unit of opening stock; off, the list cleared. */
 export function setSerialisation(state: ItemFormState, on: boolean): ItemFormState {
   return { ...state, hasSerialisationOn: on, itemSerialNos: on ? resizeSerials([], state.openingStock) : [] };
 }
 
-/** Seed §4: changing opening stock resizes the serial list, keeping existing entries. Locked for a preowned item. */
+/** Changing opening stock resizes the serial list, keeping existing entries. Locked for a preowned item. */
 export function setOpeningStock(state: ItemFormState, stock: number | null): ItemFormState {
   if (state.itemProductType === 'OLD') return state;
   // An emptied box is a number being retyped: the serials stay until a new stock is typed.
@@ -204,7 +204,7 @@ export const imageCount = (state: ItemFormState) => state.keptImages.length + st
 const text = (s: string) => (s.trim() === '' ? undefined : s.trim());
 const num = <T extends number | string>(n: T | null) => (n === null || n === undefined ? undefined : n);
 
-/** The request the dialog sends (seed §3): tax booleans from the tax types, no battery percentage. */
+/** The request the dialog sends: tax booleans from the tax types, no battery percentage. */
 export function toPayload(state: ItemFormState): ItemSavePayload {
   const product = state.itemType === 'PRODUCT';
   const stock = product ? (state.openingStock ?? 0) : 0;
@@ -223,7 +223,7 @@ export function toPayload(state: ItemFormState): ItemSavePayload {
     description: text(state.description),
     itemImages: state.newImages,
     removedImages: state.removedImages.length ? state.removedImages : undefined,
-    // Seed §5: below 1 unit of opening stock the list is sent as a single empty entry.
+    // Below 1 unit of opening stock the list is sent as a single empty entry.
     itemSerialNos: stock < 1 ? [''] : state.hasSerialisationOn ? state.itemSerialNos.map((s) => s.trim()) : [],
   };
   if (!product) {

@@ -22,7 +22,7 @@ export function usePartyLocations() {
 /** 'Customer', 'Supplier' or 'Customer & Supplier'. */
 export const partyTypeLabel = (type: Party['partyType']) => PARTY_TYPE_LABELS[type];
 
-/** Seed §2: street, state and PIN joined by commas, or '-' when missing. */
+/** Street, state and PIN joined by commas, or '-' when missing. */
 export function formatAddress(address: PartyAddress | null | undefined): string {
   if (!address) return '-';
   const { ad, st, pin } = address.miscData;
@@ -30,14 +30,14 @@ export function formatAddress(address: PartyAddress | null | undefined): string 
   return parts.length ? parts.join(', ') : '-';
 }
 
-/** Seed §2: one combined row when billing and shipping share an id or the billing address serves both. */
+/** One combined row when billing and shipping share an id or the billing address serves both. */
 export function sharesOneAddress(party: Pick<Party, 'billingAddress' | 'shippingAddress'>): boolean {
   return party.billingAddress?.id === party.shippingAddress?.id || party.billingAddress?.type === 'BOTH';
 }
 
-/** Seed §2: the rupee sign and the amount, 0 when empty. */
+/** The rupee sign and the amount, 0 when empty. */
 export const openingBalanceText = (amount: string | null) => formatRupees(amount ?? 0);
-/** Seed §2: the rupee sign and the amount, or '-'. */
+/** The rupee sign and the amount, or '-'. */
 export const creditLimitText = (amount: string | null) => (amount === null ? '-' : formatRupees(amount));
-/** Seed §2: days, 0 when empty. */
+/** Days, 0 when empty. */
 export const creditPeriodText = (days: number | null) => `${days ?? 0} ${days === 1 ? 'day' : 'days'}`;

@@ -160,7 +160,7 @@ export interface PartyFormProps {
 }
 
 /**
- * Create or edit a party: every field of seed §3, checked with the API's own schema. Field errors show at the
+ * Create or edit a party: every field of a party, checked with the API's own schema. Field errors show at the
  * field, other server errors as a notification; Save is disabled while saving; success lands on the detail.
  */
 export function PartyForm({ party }: PartyFormProps) {

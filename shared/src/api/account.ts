@@ -41,7 +41,7 @@ export const idempotencyHeaders = (opts: CreateOptions = {}) => ({
   [IDEMPOTENCY_KEY_HEADER]: opts.idempotencyKey ?? newIdempotencyKey(),
 });
 
-/** One typed function per cash and bank call (seed §7 "Bank account"). */
+/** One typed function per cash and bank call. */
 export const accountApi = {
   addBankAccount: (body: AddBankAccountRequest, opts?: CreateOptions) =>
     data(apiRequest('account/add-bank-account', { method: 'POST', body, headers: idempotencyHeaders(opts), schema: AccountResponse })),

@@ -12,7 +12,7 @@ import { apiRequest, type Query } from './client';
 const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
 const path = (action: string, id: string) => `automated-bill/${action}/${encodeURIComponent(id)}`;
 
-/** One typed function per automated-bill call (issue 13). */
+/** One typed function per automated-bill call. */
 export const automatedBillApi = {
   create: (body: ScheduleRequest, opts?: CreateOptions) =>
     data(apiRequest('automated-bill/create-schedule', { method: 'POST', body, headers: idempotencyHeaders(opts), schema: ScheduleResponse })),

@@ -25,7 +25,7 @@ export type UnauthorizedListener = (error: ApiError, path: string) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
 /**
- * The one place a 401 is noticed (seed §4: a 401 clears the session). The core is a shared singleton, so the
+ * The one place a 401 is noticed (a 401 clears the session). The core is a shared singleton, so the
  * shell registers here once and hears the calls of every remote too. Returns a function that unregisters.
  */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
@@ -119,7 +119,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     res = await send(buildUrl(path, options.query), { method, headers, body, credentials: 'include', signal: options.signal }, options.onUploadProgress);
   } catch (cause) {
     if ((cause as Error)?.name === 'AbortError') throw cause;
-    // Seed §8: a network failure is reported as status 500 carrying the failure.
+    // A network failure is reported as status 500 carrying the failure.
     throw new ApiError({ status: 500, message: 'Could not reach the server. Check your connection and try again.', cause, body: cause });
   }
 

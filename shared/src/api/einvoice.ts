@@ -16,7 +16,7 @@ import { fileFormData } from './forms';
 const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
 const invoicePath = (id: string, action: string) => `sale/sale-invoice/${encodeURIComponent(id)}/${action}`;
 
-/** e-invoicing calls (issue 12 §3). */
+/** e-invoicing calls. */
 export const einvoiceApi = {
   /** The invoice's e-invoice JSON, checked offline; a 422 ApiError carries every problem (`einvoiceProblems`). */
   get: (id: string) => data(apiRequest(invoicePath(id, 'einvoice'), { schema: EInvoiceResponse })),

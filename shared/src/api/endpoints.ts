@@ -19,7 +19,7 @@ import { apiRequest } from './client';
 
 const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
 
-/** One typed function per endpoint (seed §7). */
+/** One typed function per endpoint. */
 export const authApi = {
   signup: (body: SignupRequest) => apiRequest('auth/signup', { method: 'POST', body, schema: OtpSentResponse }),
   verifySignup: (body: VerifyOtpRequest) =>

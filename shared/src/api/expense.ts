@@ -13,7 +13,7 @@ import { apiRequest, type Query } from './client';
 
 const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
 
-/** Expenses and their categories (issue 11). */
+/** Expenses and their categories. */
 export const expenseApi = {
   categories: () => data(apiRequest('expense/categories', { schema: ExpenseCategoryListResponse })),
   createCategory: (body: CreateExpenseCategoryRequest) =>

@@ -5,7 +5,7 @@ import type { ItemType } from '../contracts';
  * with this very code (`@bahi/shared/forms`): what the browser sends is what the API is tested with.
  */
 
-/** What the item dialog sends (seed §3), before it becomes multipart form data. */
+/** What the item dialog sends, before it becomes multipart form data. */
 export interface ItemSavePayload {
   itemType: ItemType;
   itemName: string;
@@ -42,7 +42,7 @@ export interface ItemSavePayload {
 
 /**
  * Multipart body of item/create and item/update-item/:id: plain fields as text, `itemSerialNos` as an indexed
- * list (itemSerialNos[0], itemSerialNos[1], ...), `itemImages` as repeated files (seed §7).
+ * list (itemSerialNos[0], itemSerialNos[1], ...), `itemImages` as repeated files.
  */
 export function itemFormData(payload: ItemSavePayload): FormData {
   const form = new FormData();

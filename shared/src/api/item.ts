@@ -36,7 +36,7 @@ export const ITEM_IMPORT = {
   templateEndpoint: 'item/bulk-create-items/template',
 } as const;
 
-/** One typed function per item endpoint (seed §7). */
+/** One typed function per item endpoint. */
 export const itemApi = {
   create: (payload: ItemSavePayload, onUploadProgress?: (f: number) => void) =>
     data(apiRequest('item/create', { method: 'POST', body: itemFormData(payload), schema: ItemResponse, onUploadProgress })),
@@ -65,7 +65,7 @@ export const itemApi = {
     data(apiRequest('item/move-tax-rates', { method: 'POST', body, schema: MoveTaxRatesResponse })),
   updateStock: (body: UpdateItemStockRequest) =>
     data(apiRequest('item/update-item-stock', { method: 'PUT', body, schema: ItemResponse })),
-  /** A 400 rejects with ApiError{status: 400, file: the error report, message: BULK_ERROR_MESSAGE} (seed §8). */
+  /** A 400 rejects with ApiError{status: 400, file: the error report, message: BULK_ERROR_MESSAGE}. */
   bulkCreate: (file: Blob, fileName: string, onUploadProgress?: (fraction: number) => void) =>
     apiRequest(ITEM_IMPORT.endpoint, { method: 'POST', body: fileFormData(file, fileName), onUploadProgress, schema: BulkImportResponse }),
   /** Stock at every branch and the movements that explain it. */

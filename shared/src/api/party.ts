@@ -21,7 +21,7 @@ export const PARTY_IMPORT = {
   templateEndpoint: 'party/bulk-create/template',
 } as const;
 
-/** One typed function per party call (seed §7). */
+/** One typed function per party call. */
 export const partyApi = {
   create: (body: CreatePartyRequest) => data(apiRequest('party/create', { method: 'POST', body, schema: PartyResponse })),
   /** Every party without page/pageSize; with them one page and `meta`. */
@@ -34,7 +34,7 @@ export const partyApi = {
     data(apiRequest('party/create-category', { method: 'POST', body, schema: PartyCategoryResponse })),
   categories: () => data(apiRequest('party/get-catagories', { schema: PartyCategoryListResponse })),
   locations: () => data(apiRequest('party/locations', { schema: PartyLocationsResponse })),
-  /** A 400 rejects with ApiError{status: 400, file: the error report, message: BULK_ERROR_MESSAGE} (seed §8). */
+  /** A 400 rejects with ApiError{status: 400, file: the error report, message: BULK_ERROR_MESSAGE}. */
   bulkCreate: (file: Blob, fileName: string, onUploadProgress?: (fraction: number) => void) =>
     apiRequest(PARTY_IMPORT.endpoint, { method: 'POST', body: fileFormData(file, fileName), onUploadProgress, schema: BulkImportResponse }),
 };

@@ -15,7 +15,7 @@ import { fileFormData } from './forms';
 const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
 const path = (action: string, id: string) => `purchase/${action}/${encodeURIComponent(id)}`;
 
-/** One typed function per purchase call (seed §7 "Purchase"; issue 11). */
+/** One typed function per purchase call. */
 export const purchaseApi = {
   create: (body: CreatePurchaseRequest, opts?: CreateOptions) =>
     data(apiRequest('purchase/create-purchase', { method: 'POST', body, headers: idempotencyHeaders(opts), schema: PurchaseInvoiceResponse })),

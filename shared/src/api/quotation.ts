@@ -10,7 +10,7 @@ import { apiRequest, type Query } from './client';
 
 const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
 
-/** One typed function per quotation call (seed §7 "Quotation"). */
+/** One typed function per quotation call. */
 export const quotationApi = {
   create: (body: CreateQuotationRequest, opts?: CreateOptions) =>
     data(

@@ -30,7 +30,7 @@ import { apiBase, apiRequest, type Query } from './client';
 
 const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
 
-/** One typed function per report call (issue 12 §1, §2). Files (xlsx, csv) download from `reportUrls`. */
+/** One typed function per report call. Files (xlsx, csv) download from `reportUrls`. */
 export const reportApi = {
   /** GET sale/sale-reports: a page of rows, the totals of every match, and paging. */
   saleReport: (query: Omit<SaleReportQuery, 'format'> = {}) =>

@@ -14,7 +14,7 @@ import { apiRequest, type Query } from './client';
 const data = async <T>(p: Promise<{ data: T }>) => (await p).data;
 const path = (action: string, id: string) => `sale/${action}/${encodeURIComponent(id)}`;
 
-/** One typed function per sale call (seed §7 "Sale"). */
+/** One typed function per sale call. */
 export const saleApi = {
   create: (body: CreateSaleRequest, opts?: CreateOptions) =>
     data(apiRequest('sale/create-sale', { method: 'POST', body, headers: idempotencyHeaders(opts), schema: SaleInvoiceResponse })),

@@ -3,7 +3,7 @@ import { CalendarDate, Id, PageMeta, PageNumber, PageSize, PersonName, ok } from
 import { Money, MoneyString, SignedMoney } from './money';
 
 /*
- * Cash and bank (seed §7 "Bank account"): accounts, and the money movements between them and the world.
+ * Cash and bank: accounts, and the money movements between them and the world.
  *
  * Decisions of this contract:
  * - Every business has one CASH account, "Cash in hand", made at sign-up; bank accounts are added.
@@ -56,7 +56,7 @@ export const CASH_ACCOUNT_NAME = 'Cash in hand';
 
 /**
  * Why money moved. Sales: a payment received against an invoice and its reversal when the invoice is cancelled.
- * Purchases and expenses (issue 11) and the cash & bank screen (payments not tied to one bill, transfers,
+ * Purchases and expenses and the cash & bank screen (payments not tied to one bill, transfers,
  * deposits, withdrawals, adjustments) use the rest.
  */
 export const TRANSACTION_TYPES = [
@@ -263,7 +263,7 @@ export interface PaymentRequest {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Cash & bank (issue 11): edit, deactivate, transfer, adjust
+// Cash & bank: edit, deactivate, transfer, adjust
 
 const noteField = (label: string) =>
   z.string().trim().max(ACCOUNT_LIMITS.note, `${label} must be at most ${ACCOUNT_LIMITS.note} characters`);

@@ -6,7 +6,7 @@ import { DOCUMENT_LIMITS, DocumentDiscountRequest, DocumentLineRequest } from '.
 import { FREQUENCY_TYPES, type FrequencyType } from './schedule-calendar';
 
 /*
- * Automated (recurring) bills (issue 13): a schedule issues a normal sale invoice to one customer on every run date
+ * Automated (recurring) bills: a schedule issues a normal sale invoice to one customer on every run date
  * of its calendar (schedule-calendar.ts). Each run is one period, named by its run date; the API issues a period
  * exactly once. A bill that cannot be issued (not enough stock, an item deleted) is a FAILED run with the reason,
  * which the user retries with run-now and `{ period }`.

@@ -157,5 +157,5 @@ export const BranchListResponse = ok(z.array(Branch));
 export const BranchResponse = ok(Branch);
 export const SetActiveBranchRequest = z.object({ branchId: Id });
 
-/** The cookie the client reads to know the active branch (seed §6); the server keeps the truth in the session. */
+/** The cookie the client reads to know the active branch; the server keeps the truth in the session. */
 export const ACTIVE_BRANCH_COOKIE = 'bahi_branch';

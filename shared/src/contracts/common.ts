@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GSTIN_MESSAGES, gstinProblem, isStateCode, isValidPan, isValidPin } from '../india';
 
-/** Every successful answer: `{ success: true, data }` (seed §7). */
+/** Every successful answer: `{ success: true, data }`. */
 export const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 
 /** Every error answer: `{ success: false, message }`, with the offending field when there is one. */

@@ -3,7 +3,7 @@ import { CalendarDate, DATE_MAX, DATE_MIN, Id, PageNumber, PageSize, isCalendarD
 import { MoneyString } from './money';
 
 /*
- * e-invoicing (issue 12 §3): a B2B sale invoice as the IRP's e-invoice JSON (schema version 1.1), checked offline
+ * e-invoicing: a B2B sale invoice as the IRP's e-invoice JSON (schema version 1.1), checked offline
  * before it is offered; the IRP's answer (IRN, Ack No and date, signed invoice and QR string) stored on the invoice.
  */
 

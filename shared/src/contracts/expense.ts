@@ -5,7 +5,7 @@ import { CalendarDate, Gstin, Id, PageNumber, PageSize, PersonName, ok } from '.
 import { Money, MoneyString, MoneySumString } from './money';
 
 /*
- * Expenses (issue 11): money spent that is not a purchase of stock — rent, salaries, electricity.
+ * Expenses: money spent that is not a purchase of stock — rent, salaries, electricity.
  *
  * Decisions of this contract:
  * - Every business starts with the categories of DEFAULT_EXPENSE_CATEGORIES and may add its own (names unique in any

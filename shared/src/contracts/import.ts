@@ -8,8 +8,8 @@ import { ok } from './common';
  * row names the columns (the template's headers). All or nothing: when every row passes, all are inserted in one
  * transaction and the answer is `BulkImportResponse`; when any row fails, nothing is inserted and the answer is
  * 400 with an .xlsx body (the error report: each failed row's number in the uploaded file, its values and the
- * reason per column), which the client turns into `ApiError{status: 400, file, message: BULK_ERROR_MESSAGE}`
- * (seed §8). A problem with the file as a whole is JSON: 415 when it is neither an .xlsx nor a CSV by its bytes,
+ * reason per column), which the client turns into `ApiError{status: 400, file, message: BULK_ERROR_MESSAGE}`.
+ * A problem with the file as a whole is JSON: 415 when it is neither an .xlsx nor a CSV by its bytes,
  * 400 when it cannot be read or lacks columns or rows, 413 beyond a limit (`IMPORT_MAX_BYTES`, `IMPORT_MAX_ROWS`,
  * columns, cell length, what it unpacks to, the time and memory reading it takes).
  */

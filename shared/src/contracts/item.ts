@@ -5,7 +5,7 @@ import { MONEY_BOUNDS, type NumberBounds } from './bounds';
 import { Money, MoneyString } from './money';
 
 /**
- * Items and stock (seed §2, §3, §5, §7, §9). Field names are the seed's, misspellings included: a category is
+ * Items and stock. Field names are the seed's, misspellings included: a category is
  * `{ id, catagory }` and an item's category is `itemCatagory`.
  */
 
@@ -33,7 +33,7 @@ export const ZERO_RATE_ID = 'gst-0';
 export const TaxType = z.enum(['WITH_TAX', 'WITHOUT_TAX'], { error: 'Tax type must be WITH_TAX or WITHOUT_TAX' });
 export type TaxType = z.infer<typeof TaxType>;
 
-/** Seed §9. */
+/** An item holds at most this many images. */
 export const MAX_ITEM_IMAGES = 5;
 export const MAX_ITEM_IMAGE_BYTES = 2 * 1024 * 1024;
 export const ITEM_IMAGE_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
@@ -43,7 +43,7 @@ export const ITEM_CODE_LENGTH = 10;
 export const MAX_SERIAL_NUMBERS = 1000;
 export const MAX_OPENING_STOCK = 1_000_000_000;
 
-/** The number fields of the item dialog (seed §5, §9), as itemFormProblems checks them and the dialog bounds them. */
+/** The number fields of the item dialog, as itemFormProblems checks them and the dialog bounds them. */
 export const ITEM_BOUNDS = {
   price: MONEY_BOUNDS,
   openingStock: { min: 0, max: MAX_OPENING_STOCK, decimals: 0 },
@@ -95,12 +95,12 @@ export const ITEM_MESSAGES = {
   untaxedRate: 'A nil-rated, exempt or non-GST item is at GST @ 0%',
 } as const;
 
-/** 'GST @ 18%', 'GST @ 28% + cess @ 12' (seed §3). */
+/** 'GST @ 18%', 'GST @ 28% + cess @ 12'. */
 export function taxRateLabel(rate: { value: number; cessValue: number }): string {
   return `GST @ ${rate.value}%${rate.cessValue !== 0 ? ` + cess @ ${rate.cessValue}` : ''}`;
 }
 
-/** 'Numbers - NOS' (seed §3). */
+/** 'Numbers - NOS'. */
 export function unitLabel(unit: { name: string; shortName: string }): string {
   return `${unit.name} - ${unit.shortName}`;
 }
@@ -152,7 +152,7 @@ export type Unit = z.infer<typeof Unit>;
 export const UnitListResponse = ok(z.array(Unit));
 
 // ---------------------------------------------------------------------------------------------------------------
-// The item record as read (seed §3)
+// The item record as read
 
 export const Item = z.object({
   id: Id,
@@ -263,7 +263,7 @@ const FormEnum = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefin
 const FormDate = z.preprocess(blankToUndefined, CalendarDate('As of date', ITEM_MESSAGES.asOfDate).optional());
 
 /**
- * The fields of the item dialog as sent (seed §3 "Item form fields"), create and update alike. Field types only;
+ * The fields of the item dialog as sent, create and update alike. Field types only;
  * the rules are `itemFormProblems`, shared with the dialog so both say the same thing.
  */
 export const ItemFormFields = z.object({
@@ -297,7 +297,7 @@ export const ItemFormFields = z.object({
     (v) => v ?? [],
     z.array(z.string().max(100, 'A serial number can be at most 100 characters')).max(MAX_SERIAL_NUMBERS, ITEM_MESSAGES.serialsTooMany),
   ),
-  /** Held by the form, checked, never stored (seed §3). */
+  /** Held by the form, checked, never stored. */
   batteryPercentage: FormNumber('Battery percentage'),
   /** Update only: URLs (or file names) of existing images to delete. */
   removedImages: z.preprocess((v) => v ?? [], z.array(z.string().max(300)).max(MAX_REMOVED_IMAGES, 'Too many images to remove')).optional(),

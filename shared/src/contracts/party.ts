@@ -13,7 +13,7 @@ import { Email, Gstin, Id, MobileNumber, PageMeta, PageNumber, PageSize, Pan, Pi
 import { Money, MoneyString, MoneySumString, SignedMoney } from './money';
 
 /*
- * Parties (seed §3, §7). Field names are the seed's, misspellings included (`partyCatagory`, `catagory`).
+ * Parties. Field names are the seed's, misspellings included (`partyCatagory`, `catagory`).
  *
  * Decisions of this contract:
  * - Money (openingBalance, creditLimit) is a decimal STRING with two places in every answer ('1500.00'), exactly

@@ -4,7 +4,7 @@ import { CalendarDate, Id, PageMeta, PageNumber, PageSize, ok } from './common';
 import { Money, MoneyString, MoneySumString } from './money';
 
 /*
- * Payments not tied to one bill (issue 11, cash & bank): POST payment/payment-in (money received from a party) and
+ * Payments not tied to one bill: POST payment/payment-in (money received from a party) and
  * POST payment/payment-out (money paid to a party).
  *
  * Decisions of this contract:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A document's PDF (issue 10 §3): A4, or a roll printer's 80 mm or 58 mm receipt. */
+/** A document's PDF: A4, or a roll printer's 80 mm or 58 mm receipt. */
 export const PDF_LAYOUTS = ['a4', 'thermal80', 'thermal58'] as const;
 export const PdfLayout = z.enum(PDF_LAYOUTS, { error: 'Layout must be a4, thermal80 or thermal58' });
 export type PdfLayout = z.infer<typeof PdfLayout>;

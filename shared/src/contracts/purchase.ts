@@ -21,7 +21,7 @@ import {
 } from './sales';
 
 /*
- * Purchase bills (seed §7 "Purchase"; issue 11): what the business buys from a supplier. The document parts —
+ * Purchase bills: what the business buys from a supplier. The document parts —
  * lines, snapshots, totals, HSN summary — are the sales ones (sales.ts).
  *
  * Decisions of this contract:

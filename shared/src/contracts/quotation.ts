@@ -10,7 +10,7 @@ import {
 } from './sales';
 
 /*
- * Quotations / estimates (seed §7 "Quotation"; issue 10 §4): the body of a sale with `quotationDate` in place of
+ * Quotations / estimates: the body of a sale with `quotationDate` in place of
  * `invoiceDate` and a `validUntil`; the same lines, tax and totals; their own number series ('QT/26-27/7'); no
  * stock and no payments. A sale made with `quotationId` converts it.
  */

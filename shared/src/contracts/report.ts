@@ -4,7 +4,7 @@ import { MONEY_MAX, Money, MoneyString, MoneySumString } from './money';
 import { SALE_STATUSES } from './sales';
 
 /*
- * Reports and GST returns (issue 12 §1, §2).
+ * Reports and GST returns.
  *
  * Decisions of this contract:
  * - A report is for a period: a preset (`period`, resolved against today in India) or `from`/`to` (both

@@ -12,7 +12,7 @@ import {
 } from './account';
 
 /*
- * Sale invoices (seed §7 "Sale"; issue 10). The document parts here — lines, party and branch snapshots, totals,
+ * Sale invoices. The document parts here — lines, party and branch snapshots, totals,
  * HSN summary — are shared by quotations (quotation.ts) and, later, purchases.
  *
  * Decisions of this contract:
@@ -395,7 +395,7 @@ export const SaleInvoice = z.object({
   payments: z.array(SalePayment),
   quotationId: Id.nullable(),
   quotationNumber: z.string().nullable(),
-  /** e-invoicing: the IRN the IRP gave it, if any (issue 12 §3). */
+  /** e-invoicing: the IRN the IRP gave it, if any. */
   einvoice: EInvoiceState.default(EINVOICE_NOT_GENERATED),
 });
 export type SaleInvoice = z.infer<typeof SaleInvoice>;

@@ -19,7 +19,7 @@ let ended = false;
 /** Set when the user logged out here, until the next sign-in. */
 let loggedOut = false;
 
-/** Seed §4: stores the user, marks authenticated and stores the active branch (or null). */
+/** Stores the user, marks authenticated and stores the active branch (or null). */
 export function setSessionUser(user: User, activeStoreBranch: Branch | null = null): void {
   ended = false;
   loggedOut = false;
@@ -30,7 +30,7 @@ export function setActiveStoreBranch(branch: Branch | null): void {
   bahiStore.set(sessionAtom, (s) => ({ ...s, activeStoreBranch: branch }));
 }
 
-/** Seed §4: logout clears all three. */
+/** Logout clears all three. */
 export function clearSession(): void {
   bahiStore.set(sessionAtom, EMPTY_SESSION);
 }
@@ -51,7 +51,7 @@ export function userLoggedOut(): boolean {
 }
 
 /**
- * Seed §4: a 401 clears the session. Unlike a logout, the user did not ask for it: until they sign in again the
+ * A 401 clears the session. Unlike a logout, the user did not ask for it: until they sign in again the
  * shared SWR config stops revalidating, so the screens still open do not each send a request that fails the same way.
  */
 export function endSession(): void {

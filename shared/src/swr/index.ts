@@ -21,7 +21,7 @@ export function cacheKey(area: CacheArea, kind: string, ...params: unknown[]): C
   return [area, kind, ...params] as const;
 }
 
-/** Seed §9: unused cached query data is kept 60 seconds by default. */
+/** Unused cached query data is kept 60 seconds by default. */
 export const UNUSED_CACHE_TTL_MS = 60_000;
 
 /**

@@ -73,7 +73,7 @@ type Outcome =
 
 /**
  * A "Bulk import" button and its dialog: download the template, choose an .xlsx or .csv, upload it with a
- * progress bar; then either "N imported" or, when rows failed (400 with a spreadsheet, seed §8), the error report
+ * progress bar; then either "N imported" or, when rows failed (400 with a spreadsheet), the error report
  * to download. Generic: each area passes its endpoints and words.
  */
 export function BulkImport(props: BulkImportProps) {

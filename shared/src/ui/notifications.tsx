@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 
 /**
- * Notifications (seed §9): top-right, closing by themselves after 5000 ms unless a screen asks for another time
+ * Notifications: top-right, closing by themselves after 5000 ms unless a screen asks for another time
  * (the item dialog uses 3000 ms); the countdown pauses while the pointer is over them, while focus is inside them,
  * and while the window is in the background; Alt+T moves focus to them. One host (in BahiProviders) shows every
  * notification of the shell and every remote, since @bahi/shared is one instance for all.

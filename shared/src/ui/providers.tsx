@@ -17,7 +17,7 @@ export const BAHI_THEME = {
 
 /**
  * Everything a tree of Bahi screens needs: the shared jotai store, the shared SWR cache, the antd theme, the
- * antd App context (its modal, for confirmations) and the one notifications host (seed §9). The shell wraps the whole app in it; a remote's
+ * antd App context (its modal, for confirmations) and the one notifications host. The shell wraps the whole app in it; a remote's
  * standalone bootstrap wraps itself in it; tests wrap the component under test in it.
  */
 export function BahiProviders({ children }: { children: ReactNode }) {

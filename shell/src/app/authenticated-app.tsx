@@ -70,7 +70,7 @@ export function SignedInApp() {
 }
 
 /**
- * Seed §4 for every call of every area (the shell's, a remote's SWR fetch or mutation): a 401 while signed in
+ * for every call of every area (the shell's, a remote's SWR fetch or mutation): a 401 while signed in
  * ends the session; the guard then sends the user to /login with `next`. Once: later 401s find no session to end.
  */
 function endSessionOn401(): () => void {

@@ -16,7 +16,7 @@ export function startSignedInApp(pathname: string): void {
   startRegistryFetch(pathname);
 }
 
-/** The profile request of the page load, for the first session check; null afterwards (seed §4: every mount asks). */
+/** The profile request of the page load, for the first session check; null afterwards (every mount asks). */
 export function takeEarlyProfile(): Promise<Profile> | null {
   const started = earlyProfile;
   earlyProfile = null;

@@ -19,7 +19,7 @@ import type { SignInState } from '../auth/return-path';
 type Check = { status: 'checking' } | { status: 'done' } | { status: 'signed-out' } | { status: 'failed'; message: string };
 
 /**
- * The login guard of seed §4. On mount the current user is fetched; a skeleton shows while that happens;
+ * The login guard. On mount the current user is fetched; a skeleton shows while that happens;
  * success stores the user and the active branch; a 401 clears the session and sends the visitor to /login with
  * the page they asked for in `next`. `visitor` is what a signed-out visitor sees instead on a public path.
  */

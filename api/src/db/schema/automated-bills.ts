@@ -1,5 +1,5 @@
 /**
- * Automated bills (issue 13): schedules that issue a sale invoice on every run date, and one row per period run.
+ * Automated bills: schedules that issue a sale invoice on every run date, and one row per period run.
  * The unique key (business, schedule, period) of a run is what makes a period billed exactly once, whichever API
  * instance gets there first.
  */

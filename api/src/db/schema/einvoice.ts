@@ -1,5 +1,5 @@
 /**
- * e-invoicing (issue 12 §3): what the Invoice Registration Portal (IRP) answered for a sale invoice, and whether the
+ * e-invoicing: what the Invoice Registration Portal (IRP) answered for a sale invoice, and whether the
  * business reports its B2B invoices to the IRP, from which date.
  */
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** Expenses (issue 11): categories and expense entries, each paid from one account. */
+/** Expenses: categories and expense entries, each paid from one account. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';

@@ -1,4 +1,4 @@
-/** Purchase bills (issue 11): the sale documents' header and line columns, and what a supplier's bill adds. */
+/** Purchase bills: the sale documents' header and line columns, and what a supplier's bill adds. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { money } from './columns';

@@ -1,4 +1,4 @@
-/** Settings of the GST returns (issue 12), one row per business; a business without a row has the defaults. */
+/** Settings of the GST returns, one row per business; a business without a row has the defaults. */
 import { sql } from 'drizzle-orm';
 import { check, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { money, updatedAt } from './columns';

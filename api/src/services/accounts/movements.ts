@@ -21,7 +21,7 @@ import { ACCOUNT_NOT_FOUND, activeAccount, getAccount, listTransactions, lockAcc
 import { UUID } from '../../db/ids';
 
 /*
- * Cash & bank (issue 11): editing and deactivating accounts, and the movements that are not payments — transfers
+ * Cash & bank: editing and deactivating accounts, and the movements that are not payments — transfers
  * between the business's own accounts and balance adjustments. Every movement is a row of account_transactions
  * written by recordTransaction, which also keeps Cash in hand from going below zero.
  */

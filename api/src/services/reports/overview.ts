@@ -24,7 +24,7 @@ import { UUID } from './common';
 import { inChunks, type ExportSheet } from './export';
 
 /*
- * The reports home, stock summary, day book and item-wise profit (issue 12 §1). Every figure is summed by the
+ * The reports home, stock summary, day book and item-wise profit. Every figure is summed by the
  * database.
  */
 

@@ -158,7 +158,7 @@ function ItemDetail({ item }: { item: Item }) {
   );
 }
 
-/** /items/inventory/:id?itemType= (itemType defaults to PRODUCT): seed §2 Item detail page. */
+/** /items/inventory/:id?itemType= (itemType defaults to PRODUCT): Item detail page. */
 export function ItemDetailPage() {
   const { id } = useParams();
   const [params] = useSearchParams();

@@ -66,7 +66,7 @@ function PartyProfile({ party }: { party: Party }) {
   );
 }
 
-/** /party/:id — seed §2 "Party detail screen". */
+/** /party/:id — the party detail screen. */
 export function PartyDetailPage() {
   const { id } = useParams<{ id: string }>();
   const navigate = useNavigate();
@@ -107,7 +107,7 @@ export function PartyDetailPage() {
   } else if (isLoading && !error) {
     state = <LoadingState label="Loading..." />;
   } else {
-    // Seed §2: loading failed, or the answer held no party.
+    // Loading failed, or the answer held no party.
     state = <ErrorState title="Error loading party" detail={error ? errorMessage(error) : undefined} onRetry={() => mutate()} />;
   }
   return (

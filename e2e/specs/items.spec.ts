@@ -176,6 +176,9 @@ test('stock is adjusted with a reason and kept per branch: switching branch show
   await adjust.getByText('Reduce Stock').click();
   await adjust.getByLabel('Quantity', { exact: true }).fill('7');
   await adjust.getByLabel('Reason', { exact: true }).fill('Damaged in transit');
+  // The dialog has taken both before Save is pressed (on a loaded machine its form may settle after the keystrokes).
+  await expect(adjust.getByLabel('Quantity', { exact: true })).toHaveValue('7');
+  await expect(adjust.getByLabel('Reason', { exact: true })).toHaveValue('Damaged in transit');
   await adjust.getByRole('button', { name: 'Save' }).click();
   await expect(adjust.getByText('Only 5 in stock here: stock never goes below 0.')).toBeVisible();
   await adjust.getByLabel('Quantity', { exact: true }).fill('2');

@@ -82,6 +82,8 @@ export const PartyPayment = z.object({
   advance: MoneyString,
   /** The party's balance after the payment: positive when the party owes the business. */
   partyBalance: MoneySumString,
+  /** 'PV/26-27/3': when the payment paid bills received under reverse charge from an unregistered supplier; else null. */
+  paymentVoucherNumber: z.string().nullable(),
   createdAt: z.string(),
 });
 export type PartyPayment = z.infer<typeof PartyPayment>;

@@ -94,6 +94,14 @@ describe('self-invoice', () => {
     expect((await purchase(s, { billDate: '2026-10-07' })).selfInvoiceNumber).toBe('RCM/26-27/3');
   });
 
+  it('numbers bills saved at the same moment one after another, without gaps or repeats', async () => {
+    const s = await shop('Concurrent Traders');
+    const bills = await Promise.all(Array.from({ length: 6 }, () => purchase(s, { billDate: '2026-10-20', payment: { amount: '1000', mode: 'BANK_TRANSFER', accountId: s.bank.id } })));
+    const sorted = (xs: string[]) => [...xs].sort((x, y) => Number(x.split('/')[2]) - Number(y.split('/')[2]));
+    expect(sorted(bills.map((b) => b.selfInvoiceNumber!))).toEqual([1, 2, 3, 4, 5, 6].map((n) => `RCM/26-27/${n}`));
+    expect(sorted(bills.map((b) => b.payments[0].paymentVoucherNumber!))).toEqual([1, 2, 3, 4, 5, 6].map((n) => `PV/26-27/${n}`));
+  });
+
   it('prints as "Self-invoice (reverse charge)": the business as recipient, the supplier, the tax it pays', async () => {
     const s = await shop('Sharma Logistics');
     const b = await purchase(s, { billDate: '2026-10-08' });

@@ -12,6 +12,7 @@ export const area: RemoteArea = {
     '/reports/day-book',
     '/reports/item-profit',
     '/reports/gstr3b',
+    '/reports/cmp08',
     '/reports/trial-balance',
     '/reports/profit-loss',
     '/reports/balance-sheet',

@@ -12,6 +12,7 @@ export const routes: RemoteRoutesModule['routes'] = {
   '/reports/day-book': lazyPage(() => import('./pages/reports/day-book')),
   '/reports/item-profit': lazyPage(() => import('./pages/reports/item-profit')),
   '/reports/gstr3b': lazyPage(() => import('./pages/reports/gstr3b')),
+  '/reports/cmp08': lazyPage(() => import('./pages/reports/cmp08')),
   '/reports/trial-balance': lazyPage(() => import('./pages/books/trial-balance')),
   '/reports/profit-loss': lazyPage(() => import('./pages/books/profit-loss')),
   '/reports/balance-sheet': lazyPage(() => import('./pages/books/balance-sheet')),

@@ -2,9 +2,13 @@ import { PdfQuery, indiaToday } from '@bahi/shared/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps';
+import { notFound } from '../errors';
 import { authOf, requireAuth } from '../plugins/auth';
 import { pdfFileName, renderDocumentPdf, type PdfLayout, type PrintableDocument } from '../services/pdf';
 import { quotationToPrintable, saleInvoiceToPrintable } from '../services/pdf/printable';
+import { paymentVoucherToPrintable, selfInvoiceToPrintable } from '../services/pdf/rcm';
+import { getPurchase } from '../services/purchases';
+import { getPaymentVoucher } from '../services/purchases/rcm';
 import { getQuotation } from '../services/quotation';
 import { getSaleInvoice } from '../services/sales';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
@@ -12,14 +16,17 @@ import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 /** Any string: an id that is not a uuid is simply not found (404). */
 const DocumentIdParams = z.object({ id: z.string().max(100).describe('Document id (uuid)') });
 
-const schema = (tag: string, summary: string) => ({
+const PurchaseIdParams = z.object({ purchaseId: z.string().max(100).describe('Purchase bill id (uuid)') });
+const PaymentIdParams = z.object({ paymentId: z.string().max(100).describe('Payment id (uuid): the bill payment’s, or the payment out’s') });
+
+const schema = <P extends z.ZodTypeAny = typeof DocumentIdParams>(tag: string, summary: string, params?: P) => ({
   tags: [tag],
   summary,
   description:
     'Answers application/pdf as an attachment named after the document number (Invoice-MUM-26-27-42.pdf). ' +
     'layout: a4 (default; long documents run over several pages), thermal80 or thermal58 (one receipt-long page).',
   security: SESSION_SECURITY,
-  params: DocumentIdParams,
+  params: (params ?? DocumentIdParams) as P,
   querystring: PdfQuery,
   produces: ['application/pdf'],
   response: errorResponses(400, 401, 404),
@@ -53,4 +60,23 @@ export function pdfRoutes(app: ZodApp, deps: Deps) {
       return sendPdf(reply, quotationToPrintable(quotation), request.query.layout);
     },
   });
+
+  app.get('/purchase/self-invoice/:purchaseId/pdf', {
+    schema: schema('purchase', 'The self-invoice of a bill received under reverse charge from an unregistered supplier, as a PDF', PurchaseIdParams),
+    handler: async (request, reply) => {
+      const bill = await getPurchase(deps.db, authOf(request).businessId, request.params.purchaseId, indiaToday(deps.clock()));
+      if (!bill.selfInvoiceNumber) throw notFound(SELF_INVOICE_NOT_FOUND);
+      return sendPdf(reply, selfInvoiceToPrintable({ ...bill, selfInvoiceNumber: bill.selfInvoiceNumber }), request.query.layout);
+    },
+  });
+
+  app.get('/purchase/payment-voucher/:paymentId/pdf', {
+    schema: schema('purchase', 'The payment voucher of a payment for bills under reverse charge from an unregistered supplier, as a PDF', PaymentIdParams),
+    handler: async (request, reply) => {
+      const voucher = await getPaymentVoucher(deps.db, authOf(request).businessId, request.params.paymentId);
+      return sendPdf(reply, paymentVoucherToPrintable(voucher), request.query.layout);
+    },
+  });
 }
+
+const SELF_INVOICE_NOT_FOUND = 'Self-invoice not found: this bill is not under reverse charge from an unregistered supplier';

@@ -80,6 +80,7 @@ export function makePurchase(overrides: Partial<PurchaseInvoice> = {}, supplier:
     paid: '0.00',
     balance: parts.totals.grandTotal,
     payments: [],
+    selfInvoiceNumber: null,
     attachment: null,
     ...overrides,
   };

@@ -7,6 +7,8 @@ export type SalesDocument = ({ kind: 'invoice' } & SaleInvoice) | ({ kind: 'quot
 
 /** TAX INVOICE or BILL OF SUPPLY as the invoice answers it; QUOTATION. */
 const titleOf = (doc: SalesDocument) => (doc.kind === 'invoice' ? doc.documentTitle : 'QUOTATION');
+/** A bill of supply carries no tax: no rate, no tax columns, no tax totals. */
+const isTaxed = (doc: SalesDocument) => !(doc.kind === 'invoice' && doc.documentTitle === 'BILL OF SUPPLY');
 
 const ink = '#1f1f1f';
 const muted = '#666';
@@ -59,6 +61,7 @@ function TaxHeaders({ inter, sgst, hasCess }: { inter: boolean; sgst: string; ha
 
 /** The document as the customer gets it, A4: the same on screen and on paper (print CSS keeps only this). */
 export function DocumentView({ doc }: { doc: SalesDocument }) {
+  const taxed = isTaxed(doc);
   const inter = doc.supplyType === 'INTER';
   const hasCess = Number(doc.totals.cess) > 0;
   const sgst = doc.sgstLabel;
@@ -141,7 +144,7 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
             <th style={{ ...th, ...num }}>Rate</th>
             <th style={{ ...th, ...num }}>Disc.</th>
             <th style={{ ...th, ...num }}>Taxable</th>
-            <TaxHeaders inter={inter} sgst={sgst} hasCess={hasCess} />
+            {taxed ? <TaxHeaders inter={inter} sgst={sgst} hasCess={hasCess} /> : null}
             <th style={{ ...th, ...num }}>Total</th>
           </tr>
         </thead>
@@ -164,7 +167,7 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
                 <td style={{ ...td, ...num }}>{amount(l.unitPrice)}</td>
                 <td style={{ ...td, ...num }}>{Number(l.discount) > 0 ? amount(l.discount) : '-'}</td>
                 <td style={{ ...td, ...num }}>{amount(l.taxableValue)}</td>
-                {inter ? (
+                {!taxed ? null : inter ? (
                   <td style={{ ...td, ...num }}>
                     {amount(l.igst)}
                     <div style={{ color: muted, fontSize: 10 }}>@{l.gstRate}%</div>
@@ -181,7 +184,7 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
                     </td>
                   </>
                 )}
-                {hasCess ? <td style={{ ...td, ...num }}>{amount(l.cess)}</td> : null}
+                {taxed && hasCess ? <td style={{ ...td, ...num }}>{amount(l.cess)}</td> : null}
                 <td style={{ ...td, ...num, fontWeight: 600 }}>{amount(l.total)}</td>
               </tr>
             );
@@ -196,22 +199,22 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
             <thead>
               <tr>
                 <th style={th}>HSN/SAC</th>
-                <th style={{ ...th, ...num }}>Rate</th>
+                {taxed ? <th style={{ ...th, ...num }}>Rate</th> : null}
                 <th style={{ ...th, ...num }}>Qty</th>
                 <th style={{ ...th, ...num }}>Taxable</th>
-                <TaxHeaders inter={inter} sgst={sgst} hasCess={hasCess} />
+                {taxed ? <TaxHeaders inter={inter} sgst={sgst} hasCess={hasCess} /> : null}
               </tr>
             </thead>
             <tbody>
               {doc.hsnSummary.map((h) => (
                 <tr key={`${h.hsnSac}|${h.gstRate}|${h.unit}`}>
                   <td style={td}>{h.hsnSac || '-'}</td>
-                  <td style={{ ...td, ...num }}>{h.gstRate}%</td>
+                  {taxed ? <td style={{ ...td, ...num }}>{h.gstRate}%</td> : null}
                   <td style={{ ...td, ...num }}>
                     {formatQuantity(h.quantity)} {h.unit ?? ''}
                   </td>
                   <td style={{ ...td, ...num }}>{amount(h.taxableValue)}</td>
-                  {inter ? (
+                  {!taxed ? null : inter ? (
                     <td style={{ ...td, ...num }}>{amount(h.igst)}</td>
                   ) : (
                     <>
@@ -219,7 +222,7 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
                       <td style={{ ...td, ...num }}>{amount(h.sgst)}</td>
                     </>
                   )}
-                  {hasCess ? <td style={{ ...td, ...num }}>{amount(h.cess)}</td> : null}
+                  {taxed && hasCess ? <td style={{ ...td, ...num }}>{amount(h.cess)}</td> : null}
                 </tr>
               ))}
             </tbody>
@@ -233,7 +236,7 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
           <tbody>
             {Number(doc.totals.discount) > 0 ? <TotalRow label="Discount" value={formatRupees(doc.totals.discount)} /> : null}
             <TotalRow label="Taxable value" value={formatRupees(doc.totals.taxableValue)} />
-            {inter ? (
+            {!taxed ? null : inter ? (
               <TotalRow label="IGST" value={formatRupees(doc.totals.igst)} />
             ) : (
               <>
@@ -241,7 +244,7 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
                 <TotalRow label={sgst} value={formatRupees(doc.totals.sgst)} />
               </>
             )}
-            {hasCess ? <TotalRow label="Cess" value={formatRupees(doc.totals.cess)} /> : null}
+            {taxed && hasCess ? <TotalRow label="Cess" value={formatRupees(doc.totals.cess)} /> : null}
             <TotalRow label="Round off" value={formatRupees(doc.totals.roundOff)} />
             <tr>
               <td colSpan={2} style={{ borderTop: `2px solid ${ink}` }} />
@@ -293,6 +296,7 @@ export function ThermalReceipt({ doc, width }: { doc: SalesDocument; width: 80 |
   const number = doc.kind === 'invoice' ? doc.invoiceNumber : doc.quotationNumber;
   const date = doc.kind === 'invoice' ? doc.invoiceDate : doc.quotationDate;
   const inter = doc.supplyType === 'INTER';
+  const taxed = isTaxed(doc);
   const small: CSSProperties = { fontSize: width === 80 ? 11 : 9 };
   const line = { borderTop: '1px dashed #000', margin: '4px 0' };
   const row = (label: string, value: string, strong = false) => (
@@ -322,7 +326,8 @@ export function ThermalReceipt({ doc, width }: { doc: SalesDocument; width: 80 |
           <div>{l.itemName}</div>
           <div style={{ display: 'flex', justifyContent: 'space-between' }}>
             <span>
-              {formatQuantity(l.quantity)} x {amount(l.unitPrice)} @{l.gstRate}%
+              {formatQuantity(l.quantity)} x {amount(l.unitPrice)}
+              {taxed ? ` @${l.gstRate}%` : ''}
             </span>
             <span>{amount(l.total)}</span>
           </div>
@@ -330,8 +335,8 @@ export function ThermalReceipt({ doc, width }: { doc: SalesDocument; width: 80 |
       ))}
       <div style={line} />
       {row('Taxable', amount(doc.totals.taxableValue))}
-      {inter ? row('IGST', amount(doc.totals.igst)) : [row('CGST', amount(doc.totals.cgst)), row(doc.sgstLabel, amount(doc.totals.sgst))]}
-      {Number(doc.totals.cess) > 0 ? row('Cess', amount(doc.totals.cess)) : null}
+      {!taxed ? null : inter ? row('IGST', amount(doc.totals.igst)) : [row('CGST', amount(doc.totals.cgst)), row(doc.sgstLabel, amount(doc.totals.sgst))]}
+      {taxed && Number(doc.totals.cess) > 0 ? row('Cess', amount(doc.totals.cess)) : null}
       {row('Round off', amount(doc.totals.roundOff))}
       {row('TOTAL', formatRupees(doc.totals.grandTotal), true)}
       {doc.kind === 'invoice' ? [row('Received', amount(doc.received)), row('Balance', amount(doc.balance), true)] : null}

@@ -11,4 +11,8 @@ const url = (path: string, id: string, layout: PdfLayout) =>
 export const pdfUrls = {
   saleInvoice: (id: string, layout: PdfLayout = 'a4') => url('sale/sale-invoice', id, layout),
   quotation: (id: string, layout: PdfLayout = 'a4') => url('quotation/quotation-estimation-invoice', id, layout),
+  /** The self-invoice of a purchase bill under reverse charge from an unregistered supplier. */
+  selfInvoice: (purchaseId: string, layout: PdfLayout = 'a4') => url('purchase/self-invoice', purchaseId, layout),
+  /** The payment voucher of a payment (its id) for such bills. */
+  paymentVoucher: (paymentId: string, layout: PdfLayout = 'a4') => url('purchase/payment-voucher', paymentId, layout),
 };

@@ -16,6 +16,8 @@ import {
   type UpdateGstRegistrationRequest,
   Gstr3bResponse,
   type Gstr3bQuery,
+  Cmp08Response,
+  type Cmp08Query,
   LedgerResponse,
   SaleReportResponse,
   type Gstr1Query,
@@ -44,6 +46,8 @@ export const reportApi = {
   gstr1: (query: Omit<Gstr1Query, 'format'>) => apiRequest('report/gstr1', { query: query as unknown as Query, schema: Gstr1Response }),
   /** GET report/gstr3b: `data` is the portal's JSON; `payment` table 6.1 (credit used and cash per head); `liability` the cash per head. */
   gstr3b: (query: Gstr3bQuery) => apiRequest('report/gstr3b', { query: query as unknown as Query, schema: Gstr3bResponse }),
+  /** GET report/cmp08: a composition taxpayer's quarter (turnover × its rate; tax on inward supplies under reverse charge). */
+  cmp08: (query: Cmp08Query) => data(apiRequest('report/cmp08', { query: query as unknown as Query, schema: Cmp08Response })),
   gstSettings: () => data(apiRequest('report/gst-settings', { schema: GstSettingsResponse })),
   updateGstSettings: (body: UpdateGstSettingsRequest) =>
     data(apiRequest('report/gst-settings', { method: 'PUT', body, schema: GstSettingsResponse })),

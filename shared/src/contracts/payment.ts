@@ -82,6 +82,8 @@ export const PartyPayment = z.object({
   advance: MoneyString,
   /** The party's balance after the payment: positive when the party owes the business. */
   partyBalance: MoneySumString,
+  /** 'PV/26-27/3': when the payment paid bills received under reverse charge from an unregistered supplier; else null. */
+  paymentVoucherNumber: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type PartyPayment = z.infer<typeof PartyPayment>;
@@ -155,6 +157,8 @@ export const PaymentSummary = z.object({
   advance: MoneyString,
   /** Its bill was cancelled and the payment reversed (money back in the account): not counted in the sums. */
   reversed: z.boolean(),
+  /** 'PV/26-27/3': the voucher of a payment for bills under reverse charge from an unregistered supplier; else null. */
+  paymentVoucherNumber: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type PaymentSummary = z.infer<typeof PaymentSummary>;

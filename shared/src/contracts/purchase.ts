@@ -124,7 +124,10 @@ export const PurchaseStatus = z.enum(PURCHASE_STATUSES);
 export type PurchaseStatus = z.infer<typeof PurchaseStatus>;
 
 /** A payment made to the supplier against the bill; `reversed` once the bill is cancelled. */
-export const PurchasePayment = SalePayment;
+export const PurchasePayment = SalePayment.extend({
+  /** 'PV/26-27/3': the payment voucher of a payment for a supply received under reverse charge from an unregistered supplier. */
+  paymentVoucherNumber: z.string().nullable(),
+});
 export type PurchasePayment = z.infer<typeof PurchasePayment>;
 
 export const PurchaseLine = DocumentLine.extend({
@@ -174,6 +177,8 @@ export const PurchaseInvoice = z.object({
   /** Still owed to the supplier (0.00 once cancelled). */
   balance: MoneyString,
   payments: z.array(PurchasePayment),
+  /** 'RCM/26-27/4': the self-invoice issued on receipt under reverse charge from an unregistered supplier; else null. */
+  selfInvoiceNumber: z.string().nullable(),
   attachment: PurchaseAttachment.nullable(),
 });
 export type PurchaseInvoice = z.infer<typeof PurchaseInvoice>;

@@ -1,6 +1,7 @@
 /** Purchase bills: the sale documents' header and line columns, and what a supplier's bill adds. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accountTransactions } from './accounts';
 import { money } from './columns';
 import { storeBranches } from './core';
 import { items } from './item';
@@ -39,6 +40,13 @@ export const purchaseInvoices = pgTable(
     /** The name it was uploaded with, cleaned, for the download. */
     attachmentOriginalName: text('attachment_original_name'),
     attachmentUploadedAt: timestamp('attachment_uploaded_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Reverse charge from an unregistered supplier: the self-invoice the business issues on receipt, 'RCM/26-27/4',
+     * gap-free per GSTIN (a branch without one: per branch) and financial year; cancelled with the bill.
+     */
+    selfInvoiceNumber: text('self_invoice_number'),
+    selfInvoiceSeriesPrefix: text('self_invoice_series_prefix'),
+    selfInvoiceSeriesNo: integer('self_invoice_series_no'),
   },
   (t) => [
     primaryKey({ name: 'purchase_invoices_pkey', columns: [t.businessId, t.id] }),
@@ -56,6 +64,10 @@ export const purchaseInvoices = pgTable(
     index('purchase_invoices_business_status_idx').on(t.businessId, t.status, t.billDate, t.dueDate, t.grandTotal, t.paid),
     foreignKey({ name: 'purchase_invoices_branch_fk', columns: [t.businessId, t.branchId], foreignColumns: [storeBranches.businessId, storeBranches.id] }),
     foreignKey({ name: 'purchase_invoices_party_fk', columns: [t.businessId, t.partyId], foreignColumns: [parties.businessId, parties.id] }),
+    /** doc_issue: the self-invoices of a GSTIN and month. */
+    index('purchase_invoices_self_invoice_idx')
+      .on(t.businessId, sql`(${t.branchSnapshot}->>'gstin')`, t.billDate)
+      .where(sql`${t.selfInvoiceNumber} is not null`),
     check('purchase_invoices_party_check', sql`${t.partyId} is not null`),
     check('purchase_invoices_status_check', sql`${t.status} in ('PAID', 'PARTIAL', 'UNPAID', 'CANCELLED')`),
     check('purchase_invoices_paid_check', sql`${t.paid} >= 0 and ${t.paid} <= ${t.grandTotal}`),
@@ -84,5 +96,45 @@ export const purchaseInvoiceLines = pgTable(
     foreignKey({ name: 'purchase_invoice_lines_item_fk', columns: [t.businessId, t.itemId], foreignColumns: [items.businessId, items.id] }),
     /** Item-wise purchases (reports). */
     index('purchase_invoice_lines_item_idx').on(t.businessId, t.itemId),
+  ],
+);
+
+/**
+ * A payment voucher (s.31(3)(g)): issued for a payment to an unregistered supplier of a bill under reverse charge
+ * (the bill's own payment, or a payment out allocated to it), 'PV/26-27/7', gap-free per GSTIN (a branch without
+ * one: per branch) and financial year. It keeps its number when its payment is reversed, marked cancelled.
+ */
+export const paymentVouchers = pgTable(
+  'payment_vouchers',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    /** The payment: a PURCHASE_PAYMENT or PAYMENT_OUT transaction. */
+    transactionId: uuid('transaction_id').notNull(),
+    /** The branch of the (first) bill it pays, and the GSTIN that bill was received under. */
+    branchId: uuid('branch_id').notNull(),
+    gstin: text('gstin'),
+    financialYear: text('financial_year').notNull(),
+    seriesPrefix: text('series_prefix').notNull(),
+    seriesNo: integer('series_no').notNull(),
+    number: text('number').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** What the payment paid towards bills under reverse charge. */
+    amount: money('amount').notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'payment_vouchers_pkey', columns: [t.businessId, t.id] }),
+    uniqueIndex('payment_vouchers_transaction_key').on(t.businessId, t.transactionId),
+    /** doc_issue: the vouchers of a GSTIN and month. */
+    index('payment_vouchers_gstin_date_idx').on(t.businessId, t.gstin, t.date),
+    foreignKey({
+      name: 'payment_vouchers_transaction_fk',
+      columns: [t.businessId, t.transactionId],
+      foreignColumns: [accountTransactions.businessId, accountTransactions.id],
+    }),
+    foreignKey({ name: 'payment_vouchers_branch_fk', columns: [t.businessId, t.branchId], foreignColumns: [storeBranches.businessId, storeBranches.id] }),
+    check('payment_vouchers_amount_check', sql`${t.amount} > 0`),
   ],
 );

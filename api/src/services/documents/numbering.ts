@@ -5,7 +5,7 @@ import { documentSeries } from '../../db/schema';
 import { conflict } from '../../errors';
 
 /** Kinds of numbered documents; each has its own series. */
-export type DocumentKind = 'SALE' | 'QUOTATION' | 'PURCHASE' | 'EXPENSE' | 'JOURNAL';
+export type DocumentKind = 'SALE' | 'QUOTATION' | 'PURCHASE' | 'EXPENSE' | 'JOURNAL' | 'SELF_INVOICE' | 'PAYMENT_VOUCHER';
 
 /** Quotations of every branch share one series: 'QT/26-27/7'. */
 export const QUOTATION_PREFIX = 'QT';
@@ -15,6 +15,13 @@ export const PURCHASE_PREFIX = 'PUR';
 export const EXPENSE_PREFIX = 'EXP';
 /** Manual journal vouchers: one series per business, 'JV/26-27/4'. */
 export const JOURNAL_PREFIX = 'JV';
+/**
+ * Self-invoices for supplies received under reverse charge from unregistered suppliers, 'RCM/26-27/4', and the
+ * payment vouchers for paying them, 'PV/26-27/2': one series per GSTIN they are issued under (a branch without a
+ * GSTIN: per branch), so a GSTIN's numbers never repeat in a financial year.
+ */
+export const SELF_INVOICE_PREFIX = 'RCM';
+export const PAYMENT_VOUCHER_PREFIX = 'PV';
 
 /**
  * A branch's invoice prefix when none is set: the initials of a name of several words ('Main Branch' → 'MB'), else
@@ -39,6 +46,8 @@ export interface SeriesRef {
    * 'PUR/26-27/' from 1). Without it, branches whose prefixes give the same series share it.
    */
   branchId?: string;
+  /** A series of its own per this key instead (the GSTIN a self-invoice is issued under). */
+  series?: string;
 }
 
 interface Series {
@@ -63,7 +72,10 @@ function seriesOf(ref: SeriesRef): Series {
  * The counter row's key: the series prefix as printed, and the branch when the series is the branch's own. Never
  * the financial year itself: years a century apart print alike ('99-00'), and one printed series has one counter.
  */
-const seriesKey = (ref: SeriesRef, seriesPrefix: string) => (ref.branchId ? `${seriesPrefix}@${ref.branchId}` : seriesPrefix);
+const seriesKey = (ref: SeriesRef, seriesPrefix: string) => {
+  const own = ref.series ?? ref.branchId;
+  return own ? `${seriesPrefix}@${own}` : seriesPrefix;
+};
 
 export interface TakenNumber {
   number: string;

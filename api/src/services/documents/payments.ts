@@ -99,7 +99,7 @@ export async function paymentWithDocument(
 /**
  * record-payment of a stored document, inside the caller's transaction: refused when `what` ("Invoice S-1") is
  * cancelled or paid in full, or above its balance; then recorded into the account its mode goes to, and settled on
- * the document (`kind`). Answers the amount in paise.
+ * the document (`kind`). Answers the amount in paise, the payment's date and its transaction.
  */
 export async function payDocument(
   tx: Tx,
@@ -108,7 +108,7 @@ export async function payDocument(
   doc: OpenDocument,
   what: string,
   body: { amount: string; mode: PaymentMode; accountId?: string; reference?: string; date?: string },
-): Promise<number> {
+): Promise<{ amount: number; date: string; transactionId: string }> {
   const p = { businessId: ctx.auth.businessId, createdBy: ctx.auth.user.id, now: ctx.now };
   if (doc.cancelled) throw conflict(`${what} is cancelled: it takes no payments`);
   if (doc.due === 0) throw conflict(`${what} is already paid in full`);
@@ -117,7 +117,7 @@ export async function payDocument(
   const date = await documentDate(tx, p.businessId, p.now, body.date, 'date', 'Payment date');
   checkPaymentDate(date, doc);
   const account = await paymentAccount(tx, p.businessId, body.mode, body.accountId, 'accountId');
-  await recordDocumentPayment(tx, {
+  const transactionId = await recordDocumentPayment(tx, {
     businessId: p.businessId,
     document: { type: kind.type as PaidDocumentType, id: doc.id, number: doc.number },
     partyId: doc.partyId,
@@ -132,10 +132,13 @@ export async function payDocument(
     field: 'amount',
   });
   await kind.settle(tx, p.businessId, doc, amount, p.now);
-  return amount;
+  return { amount, date, transactionId };
 }
 
-/** Records a payment of the document into (a sale) or out of (a purchase) the account; `field` names the amount in a refusal. */
+/**
+ * Records a payment of the document into (a sale) or out of (a purchase) the account; `field` names the amount in a
+ * refusal. Answers the transaction's id.
+ */
 export async function recordDocumentPayment(
   tx: Tx,
   p: {
@@ -151,6 +154,6 @@ export async function recordDocumentPayment(
     now: Date;
     field: string;
   },
-) {
-  await recordTransaction(tx, { ...p, ...PAYMENT_OF[p.document.type], note: null });
+): Promise<string> {
+  return recordTransaction(tx, { ...p, ...PAYMENT_OF[p.document.type], note: null });
 }

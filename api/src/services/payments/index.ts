@@ -13,6 +13,7 @@ import { withIdempotency } from '../idempotency';
 import { PARTY_NOT_FOUND } from '../party';
 import { partyBalances } from '../party/balances';
 import { purchaseAllocationKind } from '../purchases';
+import { issuePaymentVoucher, voucherNumbers } from '../purchases/rcm';
 import { saleAllocationKind } from '../sales';
 import { allocate, type AllocatableKind } from './allocation';
 import { UUID } from '../../db/ids';
@@ -92,6 +93,9 @@ export async function recordPartyPayment(
         createdAt: now,
       });
     }
+    // Paying bills received under reverse charge from an unregistered supplier issues a payment voucher.
+    const bills = allocations.filter((a) => a.doc.type === 'PURCHASE').map((a) => ({ purchaseId: a.doc.id, amount: a.amount }));
+    await issuePaymentVoucher(tx, businessId, { transactionId, date, now }, bills);
   });
   return getPartyPayment(db, businessId, result.resourceId, indiaToday(now));
 }
@@ -150,6 +154,7 @@ async function getPartyPayment(db: Db, businessId: string, groupId: string, toda
     allocated: fromPaise(allocated),
     advance: fromPaise(amount - allocated),
     partyBalance: balance,
+    paymentVoucherNumber: (await voucherNumbers(db, businessId, [row.t.id])).get(row.t.id) ?? null,
     createdAt: row.t.createdAt.toISOString(),
   };
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { moneyOut, requireAccount } from '../accounts';
 import { selectRows } from '../documents/rows';
 import { UUID } from '../../db/ids';
+import { voucherNumbers } from '../purchases/rcm';
 
 /**
  * The bills a payment settled: for a payment with or against one bill, that bill (the whole amount); for a payment
@@ -128,6 +129,7 @@ export async function listPayments(
       )
     : [];
 
+  const vouchers = await voucherNumbers(db, businessId, rows.map((r) => r.id));
   return {
     data: rows.map((r) => {
       const isPartyPayment = r.type === 'PAYMENT_IN' || r.type === 'PAYMENT_OUT';
@@ -156,6 +158,7 @@ export async function listPayments(
         // A payment with a bill has no advance: cancelling the bill gives the money back (reversed).
         advance: isPartyPayment && !r.reversed ? fromPaise(toPaise(moneyOut(r.amount)) - toPaise(moneyOut(r.settled))) : '0.00',
         reversed: Boolean(r.reversed),
+        paymentVoucherNumber: vouchers.get(r.id) ?? null,
         createdAt: r.created_at,
       };
     }),

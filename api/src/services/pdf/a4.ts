@@ -1,12 +1,14 @@
 import { fromPaise, toPaise } from '@bahi/shared/india';
 import {
   amount,
+  dateLabel,
   displayDate,
   dueLabel,
   halfRate,
   hasCess,
   isQuotation,
   isTaxed,
+  isVoucher,
   isZero,
   numberLabel,
   percent,
@@ -93,6 +95,7 @@ export class A4Invoice {
     let y = top + PAD;
     const x = X0 + PAD;
     const w = leftW - 2 * PAD;
+    if (doc.sellerLabel) y += pen.block(doc.sellerLabel, x, y, w, { size: 7.5, bold: true, color: '#555' });
     y += pen.block(seller.name, x, y, w, { size: 13, bold: true });
     if (seller.branchName) y += pen.block(seller.branchName, x, y, w, { size: 8.5, color: '#333' });
     for (const line of seller.address) y += pen.block(line, x, y, w, SMALL);
@@ -103,11 +106,11 @@ export class A4Invoice {
 
     const details: Array<[string, string]> = [
       [numberLabel(doc), doc.number],
-      [isQuotation(doc) ? 'Quotation Date' : 'Invoice Date', displayDate(doc.date)],
+      [dateLabel(doc), displayDate(doc.date)],
     ];
     if (doc.dueDate) details.push([dueLabel(doc), displayDate(doc.dueDate)]);
     details.push(['Place of Supply', placeOfSupply(doc.placeOfSupply)]);
-    if (!isQuotation(doc)) details.push(['Reverse Charge', doc.reverseCharge ? 'Yes' : 'No']);
+    if (!isQuotation(doc) && !isVoucher(doc)) details.push(['Reverse Charge', doc.reverseCharge ? 'Yes' : 'No']);
     const rx = X0 + leftW + PAD;
     const labelW = 78;
     const valueW = X1 - PAD - rx - labelW;
@@ -161,7 +164,7 @@ export class A4Invoice {
     const colW = ship ? WIDTH / 2 : WIDTH;
     const x = X0 + PAD;
     const w = colW - 2 * PAD;
-    let y = this.partyBlock(isQuotation(doc) ? 'Quotation For' : 'Bill To', buyer, buyer.billingAddress, x, w, top);
+    let y = this.partyBlock(doc.partyLabel ?? (isQuotation(doc) ? 'Quotation For' : 'Bill To'), buyer, buyer.billingAddress, x, w, top);
     if (buyer.gstin) y += pen.block(`GSTIN: ${buyer.gstin}`, x, y, w, { size: 8.5, bold: true });
     if (buyer.stateCode) y += pen.block(`State: ${stateWithCode(buyer.stateCode)}`, x, y, w, SMALL);
     if (buyer.phone) y += pen.block(`Phone: ${buyer.phone}`, x, y, w, SMALL);
@@ -292,7 +295,7 @@ export class A4Invoice {
     const rw = rightW - 2 * PAD;
 
     const left: Array<[string, string, TextStyle]> = [
-      [isQuotation(doc) ? 'Amount (in words)' : 'Amount Chargeable (in words)', t.amountInWords, { size: 9, bold: true }],
+      [isQuotation(doc) ? 'Amount (in words)' : isVoucher(doc) ? 'Amount Paid (in words)' : 'Amount Chargeable (in words)', t.amountInWords, { size: 9, bold: true }],
     ];
     const payments = doc.payments ?? [];
     if (payments.length) {
@@ -308,6 +311,7 @@ export class A4Invoice {
     const rows: Array<[string, string]> = [['Taxable Value', rupees(t.taxableValue)]];
     for (const head of taxHeads(doc)) rows.push([head.label, rupees(t[head.key])]);
     if (hasCess(doc)) rows.push(['Cess', rupees(t.cess)]);
+    if (doc.taxPayableByRecipient != null) rows.push(['Tax payable on reverse charge', rupees(doc.taxPayableByRecipient)]);
     if (!isZero(t.roundOff)) rows.push(['Round Off', signedAmount(t.roundOff, rupees)]);
     const due: Array<[string, string]> = [];
     if (!isQuotation(doc) && doc.received != null) due.push(['Received', rupees(doc.received)]);

@@ -59,11 +59,19 @@ export function isQuotation(doc: PrintableDocument): boolean {
 }
 
 export function isTaxed(doc: PrintableDocument): boolean {
-  return doc.title !== 'Bill of Supply';
+  return doc.title !== 'Bill of Supply' && doc.title !== 'Payment voucher';
+}
+
+export function isVoucher(doc: PrintableDocument): boolean {
+  return doc.title === 'Payment voucher';
 }
 
 export function numberLabel(doc: PrintableDocument): string {
-  return isQuotation(doc) ? 'Quotation No.' : 'Invoice No.';
+  return isQuotation(doc) ? 'Quotation No.' : isVoucher(doc) ? 'Voucher No.' : 'Invoice No.';
+}
+
+export function dateLabel(doc: PrintableDocument): string {
+  return isQuotation(doc) ? 'Quotation Date' : isVoucher(doc) ? 'Voucher Date' : 'Invoice Date';
 }
 
 export function dueLabel(doc: PrintableDocument): string {
@@ -87,7 +95,7 @@ export function hasCess(doc: PrintableDocument): boolean {
 
 /** A file name that survives every browser and file system: "Invoice-MUM-26-27-42.pdf". */
 export function pdfFileName(doc: PrintableDocument): string {
-  const prefix = isQuotation(doc) ? 'Quotation' : 'Invoice';
+  const prefix = isQuotation(doc) ? 'Quotation' : isVoucher(doc) ? 'Payment-voucher' : doc.title === 'Self-invoice (reverse charge)' ? 'Self-invoice' : 'Invoice';
   const safe = doc.number.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
   return `${prefix}-${safe || 'document'}.pdf`;
 }

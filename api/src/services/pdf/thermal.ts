@@ -103,6 +103,7 @@ export class ThermalReceipt {
     const { doc } = this;
     const { seller } = doc;
     const center = { align: 'center' } as const;
+    if (doc.sellerLabel) this.block(doc.sellerLabel, { ...this.small, ...center });
     this.block(seller.name, { size: this.size + 3, bold: true, ...center });
     if (seller.branchName) this.block(seller.branchName, { ...this.text, ...center });
     for (const line of seller.address) this.block(line, { ...this.small, ...center });
@@ -119,11 +120,11 @@ export class ThermalReceipt {
     const { doc } = this;
     this.pair(`${numberLabel(doc)} ${doc.number}`, displayDate(doc.date), { ...this.text, bold: true });
     if (doc.dueDate) this.block(`${dueLabel(doc)}: ${displayDate(doc.dueDate)}`, this.text);
-    this.block(`${isQuotation(doc) ? 'For' : 'Bill to'}: ${doc.buyer.name}`, { ...this.text, bold: true });
+    this.block(`${doc.partyLabel ?? (isQuotation(doc) ? 'For' : 'Bill to')}: ${doc.buyer.name}`, { ...this.text, bold: true });
     if (doc.buyer.gstin) this.block(`GSTIN: ${doc.buyer.gstin}`, this.text);
     if (doc.buyer.phone) this.block(`Phone: ${doc.buyer.phone}`, this.small);
     this.block(`Place of supply: ${placeOfSupply(doc.placeOfSupply)}`, this.small);
-    if (doc.reverseCharge) this.block('Tax payable on reverse charge', this.small);
+    if (doc.reverseCharge && !doc.declaration) this.block('Tax payable on reverse charge', this.small);
     this.rule();
   }
 
@@ -151,6 +152,7 @@ export class ThermalReceipt {
     this.rule(0);
     this.pair('GRAND TOTAL', rupees(t.grandTotal), { size: this.size + 2, bold: true });
     this.block(t.amountInWords, this.small);
+    if (doc.taxPayableByRecipient != null) this.pair('Tax payable on reverse charge', rupees(doc.taxPayableByRecipient), { ...this.text, bold: true });
     if (!isQuotation(doc) && doc.received != null) {
       for (const p of doc.payments ?? []) this.pair(`Paid ${p.mode} ${displayDate(p.date)}`, amount(p.amount), this.small);
       this.pair('Received', rupees(doc.received));

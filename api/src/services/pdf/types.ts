@@ -6,7 +6,7 @@
 
 export type { PdfLayout } from '@bahi/shared/contracts';
 
-export type DocumentTitle = 'Tax Invoice' | 'Bill of Supply' | 'Quotation';
+export type DocumentTitle = 'Tax Invoice' | 'Bill of Supply' | 'Quotation' | 'Self-invoice (reverse charge)' | 'Payment voucher';
 
 export interface PrintableSeller {
   /** The business name; the signature line reads "For <name>". */
@@ -122,4 +122,10 @@ export interface PrintableDocument {
   eInvoice?: PrintableEInvoice | null;
   /** Printed at the top, under the title: a composition taxpayer's declaration. */
   declaration?: string | null;
+  /** What heads the issuer's block (a self-invoice's "Recipient"); nothing when not given. */
+  sellerLabel?: string | null;
+  /** What heads the party's block ("Bill To" when not given; a self-invoice's "Supplier (unregistered)"). */
+  partyLabel?: string | null;
+  /** A self-invoice: the tax the recipient pays on reverse charge, printed with the totals. */
+  taxPayableByRecipient?: string | null;
 }

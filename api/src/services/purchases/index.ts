@@ -32,6 +32,7 @@ import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, headerValues
 import { postPurchase } from '../ledger/postings';
 import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
+import { cancelBillVouchers, isUnregisteredSupplier, issuePaymentVoucher, takeSelfInvoiceNumber, voucherNumbers } from './rcm';
 import type { OpenDocument } from '../payments/allocation';
 
 export const PURCHASE_NOT_FOUND = 'Purchase bill not found';
@@ -103,6 +104,11 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
     };
     await receiveIntoStock(tx, stockDoc, doc.lines, 'PURCHASE', `Purchase ${number.number} (bill ${body.billNumber})`);
 
+    // Reverse charge from an unregistered supplier: the self-invoice is issued on receipt.
+    const selfInvoice =
+      body.reverseCharge && isUnregisteredSupplier(doc.partySnapshot)
+        ? await takeSelfInvoiceNumber(tx, auth.businessId, doc.branch, doc.branchSnapshot.gstin, billDate)
+        : null;
     const eligible = body.lines.map((l) => l.itcEligible ?? true);
     const itc = inputTaxCredit(doc.figures, eligible);
     try {
@@ -123,6 +129,9 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
         itcIgst: fromPaise(itc.totals.igst),
         itcCess: fromPaise(itc.totals.cess),
         itcAmount: fromPaise(itc.totals.total),
+        selfInvoiceNumber: selfInvoice?.number ?? null,
+        selfInvoiceSeriesPrefix: selfInvoice?.seriesPrefix ?? null,
+        selfInvoiceSeriesNo: selfInvoice?.seriesNo ?? null,
       });
     } catch (e) {
       // A concurrent twin of the same supplier's bill.
@@ -160,7 +169,7 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
       where i.business_id = ${auth.businessId} and i.id = p.item_id`);
 
     if (body.payment && account) {
-      await recordDocumentPayment(tx, {
+      const transactionId = await recordDocumentPayment(tx, {
         businessId: auth.businessId,
         document: { type: 'PURCHASE', id, number: number.number },
         partyId: party.id,
@@ -173,6 +182,7 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
         now,
         field: 'payment.amount',
       });
+      if (selfInvoice) await issuePaymentVoucher(tx, auth.businessId, { transactionId, date: billDate, now }, [{ purchaseId: id, amount: paid }]);
     }
   });
   return getPurchase(db, auth.businessId, result.resourceId, today);
@@ -201,6 +211,8 @@ export async function getPurchase(db: Db | Tx, businessId: string, id: string, t
   const lines = await documentLineRows(db, purchaseInvoiceLines, businessId, id);
   const fields = documentFieldsOf(row, lines);
   const byNo = new Map(lines.map((l) => [l.lineNo, l]));
+  const payments = await documentPayments(db, businessId, 'PURCHASE', id, 'PURCHASE_PAYMENT', row.status === 'CANCELLED');
+  const vouchers = await voucherNumbers(db, businessId, payments.map((p) => p.id));
   return {
     ...fields,
     party: fields.party!,
@@ -217,7 +229,8 @@ export async function getPurchase(db: Db | Tx, businessId: string, id: string, t
     itcAmount: money(row.itcAmount),
     paid: money(row.paid),
     balance: fromPaise(balanceOf(row)),
-    payments: await documentPayments(db, businessId, 'PURCHASE', id, 'PURCHASE_PAYMENT', row.status === 'CANCELLED'),
+    payments: payments.map((p) => ({ ...p, paymentVoucherNumber: vouchers.get(p.id) ?? null })),
+    selfInvoiceNumber: row.selfInvoiceNumber,
     attachment: attachmentOf(row),
   };
 }
@@ -329,7 +342,10 @@ export async function recordPurchasePayment(
     async (tx) => {
       const row = await findPurchase(tx, auth.businessId, id, true);
       if (!row) throw new HttpError(404, PURCHASE_NOT_FOUND);
-      await payDocument(tx, ctx, purchaseAllocationKind, openDocumentOf(row), `Purchase ${row.referenceNumber}`, body);
+      const payment = await payDocument(tx, ctx, purchaseAllocationKind, openDocumentOf(row), `Purchase ${row.referenceNumber}`, body);
+      if (row.selfInvoiceNumber) {
+        await issuePaymentVoucher(tx, auth.businessId, { transactionId: payment.transactionId, date: payment.date, now }, [{ purchaseId: id, amount: payment.amount }]);
+      }
     },
   );
   return getPurchase(db, auth.businessId, id, today);
@@ -361,6 +377,7 @@ export async function cancelPurchase(ctx: DocumentContext, id: string, body: Can
         }
       },
     });
+    await cancelBillVouchers(tx, auth.businessId, id, now);
   });
   return getPurchase(db, auth.businessId, id, today);
 }

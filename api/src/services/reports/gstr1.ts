@@ -11,6 +11,7 @@ import { notFound } from '../../errors';
 import { assertFilesReturns } from './registration';
 import { selectRows } from '../documents/rows';
 import type { ExportSheet } from './export';
+import { reverseChargeDocIssue } from './doc-issue';
 import { getGstSettings } from './settings';
 
 export const GSTIN_NOT_FOUND = 'GSTIN not found: it is not the GSTIN of this business or one of its branches';
@@ -281,15 +282,18 @@ export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<
       nil: { inv: nilRows.map((r) => ({ sply_ty: r.sply_ty, nil_amt: num(r.nil_amt), expt_amt: num(r.expt_amt), ngsup_amt: num(r.ngsup_amt) })) },
       hsn: { hsn_b2b: hsnOf(true), hsn_b2c: hsnOf(false) },
       doc_issue: {
-        doc_det: docRows.length
-          ? [
-              {
-                doc_num: 1,
-                doc_typ: 'Invoices for outward supply',
-                docs: docRows.map((d, i) => ({ num: i + 1, from: d.first, to: d.last, totnum: d.totnum, cancel: d.cancel, net_issue: d.totnum - d.cancel })),
-              },
-            ]
-          : [],
+        doc_det: [
+          ...(docRows.length
+            ? [
+                {
+                  doc_num: 1,
+                  doc_typ: 'Invoices for outward supply',
+                  docs: docRows.map((d, i) => ({ num: i + 1, from: d.first, to: d.last, totnum: d.totnum, cancel: d.cancel, net_issue: d.totnum - d.cancel })),
+                },
+              ]
+            : []),
+          ...(await reverseChargeDocIssue(db, scope)),
+        ],
       },
     },
     problems,

@@ -49,6 +49,49 @@ describe('PurchaseDetailPage', () => {
     expect(screen.getByText('No bill attached')).toBeInTheDocument();
   });
 
+  it('shows the self-invoice of a bill from an unregistered supplier and the payment voucher of its payment, each with its PDF', async () => {
+    const paymentId = '5e1d2c3b-4a59-4687-9a1b-00000000dd02';
+    const bill = makePurchase(
+      {
+        reverseCharge: true,
+        reverseChargeTax: '810.00',
+        selfInvoiceNumber: 'RCM/26-27/4',
+        payments: [
+          {
+            id: paymentId,
+            date: '2026-05-05',
+            amount: '4500.00',
+            mode: 'UPI',
+            accountId: ACCOUNTS[0].id,
+            accountName: 'Cash in hand',
+            reference: null,
+            reversed: false,
+            paymentVoucherNumber: 'PV/26-27/2',
+            createdAt: '2026-05-05T06:30:00.000Z',
+          },
+        ],
+      },
+      thaneSupplier,
+    );
+    jest.spyOn(purchaseApi, 'get').mockResolvedValue(bill);
+    renderDetail(bill.id);
+    expect(await screen.findByTestId('self-invoice-number')).toHaveTextContent('RCM/26-27/4');
+    expect(screen.getByRole('link', { name: /Self-invoice PDF/ })).toHaveAttribute('href', `/api/purchase/self-invoice/${bill.id}/pdf?layout=a4`);
+    const voucher = screen.getByRole('link', { name: 'Payment voucher PV/26-27/2 PDF' });
+    expect(voucher).toHaveTextContent('PV/26-27/2');
+    expect(voucher).toHaveAttribute('href', `/api/purchase/payment-voucher/${paymentId}/pdf?layout=a4`);
+  });
+
+  it('shows no self-invoice for a bill that has none', async () => {
+    const bill = makePurchase();
+    jest.spyOn(purchaseApi, 'get').mockResolvedValue(bill);
+    renderDetail(bill.id);
+    expect(await screen.findByText('Purchase PUR/26-27/15')).toBeInTheDocument();
+    expect(screen.queryByTestId('self-invoice-number')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Self-invoice PDF/ })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Payment voucher' })).toBeNull();
+  });
+
   it('records a payment out up to the balance', async () => {
     const bill = makePurchase();
     const paid = makePurchase({
@@ -66,6 +109,7 @@ describe('PurchaseDetailPage', () => {
           accountName: 'Cash in hand',
           reference: null,
           reversed: false,
+          paymentVoucherNumber: null,
           createdAt: '2026-05-05T06:30:00.000Z',
         },
       ],

@@ -2,10 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Button, Card, Col, Descriptions, Flex, Row, Table, Tag, Typography, Upload } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DollarOutlined, PaperClipOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
+import { DollarOutlined, FilePdfOutlined, PaperClipOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   errorMessage,
   formatRupees,
+  pdfUrls,
   purchaseApi,
   purchaseAttachmentPath,
   revalidateArea,
@@ -182,18 +183,25 @@ function PurchaseDetail({ bill, onChange }: { bill: PurchaseInvoice; onChange: (
         }
         subtitle={`Bill ${bill.billNumber} of ${bill.party.name}`}
         extra={
-          cancelled ? null : (
-            <>
-              {Number(bill.balance) > 0 ? (
-                <Button type="primary" icon={<DollarOutlined />} onClick={() => setPaying(true)}>
-                  Record payment
-                </Button>
-              ) : null}
-              <Button danger icon={<StopOutlined />} onClick={() => setCancelling(true)}>
-                Cancel purchase
+          <>
+            {bill.selfInvoiceNumber ? (
+              <Button icon={<FilePdfOutlined />} href={pdfUrls.selfInvoice(bill.id)}>
+                Self-invoice PDF
               </Button>
-            </>
-          )
+            ) : null}
+            {cancelled ? null : (
+              <>
+                {Number(bill.balance) > 0 ? (
+                  <Button type="primary" icon={<DollarOutlined />} onClick={() => setPaying(true)}>
+                    Record payment
+                  </Button>
+                ) : null}
+                <Button danger icon={<StopOutlined />} onClick={() => setCancelling(true)}>
+                  Cancel purchase
+                </Button>
+              </>
+            )}
+          </>
         }
       />
       {cancelled ? (
@@ -229,6 +237,9 @@ function PurchaseDetail({ bill, onChange }: { bill: PurchaseInvoice; onChange: (
                 { key: 'pos', label: 'Place of supply', children: placeOfSupplyLabel(bill.placeOfSupply, bill.placeOfSupplyName) },
                 { key: 'supply', label: 'Tax', children: inter ? 'Inter-state: IGST' : 'Intra-state: CGST + SGST' },
                 { key: 'rcm', label: 'Reverse charge', children: bill.reverseCharge ? 'Yes' : 'No' },
+                ...(bill.selfInvoiceNumber
+                  ? [{ key: 'self', label: 'Self-invoice', children: <span data-testid="self-invoice-number">{bill.selfInvoiceNumber}</span> }]
+                  : []),
               ]}
             />
             <Table<PurchaseLine>

@@ -187,6 +187,22 @@ describe('PurchasesListPage: Payments out', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(`/purchases/invoice/${fromThane.id}`);
   });
 
+  it('shows the payment voucher of a payment for bills under reverse charge, with its PDF', async () => {
+    const withVoucher: PaymentSummary = { ...paymentOut, paymentVoucherNumber: 'PV/26-27/3' };
+    jest.spyOn(paymentApi, 'list').mockResolvedValue(paymentsPage([withVoucher, billPayment]));
+    const user = setupUser();
+    renderList('/purchases?tab=payments');
+    const voucher = await screen.findByRole('link', { name: 'Payment voucher PV/26-27/3 PDF' });
+    expect(voucher).toHaveAttribute('href', `/api/purchase/payment-voucher/${withVoucher.id}/pdf?layout=a4`);
+    expect(voucher.closest('td')).toHaveTextContent(/^Bank transfer · HDFC Current\s*PV\/26-27\/3$/);
+    // The link downloads the voucher; it does not open the supplier as the rest of the row does.
+    // (jsdom cannot follow the download: the link's default is held back here, its bubbling is what is tested.)
+    voucher.addEventListener('click', (e) => e.preventDefault());
+    await user.click(voucher);
+    expect(screen.getByTestId('location')).not.toHaveTextContent('/party/');
+    expect(within(screen.getByText('UPI · HDFC Current').closest('tr')!).queryByRole('link', { name: /Payment voucher/ })).toBeNull();
+  });
+
   it('is reached from the Bills tab keeping the period, and filters by supplier on the server', async () => {
     jest.spyOn(purchaseApi, 'list').mockResolvedValue(page([fromThane]));
     const payments = jest.spyOn(paymentApi, 'list').mockResolvedValue(paymentsPage([billPayment]));

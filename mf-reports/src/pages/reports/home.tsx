@@ -15,7 +15,7 @@ import {
   ShoppingCartOutlined,
   ShoppingOutlined,
 } from '@ant-design/icons';
-import { errorMessage, formatRupees, type ReportSummary } from '@bahi/shared';
+import { errorMessage, formatRupees, useSession, type ReportSummary } from '@bahi/shared';
 import { ErrorState, PageHeader, SummaryCard, formatDate } from '@bahi/shared/ui';
 import { useReportSummary } from './components/data';
 
@@ -35,6 +35,14 @@ export const REPORT_TILES: { title: string; description: string; path?: string; 
   { title: 'Chart of accounts', description: 'Groups and ledgers with balances; journal vouchers', path: '/reports/accounts', icon: <ApartmentOutlined /> },
   { title: 'Cash & Bank', description: 'Balances and movements of each account', path: '/cash-bank', icon: <BankOutlined /> },
 ];
+
+/** A composition business's quarterly statement: on the home only for such a business. */
+export const CMP08_TILE: (typeof REPORT_TILES)[number] = {
+  title: 'CMP-08',
+  description: 'Composition tax of the quarter: turnover × rate, and reverse-charge tax',
+  path: '/reports/cmp08',
+  icon: <FileDoneOutlined />,
+};
 
 function Tile({ tile }: { tile: (typeof REPORT_TILES)[number] }) {
   const card = (
@@ -107,6 +115,8 @@ function MonthBars({ months }: { months: ReportSummary['salesByMonth'] }) {
 /** reports: a tile for each report and this month's key figures (GET report/summary). */
 export default function ReportsHomePage() {
   const summary = useReportSummary({ period: 'THIS_MONTH' });
+  const { user } = useSession();
+  const tiles = user?.business.registrationType === 'COMPOSITION' ? [...REPORT_TILES.slice(0, 5), CMP08_TILE, ...REPORT_TILES.slice(5)] : REPORT_TILES;
   const s = summary.data;
   const figure = (pick: (s: ReportSummary) => string) => (s ? formatRupees(pick(s)) : undefined);
   return (
@@ -137,7 +147,7 @@ export default function ReportsHomePage() {
         </Row>
       )}
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        {REPORT_TILES.map((t) => (
+        {tiles.map((t) => (
           <Col key={t.title} xs={24} sm={12} lg={8}>
             <Tile tile={t} />
           </Col>

@@ -57,6 +57,15 @@ describe('InvoiceDetailPage', () => {
     const doc = await screen.findByRole('article', { name: 'Bill of supply' });
     expect(within(doc).getByText('BILL OF SUPPLY')).toBeInTheDocument();
     expect(within(doc).getByText('composition taxable person, not eligible to collect tax on supplies')).toBeInTheDocument();
+    // A bill of supply carries no tax: no rate, no tax column, no tax total, on screen and on the till receipt.
+    const lines = headers(within(doc).getByRole('table', { name: 'Lines' }));
+    expect(lines).not.toEqual(expect.arrayContaining([expect.stringMatching(/CGST|SGST|IGST/)]));
+    expect(headers(within(doc).getByRole('table', { name: 'HSN summary' }))).not.toContain('Rate');
+    expect(within(doc).getByRole('table', { name: 'Totals' })).not.toHaveTextContent(/CGST|SGST|IGST/);
+    expect(doc).not.toHaveTextContent(/@\d/);
+    const receipts = document.querySelectorAll('.bahi-thermal');
+    expect(receipts).toHaveLength(2);
+    receipts.forEach((r) => expect(r).not.toHaveTextContent(/CGST|SGST|IGST|@\d/));
   });
 
   it('records a payment up to the balance', async () => {

@@ -7,6 +7,7 @@ import { cacheKey, formatRupees, paymentApi, type PaymentListQuery, type Payment
 import { formatDate, PAYMENT_MODE_LABELS } from './format';
 import { DocumentListBody, PeriodFilter, SummaryCard, type DocumentListParams } from './list';
 import { PartyFilter } from './party-filter';
+import { VoucherLink } from './payments-card';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -84,6 +85,11 @@ function paymentColumns(direction: Direction): TableColumnsType<PaymentSummary> 
             <Typography.Text type="secondary" style={{ fontSize: 12, ...mono }}>
               {r.reference}
             </Typography.Text>
+          ) : null}
+          {r.paymentVoucherNumber ? (
+            <span style={{ fontSize: 12 }}>
+              <VoucherLink id={r.id} number={r.paymentVoucherNumber} />
+            </span>
           ) : null}
         </Flex>
       ),

@@ -3,6 +3,7 @@ import {
   branchApi,
   cacheKey,
   reportApi,
+  type Cmp08Query,
   type DayBookQuery,
   type Gstr1Query,
   type Gstr3bQuery,
@@ -59,6 +60,10 @@ export function useDayBook(query: DayBookQuery) {
 
 export function useItemProfit(query: ItemProfitQuery) {
   return useSWR(cacheKey('reports', 'item-profit', query), () => reportApi.itemProfit(query), { keepPreviousData: true });
+}
+
+export function useCmp08(query: Cmp08Query) {
+  return useSWR(cacheKey('reports', 'cmp08', query), () => reportApi.cmp08(query), { keepPreviousData: true });
 }
 
 export function useGstr3b(query: Gstr3bQuery | null) {

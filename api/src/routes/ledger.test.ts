@@ -234,6 +234,77 @@ describe('a month of documents in the books', () => {
   });
 });
 
+describe('stock at average cost, worked out as it is posted', () => {
+  let c: SignedUp;
+  let supplier: Party;
+  beforeAll(async () => {
+    c = await signUp(h, { businessName: 'Gamma Kirana', stateCode: '27' });
+    supplier = await f.party(c, { name: 'Nashik Wholesale', state: '27', partyType: 'SUPPLIER' });
+  }, SETUP_TIMEOUT_MS);
+
+  const buy = (billNumber: string, lines: Array<{ itemId: string; quantity: number; unitPrice: string }>) =>
+    ok(post(c, '/api/purchase/create-purchase', { partyId: supplier.id, billNumber, billDate: '2026-07-01', lines }));
+  /** The cost lines of the entries a document or item posted: Cost of goods sold, Stock adjustments, Stock in hand. */
+  const costLines = (documentId: string) =>
+    selectRows<{ line_no: number; code: string; quantity: string | null; debit: string; credit: string }>(
+      h.database.db,
+      sql`select l.line_no, a.code, l.quantity::text as quantity, l.debit::text as debit, l.credit::text as credit
+          from journal_lines l join journal_entries e on e.business_id = l.business_id and e.id = l.entry_id
+          join ledger_accounts a on a.business_id = l.business_id and a.id = l.account_id
+          where l.business_id = ${businessOf(c)} and e.document_id = ${documentId} and a.code in ('COGS', 'STOCK_ADJUSTMENTS', 'STOCK')
+          order by e.seq, l.line_no`,
+    );
+  const held = async (itemId: string) => {
+    const [row] = await selectRows<{ quantity: string; value: string }>(
+      h.database.db,
+      sql`select quantity::text as quantity, value::text as value from stock_costs where business_id = ${businessOf(c)} and item_id = ${itemId}`,
+    );
+    return [Number(row.quantity), row.value];
+  };
+
+  it('takes the same item twice in one sale each at the average the line before left, the last unit taking what is left', async () => {
+    const oil = await f.item(c, { name: 'Groundnut Oil 1 L', price: '180', rate: 'gst-5' });
+    await buy('NW-1', [{ itemId: oil.id, quantity: 3, unitPrice: '10.00' }]);
+    await buy('NW-2', [{ itemId: oil.id, quantity: 1, unitPrice: '10.01' }]);
+    expect(await held(oil.id)).toEqual([4, '40.01']);
+    const sale = await f.invoice(c, { invoiceDate: '2026-07-02', lines: [{ itemId: oil.id, quantity: 1 }, { itemId: oil.id, quantity: 1 }, { itemId: oil.id, quantity: 2 }] });
+    // 4 units at ₹40.01: the first takes 40.01 × 1/4 = 10.0025 → 10.00, the second 30.01 × 1/3 = 10.0033 → 10.00, the last two what is left.
+    const lines = await costLines(sale.id);
+    expect(lines.map((l) => [l.code, l.quantity === null ? null : Number(l.quantity), l.debit, l.credit])).toEqual([
+      ['COGS', null, '40.01', '0.00'],
+      ['STOCK', -1, '0.00', '10.00'],
+      ['STOCK', -1, '0.00', '10.00'],
+      ['STOCK', -2, '0.00', '20.01'],
+    ]);
+    // After the sale's own lines (party, sales, taxes), numbered on.
+    expect(lines.map((l) => l.line_no - lines[0].line_no)).toEqual([0, 1, 2, 3]);
+    expect(await held(oil.id)).toEqual([0, '0.00']);
+  });
+
+  it('takes stock reduced by hand at the average cost against Stock adjustments, and posts nothing for stock without a cost', async () => {
+    const rice = await f.item(c, { name: 'Basmati Rice 5 kg', price: '650', rate: 'gst-5' });
+    await buy('NW-3', [{ itemId: rice.id, quantity: 2, unitPrice: '33.33' }]);
+    await buy('NW-4', [{ itemId: rice.id, quantity: 1, unitPrice: '33.34' }]);
+    const reduce = (quantity: number) =>
+      ok(write(h.app, 'PUT', '/api/item/update-item-stock', { itemId: rice.id, type: 'REDUCE', quantity, date: '2026-07-03', reason: 'Damaged' }, { cookie: c.cookie }), 200);
+    await reduce(1);
+    // 3 units at ₹100.00: one is 33.333… → 33.33; the last two take the 66.67 left.
+    expect(await held(rice.id)).toEqual([2, '66.67']);
+    await reduce(2);
+    expect(await held(rice.id)).toEqual([0, '0.00']);
+    expect((await costLines(rice.id)).map((l) => [l.code, l.debit, l.credit])).toEqual([
+      ['STOCK_ADJUSTMENTS', '33.33', '0.00'],
+      ['STOCK', '0.00', '33.33'],
+      ['STOCK_ADJUSTMENTS', '66.67', '0.00'],
+      ['STOCK', '0.00', '66.67'],
+    ]);
+    // Opening stock without a purchase price has no cost: selling it posts the sale and no cost of goods sold.
+    const free = await f.item(c, { name: 'Sample Sachet', price: '10', rate: 'gst-5', stock: 5 });
+    const sale = await f.invoice(c, { invoiceDate: '2026-07-04', lines: [{ itemId: free.id, quantity: 2 }] });
+    expect(await costLines(sale.id)).toEqual([]);
+  });
+});
+
 describe('journal vouchers', () => {
   let capital: string;
   let loan: string;

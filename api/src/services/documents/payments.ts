@@ -120,6 +120,7 @@ export async function payDocument(
   const transactionId = await recordDocumentPayment(tx, {
     businessId: p.businessId,
     document: { type: kind.type as PaidDocumentType, id: doc.id, number: doc.number },
+    branchId: doc.branchId,
     partyId: doc.partyId,
     accountId: account.id,
     date,
@@ -136,14 +137,16 @@ export async function payDocument(
 }
 
 /**
- * Records a payment of the document into (a sale) or out of (a purchase) the account; `field` names the amount in a
- * refusal. Answers the transaction's id.
+ * Records a payment of the document into (a sale) or out of (a purchase) the account, its journal entry at the
+ * document's branch; `field` names the amount in a refusal.
+ * Answers the transaction's id.
  */
 export async function recordDocumentPayment(
   tx: Tx,
   p: {
     businessId: string;
     document: { type: PaidDocumentType; id: string; number: string };
+    branchId: string;
     partyId: string | null;
     accountId: string;
     date: string;

@@ -1,7 +1,8 @@
 import { SYSTEM_LEDGERS, type SystemLedgerCode } from '@bahi/shared/contracts';
 import { fromPaise, toPaise } from '@bahi/shared/india';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { selectPrepared } from '../../db/prepared';
 import { booksOpened, journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
 import { selectRows } from '../documents/rows';
 
@@ -38,6 +39,12 @@ export interface NewEntry {
   createdBy?: string | null;
   now: Date;
   lines: PostingLine[];
+  /**
+   * Stock that leaves the entry's branch at the average cost there, worked out and posted with the entry: Cr Stock in
+   * hand each item (in order; the same item twice takes from what the first left) and Dr `counter` their cost, after
+   * `lines`. Goods without cost at the branch post nothing (stock-cost.ts says how a cost is taken).
+   */
+  costOut?: { counter: LedgerKey; items: Array<{ itemId: string; quantityMilli: number }> };
 }
 
 /** A posting whose lines do not balance: a fault of the code that built it, never of the user's request. */
@@ -52,9 +59,7 @@ const keyOf = (k: LedgerKey) =>
  * get theirs here).
  */
 export async function resolveLedgers(tx: Tx, businessId: string, keys: LedgerKey[]): Promise<Map<string, string>> {
-  const codes = [...new Set(keys.flatMap((k) => ('code' in k ? [k.code] : [])))];
-  const cash = [...new Set(keys.flatMap((k) => ('cashAccountId' in k ? [k.cashAccountId] : [])))];
-  const categories = [...new Set(keys.flatMap((k) => ('expenseCategoryId' in k ? [k.expenseCategoryId] : [])))];
+  const { codes, cash, categories } = ledgersNamed(keys);
   const find = () =>
     selectRows<{ id: string; code: string | null; cash_account_id: string | null; expense_category_id: string | null }>(
       tx,
@@ -119,90 +124,165 @@ export async function seedChart(tx: Tx, businessId: string): Promise<void> {
   });
 }
 
+/** A ledger key as the posting statement reads it: what kind of key, and its value. */
+const keyParts = (k: LedgerKey): [kind: 'code' | 'cash' | 'cat' | 'id', value: string] =>
+  'code' in k ? ['code', k.code] : 'cashAccountId' in k ? ['cash', k.cashAccountId] : 'expenseCategoryId' in k ? ['cat', k.expenseCategoryId] : ['id', k.accountId];
+
+/** What one posting statement answers: the entry's id (none when nothing was posted), missing ledgers, stock residue. */
+interface Posted extends Record<string, unknown> {
+  id: string | null;
+  missing: number;
+  residue: string | null;
+}
+
 /**
- * Posts one entry: its lines (0-amount ones left out) must balance, else UnbalancedEntryError. Stock in hand lines
- * that name an item move that item's stock at cost at the entry's branch. Answers the entry's id, or null when
- * nothing was left to post (a document of ₹0).
+ * Posts one entry: its lines (0-amount ones left out) must balance, else UnbalancedEntryError; stock leaving at
+ * average cost (`costOut`) balances by itself. Stock in hand lines that name an item move that item's stock at cost
+ * at the entry's branch. Answers the entry's id, or null when nothing was left to post (a document of ₹0).
+ *
+ * One statement does it all, whatever the number of lines: it finds each ledger by its key, takes the stock leaving
+ * at its average cost (the rows locked), inserts the entry, its lines and the change of stock at cost, and answers
+ * the items that change leaves holding less than nothing (written off by a second entry). When a ledger named does
+ * not exist yet the statement writes nothing; the ledgers are made and it runs again.
  */
 export async function post(tx: Tx, entry: NewEntry): Promise<string | null> {
-  // Every ledger named exists afterwards, also one a line of 0 names (a new bank account without opening balance).
-  const ids = await resolveLedgers(tx, entry.businessId, [...entry.lines.map((l) => l.ledger), ...(entry.lines.some((l) => l.itemId) ? [{ code: 'STOCK' } as const] : [])]);
   const lines = entry.lines.filter((l) => l.amount !== 0);
-  if (lines.length === 0) return null;
+  const out = entry.costOut?.items.length ? entry.costOut : undefined;
   for (const l of lines) {
     if (!Number.isSafeInteger(l.amount)) throw new UnbalancedEntryError(`Not a whole number of paise: ${l.amount}`);
   }
-  const total = lines.reduce((s, l) => s + l.amount, 0);
-  if (total !== 0 || lines.length < 2) {
+  const total = lines.reduce((sum, l) => sum + l.amount, 0);
+  if (total !== 0 || lines.length === 1) {
     throw new UnbalancedEntryError(`${entry.voucherType} ${entry.document?.number ?? ''}: debits and credits differ by ${fromPaise(total)}`);
   }
-  const [row] = await tx
-    .insert(journalEntries)
-    .values({
-      businessId: entry.businessId,
-      branchId: entry.branchId,
-      date: entry.date,
-      voucherType: entry.voucherType,
-      documentType: entry.document?.type ?? null,
-      documentId: entry.document?.id ?? null,
-      documentNumber: entry.document?.number ?? null,
-      transactionId: entry.transactionId ?? null,
-      narration: entry.narration ?? null,
-      reversesId: entry.reversesId ?? null,
-      createdBy: entry.createdBy ?? null,
-      createdAt: entry.now,
-    })
-    .returning({ id: journalEntries.id, seq: journalEntries.seq });
-  await tx.insert(journalLines).values(
-    lines.map((l, i) => {
-      const accountId = ids.get(keyOf(l.ledger));
-      if (!accountId) throw new Error(`No ledger ${keyOf(l.ledger)} for business ${entry.businessId}`);
-      return {
-        businessId: entry.businessId,
-        entryId: row.id,
-        lineNo: i + 1,
-        accountId,
-        partyId: l.partyId ?? null,
-        itemId: l.itemId ?? null,
-        quantity: l.quantityMilli === undefined ? null : (l.quantityMilli / 1000).toFixed(3),
-        date: entry.date,
-        branchId: entry.branchId,
-        entrySeq: row.seq,
-        debit: fromPaise(Math.max(l.amount, 0)),
-        credit: fromPaise(Math.max(-l.amount, 0)),
-      };
-    }),
-  );
-  const stockLedger = ids.get('code:STOCK');
-  const stock = lines.filter((l) => l.itemId && ids.get(keyOf(l.ledger)) === stockLedger);
-  if (stock.length) {
-    if (!entry.branchId) throw new Error('Stock at cost moves at a branch');
-    await tx.execute(sql`
-      insert into stock_costs as s (business_id, branch_id, item_id, quantity, value, updated_at)
-      select ${entry.businessId}::uuid, ${entry.branchId}::uuid, w.item_id, sum(w.milli) / 1000.0, sum(w.paise) / 100.0, ${entry.now}
-      from unnest(${sql.param(stock.map((l) => l.itemId!))}::uuid[], ${sql.param(stock.map((l) => l.quantityMilli ?? 0))}::bigint[],
-                  ${sql.param(stock.map((l) => l.amount))}::bigint[]) as w(item_id, milli, paise)
-      group by w.item_id
-      on conflict (business_id, branch_id, item_id)
-      do update set quantity = s.quantity + excluded.quantity, value = s.value + excluded.value, updated_at = excluded.updated_at`);
-    await writeOffStockResidue(tx, entry, [...new Set(stock.map((l) => l.itemId!))]);
+  if (lines.length === 0 && !out) {
+    // Every ledger named exists afterwards, also one a line of 0 names (a new bank account without opening balance).
+    await resolveLedgers(tx, entry.businessId, entry.lines.map((l) => l.ledger));
+    return null;
   }
+  const moveStock = lines.some((l) => l.itemId) || !!out;
+  if (moveStock && !entry.branchId) throw new Error('Stock at cost moves at a branch');
+  // The distinct ledgers named (lines of 0 too, so they exist afterwards), Stock in hand when an item moves.
+  const named = [...entry.lines.map((l) => l.ledger), ...(out ? [out.counter] : []), ...(moveStock ? [{ code: 'STOCK' } as const] : [])];
+  const keys = [...new Map(named.map((k) => [keyOf(k), k])).values()];
+  const keyNo = new Map(keys.map((k, i) => [keyOf(k), i + 1]));
+  const col = <T>(pick: (l: PostingLine) => T) => sql.param(lines.map(pick));
+  const b = entry.businessId;
+  const shape = `${moveStock ? 's' : ''}${out ? 'c' : ''}`;
+  // The stock leaving, at the branch's average cost: each item's rows in order, each taking from what the one before left.
+  const costing = out
+    ? sql`, h as materialized (
+      select item_id, round(quantity * 1000)::bigint as milli, round(value * 100)::bigint as paise from stock_costs
+      where business_id = ${b} and branch_id = ${entry.branchId} and item_id = any(${sql.param(out.items.map((i) => i.itemId))}::uuid[])
+      order by item_id for update
+    ), w as (
+      select w.item_id, w.milli, w.n, row_number() over (partition by w.item_id order by w.n) as r
+      from unnest(${sql.param(out.items.map((i) => i.itemId))}::uuid[], ${sql.param(out.items.map((i) => i.quantityMilli))}::bigint[])
+           with ordinality as w(item_id, milli, n)
+    ), c as (
+      select w.item_id, w.r, w.n, t.took, t.cost, held.held_milli - t.took as left_milli, held.held_paise - t.cost as left_paise
+      from w left join h using (item_id)
+           cross join lateral (select coalesce(h.milli, 0) as held_milli, coalesce(h.paise, 0) as held_paise) held
+           cross join lateral ${takeAtAverage(sql`w.milli`, sql`held.held_milli`, sql`held.held_paise`)} t
+      where w.r = 1
+      union all
+      select w.item_id, w.r, w.n, t.took, t.cost, c.left_milli - t.took, c.left_paise - t.cost
+      from c join w on w.item_id = c.item_id and w.r = c.r + 1
+           cross join lateral ${takeAtAverage(sql`w.milli`, sql`c.left_milli`, sql`c.left_paise`)} t
+    ), x as (
+      select f.key, f.party_id, f.item_id, f.milli, f.paise, row_number() over (order by f.part, f.n) as n
+      from (select x.*, 0 as part from unnest(${col((l) => keyNo.get(keyOf(l.ledger))!)}::int[], ${col((l) => l.partyId ?? null)}::uuid[],
+                                              ${col((l) => l.itemId ?? null)}::uuid[], ${col((l) => l.quantityMilli ?? null)}::bigint[],
+                                              ${col((l) => l.amount)}::bigint[]) with ordinality as x(key, party_id, item_id, milli, paise, n)
+            union all
+            select ${keyNo.get(keyOf(out.counter))!}::int, null, null, null, sum(c.cost)::bigint, 0, 1 from c having sum(c.cost) <> 0
+            union all
+            select ${keyNo.get('code:STOCK')!}::int, null, c.item_id, -c.took, -c.cost, c.n, 1 from c where c.took > 0 and c.cost <> 0) f
+    )`
+    : sql`, x as (
+      select * from unnest(${col((l) => keyNo.get(keyOf(l.ledger))!)}::int[], ${col((l) => l.partyId ?? null)}::uuid[], ${col((l) => l.itemId ?? null)}::uuid[],
+                           ${col((l) => l.quantityMilli ?? null)}::bigint[], ${col((l) => l.amount)}::bigint[])
+                    with ordinality as x(key, party_id, item_id, milli, paise, n)
+    )`;
+  const statement = sql`
+    with ${out ? sql`recursive ` : sql``}k as (
+      select k.n, case k.kind
+          when 'code' then (select a.id from ${ledgerAccounts} a where a.business_id = ${b} and a.code = k.value)
+          when 'cash' then (select a.id from ${ledgerAccounts} a where a.business_id = ${b} and a.cash_account_id = k.value::uuid)
+          when 'cat' then (select a.id from ${ledgerAccounts} a where a.business_id = ${b} and a.expense_category_id = k.value::uuid)
+          else k.value::uuid end as id
+      from unnest(${sql.param(keys.map((k) => keyParts(k)[0]))}::text[], ${sql.param(keys.map((k) => keyParts(k)[1]))}::text[]) with ordinality as k(kind, value, n)
+    )${costing}, e as (
+      insert into ${journalEntries} (business_id, branch_id, date, voucher_type, document_type, document_id, document_number,
+                                     transaction_id, narration, reverses_id, created_by, created_at)
+      select ${b}::uuid, ${entry.branchId}::uuid, ${entry.date}::date, ${entry.voucherType}::text, ${entry.document?.type ?? null}::text,
+             ${entry.document?.id ?? null}::uuid, ${entry.document?.number ?? null}::text, ${entry.transactionId ?? null}::uuid, ${entry.narration ?? null}::text,
+             ${entry.reversesId ?? null}::uuid, ${entry.createdBy ?? null}::uuid, ${entry.now}::timestamptz
+      where not exists (select 1 from k where k.id is null) and exists (select 1 from x)
+      returning id, seq
+    ), l as (
+      insert into ${journalLines} (business_id, entry_id, line_no, account_id, party_id, item_id, quantity, date, branch_id, entry_seq, debit, credit)
+      select ${b}::uuid, e.id, x.n, k.id, x.party_id, x.item_id, x.milli / 1000.0, ${entry.date}::date, ${entry.branchId}::uuid, e.seq,
+             greatest(x.paise, 0) / 100.0, greatest(-x.paise, 0) / 100.0
+      from e cross join x join k on k.n = x.key
+    )${
+      moveStock
+        ? sql`, s as (
+      insert into stock_costs as s (business_id, branch_id, item_id, quantity, value, updated_at)
+      select ${b}::uuid, ${entry.branchId}::uuid, x.item_id, sum(coalesce(x.milli, 0)) / 1000.0, sum(x.paise) / 100.0, ${entry.now}::timestamptz
+      from e cross join x join k on k.n = x.key
+      where x.item_id is not null and k.id = (select id from k where n = ${keyNo.get('code:STOCK') ?? 0}::int)
+      group by x.item_id
+      on conflict (business_id, branch_id, item_id)
+      do update set quantity = s.quantity + excluded.quantity, value = s.value + excluded.value, updated_at = excluded.updated_at
+      returning item_id, quantity, value
+    )`
+        : sql``
+    }
+    select (select id from e) as id, (select count(*) from k where k.id is null)::int as missing,
+           ${
+             moveStock
+               ? sql`(select json_agg(json_build_object('itemId', item_id, 'value', value::text) order by item_id)::text from s
+                      where value < 0 or (quantity <= 0 and value <> 0))`
+               : sql`null::text`
+           } as residue`;
+  const run = () => selectPrepared<Posted>(tx, `journal_post${shape ? `_${shape}` : ''}`, statement);
+  let [row] = await run();
+  if (Number(row.missing) > 0) {
+    await ensureLedgers(tx, b, ledgersNamed(keys));
+    [row] = await run();
+    if (Number(row.missing) > 0) throw new Error(`A ledger of ${entry.voucherType} ${entry.document?.number ?? ''} is missing for business ${b}`);
+  }
+  if (row.residue) await writeOffStockResidue(tx, entry, JSON.parse(row.residue) as Array<{ itemId: string; value: string }>);
   return row.id;
 }
 
 /**
- * Goods returned at what they cost (a cancelled purchase) can take more value out than the average left on the shelf:
- * what would leave a negative value, or a value without quantity, goes to Cost of goods sold, so stock at cost never
- * holds less than nothing.
+ * Taking `want` thousandths of a unit out of `milli` held at `paise`, in SQL (integers): as much as is held at most,
+ * at `paise × took / milli` rounded half away from zero; the last unit takes whatever value is left, so no paisa
+ * stays behind on an empty shelf. Answers a row of (took, cost).
  */
-async function writeOffStockResidue(tx: Tx, entry: NewEntry, itemIds: string[]) {
-  const off = await selectRows<{ item_id: string; value: string }>(
-    tx,
-    sql`select item_id, value::text as value from stock_costs
-        where business_id = ${entry.businessId} and branch_id = ${entry.branchId} and item_id = any(${sql.param(itemIds)}::uuid[])
-          and (value < 0 or (quantity <= 0 and value <> 0))`,
-  );
-  if (off.length === 0) return;
+function takeAtAverage(want: SQL, milli: SQL, paise: SQL): SQL {
+  return sql`(select took, case when took = 0 then 0::bigint when took = ${milli} then ${paise}
+                                else (case when ${paise} < 0 then -1 else 1 end * div(abs(${paise})::numeric * took * 2 + ${milli}, 2 * ${milli}::numeric))::bigint end as cost
+              from (select greatest(0, least(${want}, ${milli}))::bigint as took) q)`;
+}
+
+/** The books' own ledgers, cash and bank accounts and expense categories that `keys` name. */
+function ledgersNamed(keys: LedgerKey[]) {
+  return {
+    codes: [...new Set(keys.flatMap((k) => ('code' in k ? [k.code] : [])))],
+    cash: [...new Set(keys.flatMap((k) => ('cashAccountId' in k ? [k.cashAccountId] : [])))],
+    categories: [...new Set(keys.flatMap((k) => ('expenseCategoryId' in k ? [k.expenseCategoryId] : [])))],
+  };
+}
+
+/**
+ * Goods returned at what they cost (a cancelled purchase) can take more value out than the average left on the shelf:
+ * what would leave a negative value, or a value without quantity (`off`, as the posting left them), goes to Cost of
+ * goods sold, so stock at cost never holds less than nothing.
+ */
+async function writeOffStockResidue(tx: Tx, entry: NewEntry, off: Array<{ itemId: string; value: string }>) {
   const residue = off.reduce((sum, o) => sum + toPaise(o.value), 0);
   await post(tx, {
     ...entry,
@@ -211,7 +291,7 @@ async function writeOffStockResidue(tx: Tx, entry: NewEntry, itemIds: string[]) 
     reversesId: null,
     narration: 'Stock at cost written off to what is left on the shelf',
     lines: [
-      ...off.map((o) => ({ ledger: { code: 'STOCK' } as const, amount: -toPaise(o.value), itemId: o.item_id, quantityMilli: 0 })),
+      ...off.map((o) => ({ ledger: { code: 'STOCK' } as const, amount: -toPaise(o.value), itemId: o.itemId, quantityMilli: 0 })),
       { ledger: { code: 'COGS' }, amount: residue },
     ],
   });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { selectRows } from '../documents/rows';
 import { post, resolveLedgers, reverse, reverseDocumentEntries, type LedgerKey, type PostingLine } from './journal';
-import { costOut, milliOf, share } from './stock-cost';
+import { milliOf, share } from './stock-cost';
 
 /*
  * What each kind of document posts (docs/accounting.md has the table). Document services call these with their
@@ -49,9 +49,6 @@ export async function postSale(tx: Tx, d: TradeDocument & { lines: Array<TradeLi
     const s = sold.get(l.itemId) ?? { amount: 0, quantityMilli: 0 };
     sold.set(l.itemId, { amount: s.amount + l.taxableValue, quantityMilli: s.quantityMilli + milliOf(l.quantity) });
   }
-  const products = d.lines.flatMap((l) => (l.itemType === 'PRODUCT' ? [{ itemId: l.itemId, quantityMilli: milliOf(l.quantity) }] : []));
-  const costed = await costOut(tx, d.businessId, d.branchId, products);
-  const cogs = costed.reduce((s, c) => s + c.cost, 0);
   await post(tx, {
     businessId: d.businessId,
     branchId: d.branchId,
@@ -66,9 +63,11 @@ export async function postSale(tx: Tx, d: TradeDocument & { lines: Array<TradeLi
       ...[...sold].map(([itemId, s]) => ({ ledger: { code: 'SALES' } as const, amount: -s.amount, itemId, quantityMilli: -s.quantityMilli })),
       ...taxLines('OUTPUT', t, -1),
       { ledger: { code: 'ROUND_OFF' }, amount: -t.roundOff },
-      { ledger: { code: 'COGS' }, amount: cogs },
-      ...costed.filter((c) => c.quantityMilli > 0).map((c) => ({ ledger: { code: 'STOCK' } as const, amount: -c.cost, itemId: c.itemId, quantityMilli: -c.quantityMilli })),
     ],
+    costOut: {
+      counter: { code: 'COGS' },
+      items: d.lines.flatMap((l) => (l.itemType === 'PRODUCT' ? [{ itemId: l.itemId, quantityMilli: milliOf(l.quantity) }] : [])),
+    },
   });
 }
 
@@ -311,13 +310,22 @@ export async function postStockChange(
     now: Date;
   },
 ): Promise<void> {
-  let quantityMilli = s.deltaMilli;
-  let value: number;
+  const entry = {
+    businessId: s.businessId,
+    branchId: s.branchId,
+    date: s.date,
+    voucherType: s.voucherType,
+    document: s.document,
+    narration: s.narration,
+    createdBy: s.createdBy,
+    now: s.now,
+  };
   if (s.deltaMilli < 0) {
-    const [out] = await costOut(tx, s.businessId, s.branchId, [{ itemId: s.itemId, quantityMilli: -s.deltaMilli }]);
-    quantityMilli = -out.quantityMilli;
-    value = -out.cost;
-  } else if (s.unitCost !== null) {
+    await post(tx, { ...entry, lines: [], costOut: { counter: { code: s.counter }, items: [{ itemId: s.itemId, quantityMilli: -s.deltaMilli }] } });
+    return;
+  }
+  let value: number;
+  if (s.unitCost !== null) {
     value = share(s.unitCost, s.deltaMilli, 1000);
   } else {
     const [held] = await selectRows<{ quantity: string; value: string }>(
@@ -328,20 +336,13 @@ export async function postStockChange(
     const milli = held ? milliOf(held.quantity) : 0;
     value = milli > 0 ? share(toPaise(held.value), s.deltaMilli, milli) : 0;
   }
-  if (quantityMilli === 0) return;
+  if (s.deltaMilli === 0) return;
   await post(tx, {
-    businessId: s.businessId,
-    branchId: s.branchId,
-    date: s.date,
-    voucherType: s.voucherType,
-    document: s.document,
-    narration: s.narration,
-    createdBy: s.createdBy,
-    now: s.now,
+    ...entry,
     // Stock without a known cost (no purchase price, nothing at cost at the branch) has no value in the books: both
     // lines are ₹0 and nothing is posted.
     lines: [
-      { ledger: { code: 'STOCK' }, amount: value, itemId: s.itemId, quantityMilli },
+      { ledger: { code: 'STOCK' }, amount: value, itemId: s.itemId, quantityMilli: s.deltaMilli },
       { ledger: { code: s.counter }, amount: -value },
     ],
   });

@@ -20,6 +20,8 @@ export interface OpenDocument {
   number: string;
   date: string;
   partyId: string | null;
+  /** The branch it was made at (its payments' journal entries belong to it). */
+  branchId: string;
   cancelled: boolean;
   /** What is still to be paid, in paise. */
   due: number;

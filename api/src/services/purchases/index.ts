@@ -172,6 +172,7 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
       const transactionId = await recordDocumentPayment(tx, {
         businessId: auth.businessId,
         document: { type: 'PURCHASE', id, number: number.number },
+        branchId: doc.branch.id,
         partyId: party.id,
         accountId: account.id,
         date: billDate,
@@ -411,12 +412,15 @@ export async function setAttachment(
 // ---------------------------------------------------------------------------------------------------------------
 // Settled by a payment out not tied to one bill (payment/payment-out)
 
-const openDocumentOf = (row: Pick<PurchaseRow, 'id' | 'referenceNumber' | 'billDate' | 'partyId' | 'status' | 'grandTotal' | 'paid' | 'createdAt'>): OpenDocument => ({
+const openDocumentOf = (
+  row: Pick<PurchaseRow, 'id' | 'referenceNumber' | 'billDate' | 'partyId' | 'branchId' | 'status' | 'grandTotal' | 'paid' | 'createdAt'>,
+): OpenDocument => ({
   type: 'PURCHASE',
   id: row.id,
   number: row.referenceNumber,
   date: row.billDate,
   partyId: row.partyId,
+  branchId: row.branchId,
   cancelled: row.status === 'CANCELLED',
   due: balanceOf(row),
   createdAt: row.createdAt,

@@ -117,6 +117,7 @@ export async function createSale(ctx: DocumentContext, body: z.output<typeof Cre
       await recordDocumentPayment(tx, {
         businessId: auth.businessId,
         document: { type: 'SALE', id, number: number.number },
+        branchId: doc.branch.id,
         partyId: doc.party?.id ?? null,
         accountId: account.id,
         date: invoiceDate,
@@ -307,12 +308,15 @@ export async function cancelSale(ctx: DocumentContext, id: string, body: CancelD
 // ---------------------------------------------------------------------------------------------------------------
 // Settled by a payment in not tied to one invoice (payment/payment-in)
 
-const openDocumentOf = (row: Pick<InvoiceRow, 'id' | 'invoiceNumber' | 'invoiceDate' | 'partyId' | 'status' | 'grandTotal' | 'received' | 'createdAt'>): OpenDocument => ({
+const openDocumentOf = (
+  row: Pick<InvoiceRow, 'id' | 'invoiceNumber' | 'invoiceDate' | 'partyId' | 'branchId' | 'status' | 'grandTotal' | 'received' | 'createdAt'>,
+): OpenDocument => ({
   type: 'SALE',
   id: row.id,
   number: row.invoiceNumber,
   date: row.invoiceDate,
   partyId: row.partyId,
+  branchId: row.branchId,
   cancelled: row.status === 'CANCELLED',
   due: balanceOf(row),
   createdAt: row.createdAt,

@@ -135,7 +135,9 @@ function noteLines(
       } else if (serialNos.length) {
         throw badRequest(`${bl.itemName} is not serialised: leave its serial numbers out`, field('serialNos'));
       }
-      return { index, bill: bl, quantityMilli: q, serialNos, ...heads };
+      // Kept as the bill has them (and the item), whatever the case they were typed in.
+      const spelled = new Map(bl.serialNos.map((s) => [s.toUpperCase(), s]));
+      return { index, bill: bl, quantityMilli: q, serialNos: serialNos.map((s) => spelled.get(s.toUpperCase()) ?? s), ...heads };
     }
 
     const tv = toPaise(req.taxableValue!);

@@ -281,6 +281,20 @@ describe('the rules, each refused with its status and field', () => {
     expect(refusal(await noteReq(a, { ...body(paid.id), refund: { amount: '1', mode: 'BANK_TRANSFER' } }))).toEqual([400, 'refund.amount']);
   });
 
+  it('keeps notes exact to the paisa; the one that takes the last of the bill takes its round-off, so the supplier is square', async () => {
+    const s = await supplier(a, { name: 'Round Supplier' });
+    const jar = await f.item(a, { name: 'Jar', price: '150', rate: 'gst-18' });
+    // 3 × 99.99 = 299.97 + 2 × 27.00 tax = 353.97, rounded to 354.00.
+    const bill = await purchase(a, { partyId: s.id, billDate: '2026-07-01', lines: [{ itemId: jar.id, quantity: 3, unitPrice: '99.99' }] });
+    expect(bill.totals).toMatchObject({ grandTotal: '354.00', roundOff: '0.03' });
+    const one = await note(a, { purchaseId: bill.id, reason: 'PURCHASE_RETURN', noteDate: '2026-07-02', lines: [{ purchaseLineNo: 1, quantity: 1 }] });
+    expect(one.totals).toMatchObject({ taxableValue: '99.99', roundOff: '0.00', grandTotal: '117.99' });
+    const rest = await note(a, { purchaseId: bill.id, reason: 'PURCHASE_RETURN', noteDate: '2026-07-02', lines: [{ purchaseLineNo: 1, quantity: 2 }] });
+    expect(rest.totals).toMatchObject({ taxableValue: '199.98', roundOff: '0.03', grandTotal: '236.01' });
+    expect(await partyBalance(a, s.id)).toBe('0.00');
+    expect(await getBill(a, bill.id)).toMatchObject({ balance: '0.00', status: 'PAID' });
+  });
+
   it('refuses a return of goods no longer at the branch (409 naming the line)', async () => {
     const lamp = await f.item(a, { name: 'Lamp', price: '300', rate: 'gst-18' });
     const lamps = await purchase(a, { partyId: local.id, billDate: '2026-07-01', lines: [{ itemId: lamp.id, quantity: 5, unitPrice: '100' }] });

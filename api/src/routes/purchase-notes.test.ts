@@ -387,6 +387,13 @@ describe('a service line and credit that was not eligible', () => {
     expect(await ledger(b, 'SERVICES_PURCHASED')).toBe('590.00');
     expect(await ledger(b, 'INPUT_CGST')).toBe('0.00');
     expect(await partyBalance(b, s.id)).toBe('-590.00');
+    // GSTR-3B: the blocked credit of the part given back leaves 4(A)(5) and 4(B)(1) together; 4(C) stays 0.
+    const r3b = (await get(h.app, `/api/report/gstr3b?gstin=${b.profile.user.business.gstin}&period=082026`, b.cookie)).json().data;
+    const row = (rows: Array<{ ty: string }>, ty: string) => rows.find((r) => r.ty === ty);
+    expect(row(r3b.itc_elg.itc_avl, 'OTH')).toEqual({ ty: 'OTH', iamt: 0, camt: 45, samt: 45, csamt: 0 });
+    expect(row(r3b.itc_elg.itc_rev, 'RUL')).toEqual({ ty: 'RUL', iamt: 0, camt: 45, samt: 45, csamt: 0 });
+    expect(row(r3b.itc_elg.itc_rev, 'OTH')).toEqual({ ty: 'OTH', iamt: 0, camt: 0, samt: 0, csamt: 0 });
+    expect(r3b.itc_elg.itc_net).toEqual({ iamt: 0, camt: 0, samt: 0, csamt: 0 });
   });
 });
 

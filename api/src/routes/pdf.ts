@@ -9,6 +9,8 @@ import { quotationToPrintable, saleInvoiceToPrintable } from '../services/pdf/pr
 import { paymentVoucherToPrintable, selfInvoiceToPrintable } from '../services/pdf/rcm';
 import { getPurchase } from '../services/purchases';
 import { getPaymentVoucher } from '../services/purchases/rcm';
+import { purchaseDebitNoteToPrintable } from '../services/pdf/purchase-note';
+import { getPurchaseDebitNote } from '../services/purchases/debit-notes';
 import { getQuotation } from '../services/quotation';
 import { getSaleInvoice } from '../services/sales';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
@@ -41,7 +43,7 @@ async function sendPdf(reply: FastifyReply, doc: PrintableDocument, layout: PdfL
     .send(pdf);
 }
 
-/** The PDF of a sale invoice or a quotation, for the session's business only. */
+/** The PDF of a sale invoice, a quotation or a purchase debit note, for the session's business only. */
 export function pdfRoutes(app: ZodApp, deps: Deps) {
   app.addHook('onRequest', requireAuth(deps));
 
@@ -75,6 +77,14 @@ export function pdfRoutes(app: ZodApp, deps: Deps) {
     handler: async (request, reply) => {
       const voucher = await getPaymentVoucher(deps.db, authOf(request).businessId, request.params.paymentId);
       return sendPdf(reply, paymentVoucherToPrintable(voucher), request.query.layout);
+    },
+  });
+
+  app.get('/purchase/debit-note/:id/pdf', {
+    schema: schema('purchase', 'A purchase debit note as a PDF titled DEBIT NOTE, naming the bill and its date: A4 or a thermal receipt'),
+    handler: async (request, reply) => {
+      const note = await getPurchaseDebitNote(deps.db, authOf(request).businessId, request.params.id);
+      return sendPdf(reply, purchaseDebitNoteToPrintable(note), request.query.layout);
     },
   });
 }

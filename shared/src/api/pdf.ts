@@ -15,4 +15,5 @@ export const pdfUrls = {
   selfInvoice: (purchaseId: string, layout: PdfLayout = 'a4') => url('purchase/self-invoice', purchaseId, layout),
   /** The payment voucher of a payment (its id) for such bills. */
   paymentVoucher: (paymentId: string, layout: PdfLayout = 'a4') => url('purchase/payment-voucher', paymentId, layout),
+  purchaseDebitNote: (id: string, layout: PdfLayout = 'a4') => url('purchase/debit-note', id, layout),
 };

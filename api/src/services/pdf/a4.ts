@@ -107,6 +107,7 @@ export class A4Invoice {
     const details: Array<[string, string]> = [
       [numberLabel(doc), doc.number],
       [dateLabel(doc), displayDate(doc.date)],
+      ...(doc.references ?? []).map((r): [string, string] => [r.label, r.value]),
     ];
     if (doc.dueDate) details.push([dueLabel(doc), displayDate(doc.dueDate)]);
     details.push(['Place of Supply', placeOfSupply(doc.placeOfSupply)]);

@@ -66,12 +66,17 @@ export function isVoucher(doc: PrintableDocument): boolean {
   return doc.title === 'Payment voucher';
 }
 
+/** A credit or debit note (its number and date are the note's). */
+export function isNote(doc: PrintableDocument): boolean {
+  return doc.title === 'Debit Note';
+}
+
 export function numberLabel(doc: PrintableDocument): string {
-  return isQuotation(doc) ? 'Quotation No.' : isVoucher(doc) ? 'Voucher No.' : 'Invoice No.';
+  return isQuotation(doc) ? 'Quotation No.' : isVoucher(doc) ? 'Voucher No.' : isNote(doc) ? 'Note No.' : 'Invoice No.';
 }
 
 export function dateLabel(doc: PrintableDocument): string {
-  return isQuotation(doc) ? 'Quotation Date' : isVoucher(doc) ? 'Voucher Date' : 'Invoice Date';
+  return isQuotation(doc) ? 'Quotation Date' : isVoucher(doc) ? 'Voucher Date' : isNote(doc) ? 'Note Date' : 'Invoice Date';
 }
 
 export function dueLabel(doc: PrintableDocument): string {
@@ -95,7 +100,7 @@ export function hasCess(doc: PrintableDocument): boolean {
 
 /** A file name that survives every browser and file system: "Invoice-MUM-26-27-42.pdf". */
 export function pdfFileName(doc: PrintableDocument): string {
-  const prefix = isQuotation(doc) ? 'Quotation' : isVoucher(doc) ? 'Payment-voucher' : doc.title === 'Self-invoice (reverse charge)' ? 'Self-invoice' : 'Invoice';
+  const prefix = isQuotation(doc) ? 'Quotation' : isVoucher(doc) ? 'Payment-voucher' : doc.title === 'Self-invoice (reverse charge)' ? 'Self-invoice' : isNote(doc) ? doc.title.replace(' ', '-') : 'Invoice';
   const safe = doc.number.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
   return `${prefix}-${safe || 'document'}.pdf`;
 }

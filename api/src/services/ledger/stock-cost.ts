@@ -1,5 +1,8 @@
 import { computeLine, normalizeGstRate } from '@bahi/shared/gst';
 import { toPaise } from '@bahi/shared/india';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { selectRows } from '../documents/rows';
 
 /*
  * Stock at cost: moving weighted average per item and branch (AS 2 allows it). Every stock-in posts its cost to
@@ -17,6 +20,40 @@ export function share(value: number, part: number, whole: number): number {
   const n = BigInt(Math.abs(value)) * BigInt(part) * 2n + BigInt(whole);
   const r = Number(n / (2n * BigInt(whole)));
   return value < 0 ? -r : r;
+}
+
+export interface CostedOut {
+  itemId: string;
+  /** Thousandths of a unit taken at cost: at most what stock at cost holds (stock never bought at a cost has none). */
+  quantityMilli: number;
+  /** Paise. */
+  cost: number;
+}
+
+/**
+ * The cost of taking each quantity out of the branch's stock at the average cost there, in order (the same item
+ * twice takes from what the first left), for a document that needs the figure before it posts (a return to a
+ * supplier books the difference from the bill's cost). The rows are locked until the transaction ends. A sale does
+ * not call it: its posting statement works the cost out itself, by the same rule.
+ */
+export async function costOut(tx: Tx, businessId: string, branchId: string, wanted: Array<{ itemId: string; quantityMilli: number }>): Promise<CostedOut[]> {
+  if (wanted.length === 0) return [];
+  const itemIds = [...new Set(wanted.map((w) => w.itemId))].sort();
+  const rows = await selectRows<{ item_id: string; quantity: string; value: string }>(
+    tx,
+    sql`select item_id, quantity::text as quantity, value::text as value from stock_costs
+        where business_id = ${businessId} and branch_id = ${branchId} and item_id = any(${sql.param(itemIds)}::uuid[])
+        order by item_id for update`,
+  );
+  const held = new Map(rows.map((r) => [r.item_id, { milli: milliOf(r.quantity), paise: toPaise(r.value) }]));
+  return wanted.map((w) => {
+    const h = held.get(w.itemId) ?? { milli: 0, paise: 0 };
+    const quantityMilli = Math.max(0, Math.min(w.quantityMilli, h.milli));
+    // The last unit takes whatever value is left, so no paisa stays behind on an empty shelf.
+    const cost = quantityMilli === h.milli ? h.paise : share(h.paise, quantityMilli, h.milli);
+    held.set(w.itemId, { milli: h.milli - quantityMilli, paise: h.paise - cost });
+    return { itemId: w.itemId, quantityMilli, cost: quantityMilli === 0 ? 0 : cost };
+  });
 }
 
 /**

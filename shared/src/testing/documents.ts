@@ -68,6 +68,7 @@ export function makeParty({ stateCode, ...overrides }: Partial<Party> & { stateC
     partyCatagory: null,
     openingBalance: null,
     gstin: null,
+    registrationType: overrides.gstin ? 'REGULAR' : 'UNREGISTERED',
     panNumber: null,
     creditPeriod: null,
     creditLimit: null,

@@ -315,6 +315,7 @@ export const Gstr1B2bInvoice = z.object({
   val: Amount,
   pos: z.string(),
   rchrg: z.enum(['Y', 'N']),
+  /** R (regular), SEWP / SEWOP (to an SEZ with / without payment of IGST). */
   inv_typ: z.string(),
   itms: z.array(Gstr1Item),
 });
@@ -366,7 +367,18 @@ export const Gstr1Return = z.object({
   exp: z.array(
     z.object({
       exp_typ: z.enum(['WPAY', 'WOPAY']),
-      inv: z.array(z.object({ inum: z.string(), idt: z.string(), val: Amount, itms: z.array(z.object({ txval: Amount, rt: Amount, iamt: Amount, csamt: Amount })) })),
+      /** The shipping bill (port code, number, date dd-mm-yyyy) is there once it is known. */
+      inv: z.array(
+        z.object({
+          inum: z.string(),
+          idt: z.string(),
+          val: Amount,
+          sbpcode: z.string().optional(),
+          sbnum: z.string().optional(),
+          sbdt: z.string().optional(),
+          itms: z.array(z.object({ txval: Amount, rt: Amount, iamt: Amount, csamt: Amount })),
+        }),
+      ),
     }),
   ),
   /**

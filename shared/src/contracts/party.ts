@@ -249,6 +249,16 @@ function refineRegistration(p: PartyFieldsOut, ctx: z.RefinementCtx) {
       if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: GSTIN_MESSAGES[problem] });
     }
   }
+  for (const key of ['billingAddress', 'shippingAddress'] as const) {
+    const st = p[key]?.miscData?.st;
+    if (typeof st !== 'string' || !isStateCode(st)) continue;
+    if (type === 'OVERSEAS' && st !== OVERSEAS_STATE_CODE) {
+      ctx.addIssue({ code: 'custom', path: [key, 'miscData', 'st'], message: 'An overseas party is in Other Country (96): choose it as the state, or leave the state out' });
+    }
+    if (type !== 'OVERSEAS' && st === OVERSEAS_STATE_CODE) {
+      ctx.addIssue({ code: 'custom', path: [key, 'miscData', 'st'], message: 'Other Country is the state of an overseas party: mark the party Overseas (export)' });
+    }
+  }
   if (!type) return;
   const label = PARTY_REGISTRATION_LABELS[type];
   if (registrationNeedsGstin(type) && gstin === undefined) {
@@ -260,16 +270,6 @@ function refineRegistration(p: PartyFieldsOut, ctx: z.RefinementCtx) {
       path: ['registrationType'],
       message: `A party with a GSTIN is not ${label}: choose Registered, Composition, SEZ or UIN, or remove the GSTIN`,
     });
-  }
-  for (const key of ['billingAddress', 'shippingAddress'] as const) {
-    const st = p[key]?.miscData?.st;
-    if (typeof st !== 'string' || !isStateCode(st)) continue;
-    if (type === 'OVERSEAS' && st !== OVERSEAS_STATE_CODE) {
-      ctx.addIssue({ code: 'custom', path: [key, 'miscData', 'st'], message: 'An overseas party is in Other Country (96): choose it as the state, or leave the state out' });
-    }
-    if (type !== 'OVERSEAS' && st === OVERSEAS_STATE_CODE) {
-      ctx.addIssue({ code: 'custom', path: [key, 'miscData', 'st'], message: 'Other Country is the state of an overseas party: mark the party Overseas (export)' });
-    }
   }
 }
 

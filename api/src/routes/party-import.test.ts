@@ -176,6 +176,25 @@ describe('bulk import', () => {
     expect(validations.B2?.formulae).toEqual(['"CUSTOMER,SUPPLIER,BOTH"']);
   });
 
+  it('reads the Registration Type column (any case); a type that needs a GSTIN without one fails its row', async () => {
+    const refused = await importFile(d, await xlsxOf([HEADER, row({ name: 'Kandla SEZ Unit', partyType: 'CUSTOMER', registrationType: 'SEZ' })]));
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify((await readWorkbook(refused.rawPayload)).Errors.rows)).toContain('needs its GSTIN');
+    const res = await importFile(d, await xlsxOf([
+      HEADER,
+      row({ name: 'Kandla SEZ Unit', partyType: 'CUSTOMER', registrationType: 'sez', gstin: '27AAPFU0939F1ZV', billingState: 'Maharashtra' }),
+      row({ name: 'Gulf Traders LLC', partyType: 'CUSTOMER', registrationType: 'Overseas', billingState: 'Other Country', billingStreet: 'Deira, Dubai' }),
+      row({ name: 'Walk-in Consumer', partyType: 'CUSTOMER', registrationType: 'CONSUMER' }),
+      row({ name: 'Plain Kirana', partyType: 'CUSTOMER' }),
+    ]));
+    expect(res.statusCode).toBe(201);
+    const types = async (q: string) => (await list(d, { q })).data.map((p) => p.registrationType);
+    expect(await types('Kandla SEZ')).toEqual(['SEZ']);
+    expect(await types('Gulf Traders')).toEqual(['OVERSEAS']);
+    expect(await types('Walk-in Consumer')).toEqual(['CONSUMER']);
+    expect(await types('Plain Kirana')).toEqual(['UNREGISTERED']);
+  });
+
   it('reads a CSV as text: leading zeros, quoted commas, a byte-order mark and header variants', async () => {
     const file = csvOf(
       [

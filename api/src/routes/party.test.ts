@@ -85,6 +85,8 @@ describe('creating and reading a party', () => {
       partyCatagory: wholesale,
       openingBalance: '1500.50',
       gstin: '27AAPFU0939F1ZV',
+      // A party with a GSTIN is registered (REGULAR) unless the request says otherwise.
+      registrationType: 'REGULAR',
       panNumber: 'AAPFU0939F',
       creditPeriod: 30,
       creditLimit: '50000.00',

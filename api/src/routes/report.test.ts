@@ -460,13 +460,13 @@ describe('GET report/gstr1', () => {
     expect(low.data.b2cs.map((r) => r.sply_ty)).toEqual(['INTRA', 'INTRA']);
     // The business's setting: above ₹1,50,000 only, so the ₹1,41,600 invoice joins b2cs; another business keeps its own.
     const settings = (body: object) => write(h.app, 'PUT', '/api/report/gst-settings', body, { cookie: biz.cookie });
-    expect((await get(h.app, '/api/report/gst-settings', biz.cookie)).json().data).toEqual({ b2clLimit: '100000.00' });
-    expect((await settings({ b2clLimit: '150000' })).json().data).toEqual({ b2clLimit: '150000.00' });
+    expect((await get(h.app, '/api/report/gst-settings', biz.cookie)).json().data).toEqual({ b2clLimit: '100000.00', lut: null });
+    expect((await settings({ b2clLimit: '150000' })).json().data).toEqual({ b2clLimit: '150000.00', lut: null });
     const high = (await gstr1(biz, `gstin=${GSTIN}&period=072026`)).json() as Gstr1Response;
     expect(high.data.b2cl).toEqual([]);
     expect(high.meta.b2clLimit).toBe('150000.00');
     expect(high.data.b2cs.find((r) => r.pos === '29')).toMatchObject({ txval: 120100, iamt: 21618 });
-    expect((await get(h.app, '/api/report/gst-settings', b.cookie)).json().data).toEqual({ b2clLimit: '100000.00' });
+    expect((await get(h.app, '/api/report/gst-settings', b.cookie)).json().data).toEqual({ b2clLimit: '100000.00', lut: null });
     for (const bad of [{ b2clLimit: -5 }, { b2clLimit: 'lots' }, {}]) expect((await settings(bad)).statusCode).toBe(400);
     expect((await settings({ b2clLimit: 100000 })).statusCode).toBe(200);
     const quarter = (await gstr1(biz, `gstin=${GSTIN}&period=092026&filing=QUARTERLY`)).json() as Gstr1Response;

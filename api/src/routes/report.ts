@@ -257,7 +257,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
   app.get('/report/gst-settings', {
     schema: {
       tags: ['report'],
-      summary: 'GST return settings: the GSTR-1 b2cl threshold (default ₹1,00,000)',
+      summary: 'GST return settings: the GSTR-1 b2cl threshold (default ₹1,00,000) and the letter of undertaking (LUT) for zero-rated supplies',
       security: SESSION_SECURITY,
       response: { 200: GstSettingsResponse, ...errorResponses(401) },
     },
@@ -267,7 +267,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
   app.put('/report/gst-settings', {
     schema: {
       tags: ['report'],
-      summary: 'Change the GST return settings (GSTR-1 reads the b2cl threshold from here unless a request gives b2clLimit)',
+      summary: 'Change the GST return settings (GSTR-1 reads the b2cl threshold from here unless a request gives b2clLimit; sales to SEZ and overseas parties read the LUT); a field left out is kept',
       security: SESSION_SECURITY,
       body: UpdateGstSettingsRequest,
       response: { 200: GstSettingsResponse, ...errorResponses(400, 401) },

@@ -130,7 +130,7 @@ describe('defaults', () => {
     expect([walkIn.placeOfSupply, walkIn.supplyType, walkIn.party]).toEqual([
       '27',
       'INTRA',
-      { id: null, name: 'Ravi', mobileNumber: '9876543210', email: null, gstin: null, billingAddress: null, shippingAddress: null },
+      { id: null, name: 'Ravi', mobileNumber: '9876543210', email: null, gstin: null, registrationType: null, billingAddress: null, shippingAddress: null },
     ]);
     const anonymous = await f.invoice(a, { lines: [line(kettle.id)] });
     expect(anonymous.party).toBeNull();

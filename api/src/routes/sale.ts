@@ -7,6 +7,7 @@ import {
   SaleInvoiceListQuery,
   SaleInvoiceListResponse,
   SaleInvoiceResponse,
+  ShippingBillRequest,
   indiaToday,
 } from '@bahi/shared/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -15,7 +16,7 @@ import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import type { DocumentContext } from '../services/documents/prepare';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
-import { cancelSale, createSale, getSaleInvoice, listSaleInvoices, nextInvoiceNumber, recordSalePayment } from '../services/sales';
+import { cancelSale, createSale, getSaleInvoice, listSaleInvoices, nextInvoiceNumber, recordSalePayment, updateShippingBill } from '../services/sales';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 const tags = ['sale'];
@@ -105,6 +106,19 @@ export function saleRoutes(app: ZodApp, deps: Deps) {
       response: { 200: SaleInvoiceResponse, ...errorResponses(400, 401, 404, 409) },
     },
     handler: async (request) => ({ success: true as const, data: await cancelSale(context(request), request.params.id, request.body) }),
+  });
+
+  app.put('/shipping-bill/:id', {
+    schema: {
+      tags,
+      summary: "Set an export's shipping bill (number, date, port code) once it is known; the body is the whole shipping bill",
+      description: '422 when the invoice is not an export (a sale to an overseas party); 409 when it is cancelled.',
+      security: SESSION_SECURITY,
+      params: InvoiceIdParams,
+      body: ShippingBillRequest,
+      response: { 200: SaleInvoiceResponse, ...errorResponses(400, 401, 404, 409, 422) },
+    },
+    handler: async (request) => ({ success: true as const, data: await updateShippingBill(context(request), request.params.id, request.body) }),
   });
 
   app.get('/next-invoice-number', {

@@ -130,6 +130,7 @@ describe('PartyForm', () => {
       email: 'accounts@mehta.in',
       partyCatagory: null,
       openingBalance: '1500.5',
+      registrationType: null,
       gstin: '27AAPFU0939F1ZV',
       panNumber: 'AAPFU0939F',
       creditPeriod: '30',
@@ -272,10 +273,40 @@ describe('PartyForm', () => {
       partyType: 'SUPPLIER',
       partyCatagory: wholesale.id,
       creditLimit: '20000.00',
+      // The stored registration is sent back as it was.
+      registrationType: 'UNREGISTERED',
       billingAddress: { type: 'BILLING', miscData: { st: '29', pin: '560025' } },
       shippingAddress: { type: 'SHIPPING', miscData: { ad: 'Godown 7' } },
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/party/${party.id}`));
+  });
+
+  it('an SEZ unit needs its GSTIN: refused at the GSTIN until it is given, then sent as SEZ', async () => {
+    const saved = makeParty({ name: 'SEEPZ Electronics' });
+    const create = jest.spyOn(partyApi, 'create').mockResolvedValue(saved);
+    const user = renderForm();
+    await enter(user, 'Party name', 'SEEPZ Electronics');
+    await user.click(screen.getByRole('combobox', { name: /GST registration/ }));
+    await user.click(await screen.findByTitle('SEZ unit or developer'));
+    await user.click(saveButton());
+    expect(await within(itemOf('GSTIN')).findByText('A party registered as SEZ unit or developer needs its GSTIN')).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+    await enter(user, 'GSTIN', '27AAPFU0939F1ZV');
+    await user.click(saveButton());
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0][0]).toMatchObject({ registrationType: 'SEZ', gstin: '27AAPFU0939F1ZV' });
+  });
+
+  it('an overseas party is in Other Country: another billing state is refused at the state', async () => {
+    const create = jest.spyOn(partyApi, 'create');
+    const user = renderForm();
+    await enter(user, 'Party name', 'Marina Imports');
+    await user.click(screen.getByRole('combobox', { name: /GST registration/ }));
+    await user.click(await screen.findByTitle('Overseas (export)'));
+    await chooseState(user, 'Billing state', 'Karnataka');
+    await user.click(saveButton());
+    expect(await within(itemOf('Billing state')).findByText(/An overseas party is in Other Country \(96\)/)).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
   });
 });
 

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { Button, Card, Col, Flex, Form, Input, Radio, Row, Switch, Typography } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, Radio, Row, Select, Switch, Typography } from 'antd';
 import {
   CreatePartyRequest,
   PARTY_BOUNDS,
   PARTY_LIMITS,
+  PARTY_REGISTRATION_LABELS,
+  PARTY_REGISTRATION_TYPES,
   PARTY_TYPES,
   cacheKey,
   isValidGstin,
@@ -15,6 +17,7 @@ import {
   stateCodeFromGstin,
   stateName,
   type Party,
+  type PartyRegistrationType,
   type PartyType,
 } from '@bahi/shared';
 import {
@@ -48,6 +51,8 @@ export interface PartyFormValues {
   email?: string;
   categoryId?: string;
   openingBalance?: string;
+  /** Empty: the API takes REGULAR with a GSTIN, UNREGISTERED without. */
+  registrationType?: PartyRegistrationType;
   gstin?: string;
   panNumber?: string;
   creditPeriod?: string;
@@ -74,6 +79,7 @@ export function partyToFormValues(party?: Party | null): PartyFormValues {
     email: text(party.email),
     categoryId: party.partyCatagory?.id,
     openingBalance: text(party.openingBalance),
+    registrationType: party.registrationType,
     gstin: text(party.gstin),
     panNumber: text(party.panNumber),
     creditPeriod: text(party.creditPeriod),
@@ -95,6 +101,7 @@ export function toPartyRequest(v: PartyFormValues): CreatePartyRequest {
     email: v.email ?? null,
     partyCatagory: v.categoryId ?? null,
     openingBalance: v.openingBalance ?? null,
+    registrationType: v.registrationType ?? null,
     gstin: v.gstin ?? null,
     panNumber: v.panNumber ?? null,
     creditPeriod: v.creditPeriod ?? null,
@@ -111,6 +118,7 @@ const TOP_FIELDS = [
   'mobileNumber',
   'email',
   'openingBalance',
+  'registrationType',
   'gstin',
   'panNumber',
   'creditPeriod',
@@ -195,7 +203,8 @@ export function PartyForm({ party }: PartyFormProps) {
       ]);
     }
     // A fix in one field can clear another's cross-field error (GSTIN vs state, PAN vs GSTIN).
-    recheckShownErrors(form, changed, [['gstin'], ['panNumber']]);
+    // The registration type decides whether a GSTIN (or a UIN) is needed and where an overseas party is.
+    recheckShownErrors(form, changed, [['gstin'], ['panNumber'], ['registrationType'], ['billing', 'stateCode'], ['shipping', 'stateCode']]);
   };
 
   const onFinish = async () => {
@@ -281,6 +290,18 @@ export function PartyForm({ party }: PartyFormProps) {
         </Col>
         <Col xs={24} xl={12}>
           <Card title="Business Details">
+            <Form.Item
+              label="GST registration"
+              name="registrationType"
+              rules={[rule(['registrationType'])]}
+              extra="SEZ and overseas sales are zero-rated (IGST, or none under an LUT); a UIN holder's UIN goes in the GSTIN field."
+            >
+              <Select
+                allowClear
+                placeholder="Registered if a GSTIN is given, else unregistered"
+                options={PARTY_REGISTRATION_TYPES.map((value) => ({ value, label: PARTY_REGISTRATION_LABELS[value] }))}
+              />
+            </Form.Item>
             <Row gutter={16}>
               <Col xs={24} sm={14}>
                 <GstinField

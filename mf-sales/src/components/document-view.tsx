@@ -3,6 +3,12 @@ import { COMPOSITION_DECLARATION, formatRupees, type DocumentAddress, type Quota
 import { addressLine, formatDate, formatQuantity, placeOfSupplyLabel } from '@bahi/shared/ui';
 import { EInvoiceBlock } from './einvoice-block';
 
+/** A zero-rated invoice's Rule 46 declaration, with the LUT it goes under (without payment of IGST). */
+function exportDeclarationOf(doc: { kind: string } & Partial<Pick<SaleInvoice, 'exportDeclaration' | 'lutNumber'>>): string | null {
+  if (doc.kind !== 'invoice' || !doc.exportDeclaration) return null;
+  return doc.lutNumber ? `${doc.exportDeclaration} (LUT ${doc.lutNumber})` : doc.exportDeclaration;
+}
+
 export type SalesDocument = ({ kind: 'invoice' } & SaleInvoice) | ({ kind: 'quotation' } & Quotation);
 
 /** TAX INVOICE or BILL OF SUPPLY as the invoice answers it; QUOTATION. */
@@ -79,6 +85,10 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
           ['Valid until', formatDate(doc.validUntil)],
         ];
   meta.push(['Place of supply', placeOfSupplyLabel(doc.placeOfSupply, doc.placeOfSupplyName)]);
+  if (doc.kind === 'invoice' && doc.shippingBill) {
+    const bill = doc.shippingBill;
+    meta.push(['Shipping bill', [bill.number, bill.date && formatDate(bill.date), bill.portCode].filter(Boolean).join(' · ') || 'Not yet known']);
+  }
   const branch = doc.branch;
   const party = doc.party;
   const shipping = party?.shippingAddress ?? party?.billingAddress ?? null;
@@ -115,6 +125,7 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
         <div style={{ textAlign: 'right' }}>
           <div style={{ fontSize: 18, fontWeight: 700, letterSpacing: 1 }}>{titleOf(doc)}</div>
           {doc.branch.registrationType === 'COMPOSITION' ? <div style={{ fontWeight: 600 }}>{COMPOSITION_DECLARATION}</div> : null}
+          {exportDeclarationOf(doc) ? <div style={{ fontWeight: 600, maxWidth: 360, marginLeft: 'auto' }}>{exportDeclarationOf(doc)}</div> : null}
           <table style={{ marginLeft: 'auto', marginTop: 4, borderCollapse: 'collapse' }}>
             <tbody>
               {meta.map(([k, v]) => (
@@ -313,6 +324,7 @@ export function ThermalReceipt({ doc, width }: { doc: SalesDocument; width: 80 |
         {doc.branch.gstin ? <div>GSTIN {doc.branch.gstin}</div> : null}
         <div style={{ fontWeight: 700, marginTop: 2 }}>{titleOf(doc)}</div>
         {doc.branch.registrationType === 'COMPOSITION' ? <div>{COMPOSITION_DECLARATION}</div> : null}
+        {exportDeclarationOf(doc) ? <div>{exportDeclarationOf(doc)}</div> : null}
       </div>
       <div style={line} />
       {row('No.', number)}

@@ -30,6 +30,9 @@ export function makeInvoice(overrides: Partial<SaleInvoice> = {}, party: Party |
     quotationNumber: null,
     documentTitle: 'TAX INVOICE',
     einvoice: EINVOICE_NOT_GENERATED,
+    lutNumber: null,
+    shippingBill: null,
+    exportDeclaration: null,
     ...overrides,
   };
 }
@@ -65,6 +68,7 @@ export function makeSchedule(overrides: Partial<Schedule> = {}): Schedule {
     dueInDays: 7,
     roundOff: true,
     discount: null,
+    exportType: null,
     notes: 'Shop rent',
     nextRunDate: '2026-06-30',
     billsIssued: 1,

@@ -7,6 +7,7 @@ import {
   type NextNumberQuery,
   type RecordPaymentRequest,
   type SaleInvoiceListQuery,
+  type ShippingBillRequest,
 } from '../contracts';
 import { idempotencyHeaders, type CreateOptions } from './account';
 import { apiRequest, type Query } from './client';
@@ -28,6 +29,9 @@ export const saleApi = {
     ),
   cancel: (id: string, body: CancelDocumentRequest) =>
     data(apiRequest(path('cancel-sale', id), { method: 'POST', body, schema: SaleInvoiceResponse })),
+  /** An export's shipping bill, once known (the body is the whole shipping bill). */
+  updateShippingBill: (id: string, body: ShippingBillRequest) =>
+    data(apiRequest(path('shipping-bill', id), { method: 'PUT', body, schema: SaleInvoiceResponse })),
   /** The number the next invoice would get (nothing is reserved). */
   nextNumber: (query: NextNumberQuery = {}) =>
     data(apiRequest('sale/next-invoice-number', { query: query as Query, schema: NextNumberResponse })),

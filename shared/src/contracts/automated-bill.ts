@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CalendarDate, Id, PageMeta, PageNumber, PageSize, WholeNumber, ok } from './common';
 import { GST_START_DATE } from './dates';
 import { MoneyString, MoneySumString } from './money';
-import { DOCUMENT_LIMITS, DocumentDiscountRequest, DocumentLineRequest } from './sales';
+import { DOCUMENT_LIMITS, DocumentDiscountRequest, DocumentLineRequest, ExportType } from './sales';
 import { FREQUENCY_TYPES, type FrequencyType } from './schedule-calendar';
 
 /*
@@ -73,6 +73,8 @@ export const ScheduleRequest = z
     roundOff: maybe(z.boolean({ error: 'roundOff must be true or false' })),
     /** A discount on each bill, shared among its lines before tax. */
     discount: maybe(DocumentDiscountRequest),
+    /** To an SEZ or overseas party: with or without payment of IGST; default: by the LUT valid on each bill's date. */
+    exportType: maybe(ExportType),
     notes: maybe(z.string().trim().max(DOCUMENT_LIMITS.notes, `Notes must be at most ${DOCUMENT_LIMITS.notes} characters`)),
   })
   .superRefine((s, ctx) => {
@@ -95,6 +97,7 @@ export interface ScheduleRequest {
   dueInDays?: number | null;
   roundOff?: boolean | null;
   discount?: DocumentDiscountRequest | null;
+  exportType?: ExportType | null;
   notes?: string | null;
 }
 
@@ -161,6 +164,8 @@ export const ScheduleSummary = z.object({
   roundOff: z.boolean(),
   /** The discount on each bill, as given; null for none. */
   discount: z.object({ percent: z.string().nullable(), amount: z.string().nullable() }).nullable().default(null),
+  /** As given for its bills; null: by the LUT valid on each bill's date (zero-rated parties only). */
+  exportType: ExportType.nullable().default(null),
   notes: z.string().nullable(),
   /** The next period the scheduler will issue (null when ended or nothing is left). */
   nextRunDate: z.string().nullable(),

@@ -4,12 +4,15 @@ import {
   isStateCode,
   isValidGstin,
   isValidPan,
+  isValidUin,
+  GSTIN_MESSAGES,
+  gstinProblem,
   panFromGstin,
   stateCodeFromGstin,
   stateName,
 } from '../india';
 import { MONEY_BOUNDS, SIGNED_MONEY_BOUNDS, type NumberBounds } from './bounds';
-import { Email, Gstin, Id, MobileNumber, PageMeta, PageNumber, PageSize, Pan, Pin, PersonName, SearchText, ok } from './common';
+import { Email, Id, MobileNumber, PageMeta, PageNumber, PageSize, Pan, Pin, PersonName, SearchText, ok } from './common';
 import { Money, MoneyString, MoneySumString, SignedMoney } from './money';
 
 /*
@@ -37,6 +40,37 @@ export const PARTY_TYPE_LABELS: Record<PartyType, string> = { CUSTOMER: 'Custome
 
 /** The types of the parties that are of `type`: a customer is CUSTOMER or BOTH, a supplier SUPPLIER or BOTH. */
 export const partyTypesMatching = (type: PartyType): PartyType[] => (type === 'BOTH' ? ['BOTH'] : [type, 'BOTH']);
+
+/**
+ * How a party is registered under GST (gst-rules.md "Registration types"): REGULAR and COMPOSITION have a GSTIN
+ * (B2B); UNREGISTERED and CONSUMER have none (B2C); SEZ (a unit or developer in a special economic zone) has a
+ * GSTIN and is always inter-state; OVERSEAS (a buyer abroad: an export) has none and its place of supply is 96,
+ * Other Country; UIN (an embassy, consulate or UN body) has a UIN in place of a GSTIN and is reported like B2B.
+ */
+export const PARTY_REGISTRATION_TYPES = ['REGULAR', 'COMPOSITION', 'UNREGISTERED', 'CONSUMER', 'SEZ', 'OVERSEAS', 'UIN'] as const;
+export const PartyRegistrationType = z.enum(PARTY_REGISTRATION_TYPES);
+export type PartyRegistrationType = z.infer<typeof PartyRegistrationType>;
+
+/** How each registration type reads on the party screen. */
+export const PARTY_REGISTRATION_LABELS: Record<PartyRegistrationType, string> = {
+  REGULAR: 'Registered (regular GSTIN)',
+  COMPOSITION: 'Registered (composition dealer)',
+  UNREGISTERED: 'Unregistered business',
+  CONSUMER: 'Consumer',
+  SEZ: 'SEZ unit or developer',
+  OVERSEAS: 'Overseas (export)',
+  UIN: 'UIN holder (embassy, UN body)',
+};
+
+/** The types that need a GSTIN (UIN: its UIN, in the same field); the others have none. */
+export const registrationNeedsGstin = (type: PartyRegistrationType): boolean =>
+  type === 'REGULAR' || type === 'COMPOSITION' || type === 'SEZ' || type === 'UIN';
+
+/** A sale to these is zero-rated: to an SEZ, or an export. */
+export const isZeroRatedParty = (type: PartyRegistrationType | null | undefined): boolean => type === 'SEZ' || type === 'OVERSEAS';
+
+/** The place of supply (and address state) of a party abroad: 96, Other Country. */
+export const OVERSEAS_STATE_CODE = '96';
 
 export const ADDRESS_TYPES = ['BILLING', 'SHIPPING', 'BOTH'] as const;
 export const AddressType = z.enum(ADDRESS_TYPES);
@@ -130,14 +164,26 @@ const AddressInput = z.object({
 type AddressOut = z.output<typeof AddressInput>;
 const isEmptyAddress = (a: AddressOut | undefined) => !a || (!a.miscData.ad && !a.miscData.st && !a.miscData.pin);
 
+/** 'sez', 'Overseas' and 'Composition dealer'... as a spreadsheet writes them: upper case, words joined by '_'. */
+const RegistrationTypeInput = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/[^A-Z]+/g, '_').replace(/^_|_$/g, '') : v),
+  z.enum(PARTY_REGISTRATION_TYPES, { error: `Registration type must be one of ${PARTY_REGISTRATION_TYPES.join(', ')}` }),
+);
+
+/** Upper case, no spaces; checked as a GSTIN or a UIN by the party's registration type. */
+const GstinOrUin = z.string().trim().toUpperCase().max(15, GSTIN_MESSAGES.format);
+
 const partyFields = {
   name: PersonName('Party name', PARTY_LIMITS.name),
   partyType: PartyTypeInput,
+  /** Default: REGULAR with a GSTIN, UNREGISTERED without. */
+  registrationType: maybe(RegistrationTypeInput),
   mobileNumber: maybe(z.preprocess(normalizeMobile, MobileNumber)),
   email: maybe(Email.pipe(z.string().max(PARTY_LIMITS.email, 'Email is too long'))),
   partyCatagory: maybe(CategoryRef),
   openingBalance: maybe(SignedMoney('Opening balance')),
-  gstin: maybe(Gstin),
+  /** A GSTIN; for a UIN holder its UIN. */
+  gstin: maybe(GstinOrUin),
   panNumber: maybe(Pan),
   creditPeriod: maybe(CreditPeriod),
   creditLimit: maybe(Money('Credit limit')),
@@ -162,6 +208,7 @@ export interface PartyInput {
   categoryId: string | null;
   openingBalance: string | null;
   gstin: string | null;
+  registrationType: PartyRegistrationType;
   panNumber: string | null;
   creditPeriod: number | null;
   creditLimit: string | null;
@@ -177,6 +224,55 @@ const addressFields = (a: AddressOut): PartyAddressFields => ({
   pin: a.miscData.pin ?? null,
 });
 
+type PartyFieldsOut = Partial<{
+  registrationType: PartyRegistrationType;
+  gstin: string;
+  billingAddress: AddressOut;
+  shippingAddress: AddressOut;
+}>;
+
+/**
+ * The GSTIN (or UIN) a registration type needs, and where an overseas party is: REGULAR, COMPOSITION and SEZ need a
+ * valid GSTIN, UIN a valid UIN; UNREGISTERED, CONSUMER and OVERSEAS have none. An overseas party's address is in
+ * state 96 (Other Country), and only an overseas party's is.
+ */
+function refineRegistration(p: PartyFieldsOut, ctx: z.RefinementCtx) {
+  const type = p.registrationType;
+  const gstin = typeof p.gstin === 'string' ? p.gstin : undefined;
+  if (gstin !== undefined) {
+    if (type === 'UIN') {
+      if (!isValidUin(gstin)) {
+        ctx.addIssue({ code: 'custom', path: ['gstin'], message: 'UIN must be 15 characters: state code, year, three letters, five digits, two letters and a check character' });
+      }
+    } else {
+      const problem = gstinProblem(gstin);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: GSTIN_MESSAGES[problem] });
+    }
+  }
+  for (const key of ['billingAddress', 'shippingAddress'] as const) {
+    const st = p[key]?.miscData?.st;
+    if (typeof st !== 'string' || !isStateCode(st)) continue;
+    if (type === 'OVERSEAS' && st !== OVERSEAS_STATE_CODE) {
+      ctx.addIssue({ code: 'custom', path: [key, 'miscData', 'st'], message: 'An overseas party is in Other Country (96): choose it as the state, or leave the state out' });
+    }
+    if (type !== 'OVERSEAS' && st === OVERSEAS_STATE_CODE) {
+      ctx.addIssue({ code: 'custom', path: [key, 'miscData', 'st'], message: 'Other Country is the state of an overseas party: mark the party Overseas (export)' });
+    }
+  }
+  if (!type) return;
+  const label = PARTY_REGISTRATION_LABELS[type];
+  if (registrationNeedsGstin(type) && gstin === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['gstin'], message: type === 'UIN' ? 'A UIN holder needs its UIN' : `A party registered as ${label} needs its GSTIN` });
+  }
+  if (!registrationNeedsGstin(type) && gstin !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['registrationType'],
+      message: `A party with a GSTIN is not ${label}: choose Registered, Composition, SEZ or UIN, or remove the GSTIN`,
+    });
+  }
+}
+
 /**
  * Rules between fields: GSTIN against the billing state, PAN against the GSTIN. They run even when another field
  * failed (so a form or an import report names every problem at once), on the values that did parse.
@@ -186,7 +282,9 @@ export const CreatePartyRequest = z
   .superRefine(
     (p, ctx) => {
       if (!p || typeof p !== 'object') return;
-      const gstin = typeof p.gstin === 'string' && isValidGstin(p.gstin) ? p.gstin : undefined;
+      refineRegistration(p, ctx);
+      const uin = p.registrationType === 'UIN';
+      const gstin = !uin && typeof p.gstin === 'string' && isValidGstin(p.gstin) ? p.gstin : undefined;
       const billingState = p.billingAddress?.miscData?.st;
       if (gstin && typeof billingState === 'string' && isStateCode(billingState) && stateCodeFromGstin(gstin) !== billingState) {
         const code = stateCodeFromGstin(gstin);
@@ -218,8 +316,9 @@ export const CreatePartyRequest = z
       categoryId: p.partyCatagory ?? null,
       openingBalance: p.openingBalance ?? null,
       gstin: p.gstin ?? null,
-      // The PAN is part of the GSTIN: known whenever the GSTIN is.
-      panNumber: p.panNumber ?? (p.gstin ? panFromGstin(p.gstin) : null),
+      registrationType: p.registrationType ?? (p.gstin ? 'REGULAR' : 'UNREGISTERED'),
+      // The PAN is part of the GSTIN: known whenever the GSTIN is (a UIN holds none).
+      panNumber: p.panNumber ?? (p.gstin && p.registrationType !== 'UIN' ? panFromGstin(p.gstin) : null),
       creditPeriod: p.creditPeriod ?? null,
       creditLimit: p.creditLimit ?? null,
       billing,
@@ -243,6 +342,9 @@ export interface CreatePartyRequest {
   /** The category's id (or the `{ id, catagory }` object). */
   partyCatagory?: string | { id: string } | null;
   openingBalance?: string | number | null;
+  /** Default: REGULAR with a GSTIN, UNREGISTERED without. */
+  registrationType?: PartyRegistrationType | string | null;
+  /** A GSTIN; a UIN holder's UIN. */
   gstin?: string | null;
   panNumber?: string | null;
   creditPeriod?: number | string | null;
@@ -280,6 +382,8 @@ export const Party = z.object({
   partyCatagory: PartyCategory.nullable(),
   openingBalance: MoneyString.nullable(),
   gstin: z.string().nullable(),
+  /** How the party is registered under GST; its GSTIN (a UIN holder: its UIN) is `gstin`. */
+  registrationType: PartyRegistrationType.default('UNREGISTERED'),
   panNumber: z.string().nullable(),
   /** Days. */
   creditPeriod: z.number().int().nullable(),

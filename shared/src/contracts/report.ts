@@ -315,6 +315,7 @@ export const Gstr1B2bInvoice = z.object({
   val: Amount,
   pos: z.string(),
   rchrg: z.enum(['Y', 'N']),
+  /** R (regular), SEWP / SEWOP (to an SEZ with / without payment of IGST). */
   inv_typ: z.string(),
   itms: z.array(Gstr1Item),
 });
@@ -366,7 +367,18 @@ export const Gstr1Return = z.object({
   exp: z.array(
     z.object({
       exp_typ: z.enum(['WPAY', 'WOPAY']),
-      inv: z.array(z.object({ inum: z.string(), idt: z.string(), val: Amount, itms: z.array(z.object({ txval: Amount, rt: Amount, iamt: Amount, csamt: Amount })) })),
+      /** The shipping bill (port code, number, date dd-mm-yyyy) is there once it is known. */
+      inv: z.array(
+        z.object({
+          inum: z.string(),
+          idt: z.string(),
+          val: Amount,
+          sbpcode: z.string().optional(),
+          sbnum: z.string().optional(),
+          sbdt: z.string().optional(),
+          itms: z.array(z.object({ txval: Amount, rt: Amount, iamt: Amount, csamt: Amount })),
+        }),
+      ),
     }),
   ),
   /**
@@ -631,14 +643,50 @@ export type Gstr3bResponse = z.infer<typeof Gstr3bResponse>;
 // ---------------------------------------------------------------------------------------------------------------
 // GST return settings (GET / PUT report/gst-settings)
 
+/**
+ * The business's letter of undertaking (Rule 96A): while it is valid, zero-rated supplies (to an SEZ, exports) go
+ * without payment of IGST. Its ARN or reference number as the portal gave it, and the days it covers (a financial
+ * year, usually).
+ */
+export const Lut = z.object({ number: z.string(), validFrom: z.string(), validTo: z.string() });
+export type Lut = z.infer<typeof Lut>;
+export const LUT_NUMBER_MAX = 30;
+export const LutRequest = z
+  .strictObject({
+    number: z
+      .string({ error: 'LUT number is required' })
+      .trim()
+      .toUpperCase()
+      .min(1, 'LUT number is required')
+      .max(LUT_NUMBER_MAX, `LUT number must be at most ${LUT_NUMBER_MAX} characters`)
+      .regex(/^[0-9A-Z/-]+$/, 'LUT number is letters, digits, "/" and "-"'),
+    validFrom: CalendarDate('LUT valid from'),
+    validTo: CalendarDate('LUT valid to'),
+  })
+  .refine((l) => l.validFrom <= l.validTo, { path: ['validTo'], message: 'LUT valid to cannot be before valid from' });
+export interface LutRequest {
+  number: string;
+  validFrom: string;
+  validTo: string;
+}
+
+/** Whether an LUT covers a date (YYYY-MM-DD). */
+export const lutValidOn = (lut: Lut | null | undefined, date: string): boolean => !!lut && lut.validFrom <= date && date <= lut.validTo;
+
 export const GstSettings = z.object({
   /** GSTR-1 b2cl threshold: inter-state invoices to unregistered buyers above it are listed one by one. */
   b2clLimit: MoneyString,
+  /** The letter of undertaking; null when none is recorded. */
+  lut: Lut.nullable(),
 });
 export type GstSettings = z.infer<typeof GstSettings>;
 export const GstSettingsResponse = ok(GstSettings);
 
-export const UpdateGstSettingsRequest = z.object({ b2clLimit: Money('B2CL limit') });
+/** PUT report/gst-settings: a field left out is kept as it is; `lut: null` removes the LUT. */
+export const UpdateGstSettingsRequest = z
+  .strictObject({ b2clLimit: optional(Money('B2CL limit')), lut: LutRequest.nullable().optional() })
+  .refine((b) => b.b2clLimit !== undefined || b.lut !== undefined, { message: 'Send b2clLimit or lut' });
 export interface UpdateGstSettingsRequest {
-  b2clLimit: string | number;
+  b2clLimit?: string | number;
+  lut?: LutRequest | null;
 }

@@ -3,7 +3,7 @@ import { CalendarDate, Id, MobileNumber, PageNumber, PageSize, PersonName, ok } 
 import { EINVOICE_NOT_GENERATED, EInvoiceState } from './einvoice';
 import { ItemType, Taxability } from './item';
 import { MONEY_MAX, Money, MoneyString, MoneySumString, Percent, Quantity } from './money';
-import { normalizeMobile } from './party';
+import { PartyRegistrationType, normalizeMobile } from './party';
 import { SellerRegistrationType } from './branch';
 import {
   PaymentMode,
@@ -131,6 +131,54 @@ export interface DocumentDiscountRequest {
   amount?: string | number | null;
 }
 
+/**
+ * A zero-rated supply (to an SEZ, or an export: gst-rules.md "Exports and SEZ"): WITHOUT_PAYMENT of IGST under a
+ * letter of undertaking valid on the document's date (no tax), or WITH_PAYMENT of IGST at the rate (refundable).
+ */
+export const EXPORT_TYPES = ['WITHOUT_PAYMENT', 'WITH_PAYMENT'] as const;
+export const ExportType = z.enum(EXPORT_TYPES, { error: `Export type must be ${EXPORT_TYPES.join(' or ')}` });
+export type ExportType = z.infer<typeof ExportType>;
+export const EXPORT_TYPE_LABELS: Record<ExportType, string> = {
+  WITHOUT_PAYMENT: 'Without payment of IGST (under LUT)',
+  WITH_PAYMENT: 'With payment of IGST',
+};
+
+/** The Rule 46 declaration a zero-rated invoice prints. */
+export const exportDeclaration = (type: ExportType): string =>
+  `SUPPLY MEANT FOR EXPORT / SUPPLY TO SEZ UNIT OR SEZ DEVELOPER FOR AUTHORISED OPERATIONS ${
+    type === 'WITHOUT_PAYMENT' ? 'UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX' : 'ON PAYMENT OF INTEGRATED TAX'
+  }`;
+
+export const SHIPPING_BILL_LIMITS = { number: 20 } as const;
+/**
+ * An export's shipping bill, as far as it is known: its number (up to 20 letters and digits), date, and the
+ * 6-character code of the port of export ('INNSA1').
+ */
+export const ShippingBillRequest = z.strictObject({
+  number: maybe(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[0-9A-Z/-]{1,20}$/, `Shipping bill number is up to ${SHIPPING_BILL_LIMITS.number} letters and digits`),
+  ),
+  date: maybe(CalendarDate('Shipping bill date')),
+  portCode: maybe(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[0-9A-Z]{6}$/, 'Port code is the 6-character code of the port of export (e.g. INNSA1)'),
+  ),
+});
+export interface ShippingBillRequest {
+  number?: string | null;
+  date?: string | null;
+  portCode?: string | null;
+}
+export const ShippingBill = z.object({ number: z.string().nullable(), date: z.string().nullable(), portCode: z.string().nullable() });
+export type ShippingBill = z.infer<typeof ShippingBill>;
+
 /** What every document's body has: party, branch, place of supply, round-off, lines, notes and terms. */
 export const documentRequestFields = {
   /** A customer party; null or absent for a walk-in sale. */
@@ -150,6 +198,11 @@ export const documentRequestFields = {
   roundOff: maybe(z.boolean({ error: 'roundOff must be true or false' })),
   /** A discount on the whole document, shared among the lines before tax. */
   discount: maybe(DocumentDiscountRequest),
+  /**
+   * To an SEZ or overseas party only: default WITHOUT_PAYMENT when the business's LUT is valid on the document's
+   * date, else WITH_PAYMENT.
+   */
+  exportType: maybe(ExportType),
   lines: z
     .array(DocumentLineRequest, { error: 'Add at least one line' })
     .min(1, 'Add at least one line')
@@ -172,6 +225,7 @@ export interface DocumentRequest {
   placeOfSupply?: string | null;
   roundOff?: boolean | null;
   discount?: DocumentDiscountRequest | null;
+  exportType?: ExportType | null;
   lines: DocumentLineRequest[];
   notes?: string | null;
   terms?: string | null;
@@ -189,6 +243,8 @@ export const CreateSaleRequest = z
     payment: maybe(PaymentRequest),
     /** The quotation this invoice converts (it becomes CONVERTED). */
     quotationId: maybe(Ref('Quotation')),
+    /** An export's shipping bill, when it is known (else later, through sale/shipping-bill/:id). */
+    shippingBill: maybe(ShippingBillRequest),
   })
   .superRefine((d, ctx) => {
     refineWalkIn(d, ctx);
@@ -201,6 +257,7 @@ export interface CreateSaleRequest extends DocumentRequest {
   dueDate?: string | null;
   payment?: PaymentRequestBody | null;
   quotationId?: string | null;
+  shippingBill?: ShippingBillRequest | null;
 }
 
 /** POST sale/record-payment/:id: a payment in against the invoice, at most its balance. */
@@ -261,6 +318,8 @@ export const DocumentParty = z.object({
   mobileNumber: z.string().nullable(),
   email: z.string().nullable(),
   gstin: z.string().nullable(),
+  /** How the party was registered at issue (null: a walk-in customer, or a document issued before this was kept). */
+  registrationType: PartyRegistrationType.nullable().default(null),
   billingAddress: DocumentAddress.nullable(),
   shippingAddress: DocumentAddress.nullable(),
 });
@@ -348,6 +407,8 @@ export const documentFields = {
   roundOff: z.boolean(),
   /** null when the document has no discount of its own. */
   discount: DocumentDiscount.nullable().default(null),
+  /** A zero-rated supply (to an SEZ, or an export): with or without payment of IGST; null for any other. */
+  exportType: ExportType.nullable().default(null),
   lines: z.array(DocumentLine),
   totals: DocumentTotals,
   hsnSummary: z.array(HsnSummaryRow),
@@ -397,6 +458,12 @@ export const SaleInvoice = z.object({
   quotationNumber: z.string().nullable(),
   /** e-invoicing: the IRN the IRP gave it, if any. */
   einvoice: EInvoiceState.default(EINVOICE_NOT_GENERATED),
+  /** Without payment of IGST: the letter of undertaking it was issued under. */
+  lutNumber: z.string().nullable().default(null),
+  /** An export's shipping bill (null for any other invoice; its fields null until known). */
+  shippingBill: ShippingBill.nullable().default(null),
+  /** The Rule 46 declaration a zero-rated invoice prints (null for any other). */
+  exportDeclaration: z.string().nullable().default(null),
 });
 export type SaleInvoice = z.infer<typeof SaleInvoice>;
 export const SaleInvoiceResponse = ok(SaleInvoice);

@@ -307,3 +307,36 @@ describe('gst-rules.md "Invoice discount"', () => {
     ).toThrow(expect.objectContaining({ field: 'discount.percent' }));
   });
 });
+
+describe('a zero-rated supply (SEZ, export) without payment of IGST', () => {
+  it('keeps each line at its rate but charges no IGST and no cess; with payment the same lines charge IGST', () => {
+    const lines = [
+      line({ quantity: 10, unitPrice: '1000.00', discountPercent: 10, gstRate: 12, cessRate: 5, cessPerUnit: '1.591' }),
+      line({ unitPrice: '62.51', gstRate: 18 }),
+    ];
+    const lut = computeDocument({ supplyType: 'INTER', roundOff: false, withoutPayment: true, lines });
+    expect(lut.lines.map((l) => [l.taxableValue, l.igst, l.cess, l.total])).toEqual([
+      [900000, 0, 0, 900000],
+      [6251, 0, 0, 6251],
+    ]);
+    expect(lut.totals).toMatchObject({ taxableValue: 906251, igst: 0, cgst: 0, sgst: 0, cess: 0, grandTotal: 906251 });
+    // The HSN summary keeps the rates.
+    expect(lut.hsnSummary.map((r) => r.gstRate).sort()).toEqual(['12', '18']);
+    const paid = computeDocument({ supplyType: 'INTER', roundOff: false, lines });
+    expect(paid.lines.map((l) => [l.igst, l.cess])).toEqual([
+      [108000, 46591],
+      [1125, 0],
+    ]);
+  });
+
+  it('a tax-inclusive price holds no tax when none is charged: all of it is taxable value', () => {
+    const doc = computeDocument({ supplyType: 'INTER', withoutPayment: true, lines: [line({ unitPrice: '118.00', priceIncludesTax: true })] });
+    expect(doc.lines[0]).toMatchObject({ taxableValue: 11800, igst: 0, total: 11800 });
+  });
+
+  it('is refused within the state: a zero-rated supply is inter-state (IGST)', () => {
+    expect(() => computeDocument({ supplyType: 'INTRA', withoutPayment: true, lines: [line({ unitPrice: '10.00' })] })).toThrow(
+      expect.objectContaining({ field: 'supplyType' }),
+    );
+  });
+});

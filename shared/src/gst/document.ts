@@ -75,6 +75,10 @@ export function computeDocument(input: GstDocumentInput): GstDocumentResult {
   const { supplyType } = input;
   if (supplyType !== 'INTRA' && supplyType !== 'INTER') throw new GstInputError('supplyType', 'Supply type must be INTRA or INTER');
   if (!Array.isArray(input.lines)) throw new GstInputError('lines', 'Lines are required');
+  // A zero-rated supply is always inter-state (IGST even within the state), with or without payment.
+  if (input.withoutPayment && supplyType !== 'INTER') {
+    throw new GstInputError('supplyType', 'A zero-rated supply without payment of tax is inter-state (IGST)');
+  }
 
   const atLine = <T>(i: number, fn: () => T): T => {
     try {
@@ -103,7 +107,7 @@ export function computeDocument(input: GstDocumentInput): GstDocumentResult {
   const hsn = new Map<string, HsnGroup>();
   input.lines.forEach((line, i) => {
     const parsed = parsedLines[i];
-    const result = atLine(i, () => computeParsedLine(parsed, supplyType, BigInt(documentDiscount?.shares[i] ?? 0)));
+    const result = atLine(i, () => computeParsedLine(parsed, supplyType, BigInt(documentDiscount?.shares[i] ?? 0), input.withoutPayment ?? false));
     lines.push(result);
     sums.taxableValue += BigInt(result.taxableValue);
     sums.discount += BigInt(result.discount);

@@ -89,22 +89,25 @@ export function lineGrossAndDiscount(p: ParsedLine): { gross: bigint; discount: 
  * gst-rules.md "One line", steps 1–6, on exact integers; every rounding half-up to the paisa, once. `documentDiscount`
  * is the line's share of a discount on the whole document (at most gross − the line's own discount), taken before tax.
  */
-export function computeParsedLine(p: ParsedLine, supplyType: SupplyType, documentDiscount = 0n): GstLineResult {
+export function computeParsedLine(p: ParsedLine, supplyType: SupplyType, documentDiscount = 0n, withoutPayment = false): GstLineResult {
   if (supplyType !== 'INTRA' && supplyType !== 'INTER') throw new GstInputError('supplyType', 'Supply type must be INTRA or INTER');
+  // Zero-rated without payment (SEZ, export under LUT): the rate stays on the line, no tax is charged on it.
+  const charged = withoutPayment ? 0n : 1n;
   // 1–2. gross and discount (the line's own, plus its share of the document's)
   const own = lineGrossAndDiscount(p);
   const gross = own.gross;
   const discount = own.discount + documentDiscount;
   // 3. taxable value; an inclusive price holds GST and ad-valorem cess (not the per-unit cess)
   const net = gross - discount;
-  const taxable = p.priceIncludesTax
+  // Zero-rated without payment, an inclusive price holds no tax: it is all taxable value.
+  const taxable = p.priceIncludesTax && !withoutPayment
     ? divHalfUp(net * HUNDRED_PERCENT, HUNDRED_PERCENT + p.gstRate + p.cessRate)
     : net;
   // 4. CGST and SGST each at half the rate, computed the same way, so always equal; or IGST at the full rate
-  const halfTax = supplyType === 'INTRA' ? divHalfUp(taxable * p.gstRate, 2n * HUNDRED_PERCENT) : 0n;
-  const igst = supplyType === 'INTER' ? divHalfUp(taxable * p.gstRate, HUNDRED_PERCENT) : 0n;
+  const halfTax = supplyType === 'INTRA' ? charged * divHalfUp(taxable * p.gstRate, 2n * HUNDRED_PERCENT) : 0n;
+  const igst = supplyType === 'INTER' ? charged * divHalfUp(taxable * p.gstRate, HUNDRED_PERCENT) : 0n;
   // 5. cess: ad valorem on the taxable value plus a fixed amount per unit, each rounded on its own
-  const cess = divHalfUp(taxable * p.cessRate, HUNDRED_PERCENT) + divHalfUp(p.quantity * p.cessPerUnit, QTY_X_CESS_PER_PAISA);
+  const cess = charged * (divHalfUp(taxable * p.cessRate, HUNDRED_PERCENT) + divHalfUp(p.quantity * p.cessPerUnit, QTY_X_CESS_PER_PAISA));
   // 6. line total
   const total = taxable + 2n * halfTax + igst + cess;
   // gross and total are the largest figures, so if they fit numeric(14,2) every other one does.

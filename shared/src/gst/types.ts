@@ -103,6 +103,11 @@ export interface GstDocumentInput {
   roundOff?: boolean;
   /** A purchase under reverse charge: the tax is the buyer's to pay, not the supplier's to charge. */
   reverseCharge?: boolean;
+  /**
+   * A zero-rated supply (to an SEZ, or an export) without payment of IGST, under bond or letter of undertaking
+   * (s.16 IGST Act): each line keeps its rate but charges no IGST and no cess. Only an inter-state supply.
+   */
+  withoutPayment?: boolean;
   lines: GstLineInput[];
   /**
    * A discount on the whole document, before tax: a percentage of the lines' value after their own discounts, or an

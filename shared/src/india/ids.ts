@@ -37,6 +37,15 @@ export const GSTIN_MESSAGES: Record<GstinProblem, string> = {
   checksum: 'GSTIN check character does not match; please re-check the number',
 };
 
+/**
+ * A UIN (Unique Identity Number of an embassy, consulate or UN body): state code, two digits of the year, three
+ * letters, five digits, two letters ('UN', 'ON') and a check character computed as a GSTIN's: 0717UNO00157UNO.
+ */
+const UIN_FORMAT = /^[0-9]{4}[A-Z]{3}[0-9]{5}[A-Z]{2}[0-9A-Z]$/;
+export function isValidUin(uin: string): boolean {
+  return UIN_FORMAT.test(uin) && isStateCode(uin.slice(0, 2)) && gstinCheckChar(uin.slice(0, 14)) === uin[14];
+}
+
 export function isValidGstin(gstin: string): boolean {
   return gstinProblem(gstin) === null;
 }

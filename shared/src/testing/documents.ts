@@ -68,6 +68,7 @@ export function makeParty({ stateCode, ...overrides }: Partial<Party> & { stateC
     partyCatagory: null,
     openingBalance: null,
     gstin: null,
+    registrationType: overrides.gstin ? 'REGULAR' : 'UNREGISTERED',
     panNumber: null,
     creditPeriod: null,
     creditLimit: null,
@@ -244,6 +245,7 @@ export function documentParts(party: Party | null, specs: DocLineSpec[], supplyT
           mobileNumber: party.mobileNumber,
           email: null,
           gstin: party.gstin,
+          registrationType: party.registrationType,
           billingAddress: docAddress(party.billingAddress),
           shippingAddress: docAddress(party.shippingAddress),
         }
@@ -254,6 +256,7 @@ export function documentParts(party: Party | null, specs: DocLineSpec[], supplyT
     sgstLabel: 'SGST' as const,
     roundOff: true,
     discount: null,
+    exportType: null,
     lines: specs.map((s, i) => {
       const r = doc.lines[i];
       return {

@@ -15,7 +15,7 @@ export function DateField({ id, value, onChange, range }: { id?: string; value: 
       format="DD/MM/YYYY"
       allowClear={false}
       style={{ width: '100%' }}
-      value={dayjs(value)}
+      value={value ? dayjs(value) : null}
       onChange={(d) => d && onChange(d.format('YYYY-MM-DD'))}
     />
   );

@@ -33,6 +33,8 @@ export const automatedBillSchedules = pgTable(
     roundOff: boolean('round_off').notNull(),
     /** A discount on each bill (contracts DocumentDiscountRequest, as decimal strings). */
     discount: jsonb('discount').$type<{ percent?: string; amount?: string }>(),
+    /** To an SEZ or overseas party: with or without payment of IGST (null: by the LUT on each bill's date). */
+    exportType: text('export_type').$type<'WITH_PAYMENT' | 'WITHOUT_PAYMENT'>(),
     notes: text('notes'),
     status: text('status').$type<'ACTIVE' | 'PAUSED' | 'ENDED'>().notNull(),
     /** The next period to issue; null once nothing is left. */
@@ -55,6 +57,7 @@ export const automatedBillSchedules = pgTable(
     foreignKey({ name: 'automated_bill_schedules_party_fk', columns: [t.businessId, t.partyId], foreignColumns: [parties.businessId, parties.id] }),
     foreignKey({ name: 'automated_bill_schedules_user_fk', columns: [t.businessId, t.createdBy], foreignColumns: [users.businessId, users.id] }),
     check('automated_bill_schedules_status_check', sql`${t.status} in ('ACTIVE', 'PAUSED', 'ENDED')`),
+    check('automated_bill_schedules_export_type_check', sql`${t.exportType} in ('WITH_PAYMENT', 'WITHOUT_PAYMENT')`),
   ],
 );
 

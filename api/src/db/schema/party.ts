@@ -17,6 +17,9 @@ import { businesses } from './core';
 /** BOTH: customer and supplier at once. */
 export const PARTY_TYPE_VALUES = ['CUSTOMER', 'SUPPLIER', 'BOTH'] as const;
 export type PartyTypeValue = (typeof PARTY_TYPE_VALUES)[number];
+/** How a party is registered under GST (contracts PARTY_REGISTRATION_TYPES). */
+export const PARTY_REGISTRATION_VALUES = ['REGULAR', 'COMPOSITION', 'UNREGISTERED', 'CONSUMER', 'SEZ', 'OVERSEAS', 'UIN'] as const;
+export type PartyRegistrationValue = (typeof PARTY_REGISTRATION_VALUES)[number];
 export const ADDRESS_TYPE_VALUES = ['BILLING', 'SHIPPING', 'BOTH'] as const;
 export type AddressTypeValue = (typeof ADDRESS_TYPE_VALUES)[number];
 
@@ -52,6 +55,8 @@ export const parties = pgTable(
     categoryId: uuid('category_id'),
     openingBalance: money('opening_balance'),
     gstin: text('gstin'),
+    /** REGULAR, COMPOSITION, SEZ: `gstin` is its GSTIN; UIN: `gstin` holds its UIN; the others have none. */
+    registrationType: text('registration_type').$type<PartyRegistrationValue>().notNull().default('UNREGISTERED'),
     panNumber: text('pan_number'),
     /** Days. */
     creditPeriod: integer('credit_period'),
@@ -79,6 +84,10 @@ export const parties = pgTable(
       foreignColumns: [partyCategories.businessId, partyCategories.id],
     }),
     check('parties_party_type_check', sql`${t.partyType} in ('CUSTOMER', 'SUPPLIER', 'BOTH')`),
+    check(
+      'parties_registration_type_check',
+      sql`${t.registrationType} in ('REGULAR', 'COMPOSITION', 'UNREGISTERED', 'CONSUMER', 'SEZ', 'OVERSEAS', 'UIN')`,
+    ),
     check('parties_credit_period_check', sql`${t.creditPeriod} is null or ${t.creditPeriod} >= 0`),
   ],
 );

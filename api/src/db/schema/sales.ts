@@ -170,6 +170,9 @@ export function documentLineColumns() {
   };
 }
 
+/** A zero-rated supply with payment of IGST (refund claimed) or without it (under LUT). */
+export type ExportTypeValue = 'WITH_PAYMENT' | 'WITHOUT_PAYMENT';
+
 // ---------------------------------------------------------------------------------------------------------------
 // Quotations
 
@@ -187,6 +190,8 @@ export const quotations = pgTable(
     status: text('status').$type<(typeof QUOTATION_STORED_STATUSES)[number]>().notNull(),
     saleInvoiceId: uuid('sale_invoice_id'),
     convertedAt: timestamp('converted_at', { withTimezone: true, mode: 'date' }),
+    /** To an SEZ or overseas party: with or without payment of IGST (null for any other). */
+    exportType: text('export_type').$type<ExportTypeValue>(),
   },
   // Annotated: quotations and sale invoices reference each other.
   (t): PgTableExtraConfigValue[] => [
@@ -203,6 +208,7 @@ export const quotations = pgTable(
       foreignColumns: [saleInvoices.businessId, saleInvoices.id],
     }),
     check('quotations_status_check', sql`${t.status} in ('OPEN', 'CONVERTED', 'CANCELLED')`),
+    check('quotations_export_type_check', sql`${t.exportType} in ('WITH_PAYMENT', 'WITHOUT_PAYMENT')`),
   ],
 );
 
@@ -243,6 +249,14 @@ export const saleInvoices = pgTable(
      * IRN is stored). Invoices are not edited after they are issued; an edit, if one is ever allowed, must clear it.
      */
     einvoiceJsonAt: timestamp('einvoice_json_at', { withTimezone: true, mode: 'date' }),
+    /** A zero-rated sale (SEZ, export): with or without payment of IGST; null for any other. */
+    exportType: text('export_type').$type<ExportTypeValue>(),
+    /** Without payment: the LUT it was issued under, as printed. */
+    lutNumber: text('lut_number'),
+    /** An export's shipping bill, entered when known. */
+    shippingBillNumber: text('shipping_bill_number'),
+    shippingBillDate: date('shipping_bill_date', { mode: 'string' }),
+    shippingPortCode: text('shipping_port_code'),
   },
   (t): PgTableExtraConfigValue[] => [
     primaryKey({ name: 'sale_invoices_pkey', columns: [t.businessId, t.id] }),
@@ -269,6 +283,7 @@ export const saleInvoices = pgTable(
       foreignColumns: [quotations.businessId, quotations.id],
     }),
     check('sale_invoices_status_check', sql`${t.status} in ('PAID', 'PARTIAL', 'UNPAID', 'CANCELLED')`),
+    check('sale_invoices_export_type_check', sql`${t.exportType} in ('WITH_PAYMENT', 'WITHOUT_PAYMENT')`),
     check('sale_invoices_received_check', sql`${t.received} >= 0 and ${t.received} <= ${t.grandTotal}`),
   ],
 );

@@ -79,6 +79,7 @@ function saleBody(s: ScheduleRow, runDate: string) {
     branchId: s.branchId,
     roundOff: s.roundOff,
     discount: s.discount ?? undefined,
+    exportType: s.exportType ?? undefined,
     lines: s.lines.map(withoutNulls),
     invoiceDate: runDate,
     dueDate: s.dueInDays === null ? undefined : addDays(runDate, s.dueInDays),
@@ -87,8 +88,16 @@ function saleBody(s: ScheduleRow, runDate: string) {
 }
 
 /** Checks the schedule's customer, branch and lines as a sale would (404/400/409), without saving anything. */
-const checkAsSale = (tx: Tx, auth: AuthContext, body: ScheduleBody) =>
-  prepareDocument(tx, auth, { partyId: body.partyId, branchId: body.branchId, roundOff: body.roundOff, discount: body.discount, lines: body.lines });
+const checkAsSale = (tx: Tx, auth: AuthContext, body: ScheduleBody, date: string | null) =>
+  prepareDocument(tx, auth, {
+    partyId: body.partyId,
+    branchId: body.branchId,
+    roundOff: body.roundOff,
+    discount: body.discount,
+    exportType: body.exportType,
+    date: date ?? undefined,
+    lines: body.lines,
+  });
 
 async function findSchedule(db: Db | Tx, businessId: string, id: string, forUpdate = false): Promise<ScheduleRow | undefined> {
   if (!UUID.test(id)) return undefined;
@@ -114,10 +123,10 @@ export async function createSchedule(ctx: DocumentContext, body: ScheduleBody, k
   const { db, auth, now } = ctx;
   const id = randomUUID();
   const result = await withIdempotency(db, { businessId: auth.businessId, key, scope: 'automated-bill.create', body, resourceId: id, now }, async (tx) => {
-    const doc = await checkAsSale(tx, auth, body);
     const calendar: ScheduleCalendar = body;
     const next = nextRunDate(calendar, {});
     if (!next) throw badRequest('No bill falls between the start date and the end date', 'endDate');
+    const doc = await checkAsSale(tx, auth, body, next);
     // Its first bill uses the rates in force on its date (each bill is checked again as a sale when issued).
     requireRatesInForce(doc.lines, next);
     const backlog = nextRunDates(calendar, MAX_BACKDATED_BILLS + 1, {}).filter((d) => d <= indiaToday(now)).length;
@@ -151,6 +160,7 @@ function scheduleColumns(body: ScheduleBody, branchId: string) {
     dueInDays: body.dueInDays ?? null,
     roundOff: body.roundOff ?? true,
     discount: body.discount ? { ...(body.discount.percent === undefined ? {} : { percent: body.discount.percent }), ...(body.discount.amount === undefined ? {} : { amount: body.discount.amount }) } : null,
+    exportType: body.exportType ?? null,
     notes: body.notes ?? null,
   };
 }
@@ -164,8 +174,8 @@ export async function updateSchedule(ctx: DocumentContext, id: string, body: Sch
   await db.transaction(async (tx) => {
     const row = await lockedSchedule(tx, auth.businessId, id);
     if (row.status === 'ENDED') throw conflict('This automated bill has ended: create a new one instead');
-    const doc = await checkAsSale(tx, auth, body);
     const next = nextRunDate(body, { after: row.lastPeriod, from: indiaToday(now), billed: row.periodsRun });
+    const doc = await checkAsSale(tx, auth, body, next);
     if (next) requireRatesInForce(doc.lines, next);
     await tx
       .update(automatedBillSchedules)
@@ -477,6 +487,7 @@ async function summariesOf(db: Db | Tx, businessId: string, rows: ScheduleListRo
       dueInDays: s.dueInDays,
       roundOff: s.roundOff,
       discount: s.discount ? { percent: s.discount.percent ?? null, amount: s.discount.amount ?? null } : null,
+      exportType: s.exportType,
       notes: s.notes,
       nextRunDate: s.status === 'ENDED' ? null : s.nextRunDate,
       billsIssued: Number(st?.issued ?? 0),

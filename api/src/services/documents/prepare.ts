@@ -1,5 +1,9 @@
 import {
+  OVERSEAS_STATE_CODE,
   addDays,
+  isZeroRatedParty,
+  lutValidOn,
+  type ExportType,
   isRateInForce,
   isRateWithdrawn,
   type DocumentAddress,
@@ -35,6 +39,7 @@ import { defaultBranchRow, findBranchRow } from '../branches';
 import { ITEM_NOT_FOUND } from '../item/items';
 import { PARTY_NOT_FOUND, findPartyRow, requirePartyType, toParty } from '../party';
 import { displayDate } from '../pdf/format';
+import { businessLut } from '../reports/settings';
 import { defaultInvoicePrefix } from './numbering';
 import { UUID } from '../../db/ids';
 
@@ -108,6 +113,12 @@ export interface PreparedDocument {
   partySnapshot: DocumentParty | null;
   placeOfSupply: string;
   supplyType: SupplyType;
+  /** A zero-rated sale (to an SEZ, or an export): with or without payment of IGST; null for any other. */
+  exportType: ExportType | null;
+  /** An export (place of supply 96), not a supply to an SEZ. */
+  isExport: boolean;
+  /** Without payment: the LUT it goes under. */
+  lutNumber: string | null;
   roundOff: boolean;
   lines: ResolvedLine[];
   figures: GstDocumentResult;
@@ -152,6 +163,7 @@ export function partySnapshotOf(party: Party | null, customer: z.output<typeof W
       mobileNumber: party.mobileNumber,
       email: party.email,
       gstin: party.gstin,
+      registrationType: party.registrationType,
       billingAddress: addressOfParty(party.billingAddress),
       shippingAddress: addressOfParty(party.shippingAddress),
     };
@@ -163,6 +175,7 @@ export function partySnapshotOf(party: Party | null, customer: z.output<typeof W
     mobileNumber: customer.mobileNumber ?? null,
     email: null,
     gstin: null,
+    registrationType: null,
     billingAddress: null,
     shippingAddress: null,
   };
@@ -334,6 +347,7 @@ export function computeFigures(
   lines: ResolvedLine[],
   reverseCharge = false,
   discount?: DocumentDiscountRequest | null,
+  withoutPayment = false,
 ): GstDocumentResult {
   const input: GstLineInput[] = lines.map((l) => ({
     quantity: l.quantity,
@@ -348,7 +362,7 @@ export function computeFigures(
     unit: l.unit,
   }));
   try {
-    return computeDocument({ supplyType, roundOff, reverseCharge, lines: input, discount });
+    return computeDocument({ supplyType, roundOff, reverseCharge, lines: input, discount, withoutPayment });
   } catch (e) {
     return engineInputError(e);
   }
@@ -364,7 +378,49 @@ export interface DocumentBody {
   reverseCharge?: boolean;
   /** A discount on the whole document, shared among the lines before tax. */
   discount?: { percent?: string; amount?: string };
+  /** A sale to an SEZ or overseas party: with or without payment of IGST (default: by the LUT on `date`). */
+  exportType?: ExportType;
+  /** The document's date: the LUT must be valid on it (absent: any LUT the business has counts). */
+  date?: string;
   lines: LineInput[];
+}
+
+/**
+ * Whether a sale is zero-rated and how (gst-rules.md "Exports and SEZ"): to an SEZ or overseas party, or with the
+ * place of supply 96, a REGULAR seller supplies with payment of IGST, or without it under an LUT valid on the
+ * document's date (the default when there is one). A WITHOUT_PAYMENT asked for without such an LUT is refused with
+ * 422; an export type for any other sale with 400.
+ */
+async function zeroRating(
+  tx: Tx,
+  businessId: string,
+  input: { zeroRated: boolean; sellerRegular: boolean; exportType?: ExportType; date?: string },
+): Promise<{ exportType: ExportType | null; lutNumber: string | null }> {
+  if (!input.zeroRated || !input.sellerRegular) {
+    if (input.exportType !== undefined) {
+      throw badRequest(
+        input.sellerRegular
+          ? 'Export type is for a sale to an SEZ or overseas party only'
+          : 'A bill of supply charges no tax: export type does not apply (the seller is composition or unregistered)',
+        'exportType',
+      );
+    }
+    return { exportType: null, lutNumber: null };
+  }
+  const lut = await businessLut(tx, businessId);
+  const valid = input.date === undefined ? !!lut : lutValidOn(lut, input.date);
+  const exportType = input.exportType ?? (valid ? 'WITHOUT_PAYMENT' : 'WITH_PAYMENT');
+  if (exportType === 'WITHOUT_PAYMENT' && !valid) {
+    const on = input.date ? ` on ${displayDate(input.date)}` : '';
+    throw new HttpError(
+      422,
+      lut
+        ? `The letter of undertaking ${lut.number} is valid from ${displayDate(lut.validFrom)} to ${displayDate(lut.validTo)}, not${on}: supply with payment of IGST (WITH_PAYMENT), or record the LUT in force in GST settings`
+        : `A zero-rated supply without payment of IGST needs a letter of undertaking valid${on}: record it in GST settings, or supply with payment of IGST (WITH_PAYMENT)`,
+      'exportType',
+    );
+  }
+  return { exportType, lutNumber: exportType === 'WITHOUT_PAYMENT' ? lut!.number : null };
 }
 
 /** Branch, party, lines, place of supply, supply type and every figure of a document about to be saved. */
@@ -386,7 +442,13 @@ export async function prepareDocument(tx: Tx, auth: AuthContext, body: DocumentB
     side === 'PURCHASE'
       ? (supplierStateOf({ gstin: party?.gstin, stateCode: party?.billingAddress?.miscData.stateCode }, { stateCode: branchState }) ?? branchState)
       : branchState;
+  // A party abroad is supplied in Other Country (96): an export, whatever else is sent.
+  const overseas = side === 'SALE' && party?.registrationType === 'OVERSEAS';
+  if (overseas && body.placeOfSupply !== undefined && body.placeOfSupply !== OVERSEAS_STATE_CODE) {
+    throw badRequest(`${party.name} is overseas: the place of supply of an export is 96 (Other Country)`, 'placeOfSupply');
+  }
   const placeOfSupply =
+    (overseas ? OVERSEAS_STATE_CODE : undefined) ??
     body.placeOfSupply ??
     (side === 'PURCHASE' ? branchState : undefined) ??
     placeOfSupplyFor({
@@ -400,9 +462,18 @@ export async function prepareDocument(tx: Tx, auth: AuthContext, body: DocumentB
           }
         : null,
     }).stateCode;
+  const isExport = side === 'SALE' && placeOfSupply === OVERSEAS_STATE_CODE;
+  const zeroRated = side === 'SALE' && (isExport || isZeroRatedParty(party?.registrationType));
+  const { exportType, lutNumber } = await zeroRating(tx, auth.businessId, {
+    zeroRated,
+    sellerRegular: registrationType === 'REGULAR',
+    exportType: body.exportType,
+    date: body.date,
+  });
   let supplyType: SupplyType;
   try {
-    supplyType = supplyTypeOf({ supplierState, placeOfSupply });
+    // A supply to an SEZ and an export are always inter-state (IGST).
+    supplyType = supplyTypeOf({ supplierState, placeOfSupply, sez: exportType !== null });
   } catch (e) {
     return engineInputError(e);
   }
@@ -416,9 +487,12 @@ export async function prepareDocument(tx: Tx, auth: AuthContext, body: DocumentB
     partySnapshot: partySnapshotOf(party, body.customer),
     placeOfSupply,
     supplyType,
+    exportType,
+    isExport: exportType !== null && isExport,
+    lutNumber,
     roundOff,
     lines,
-    figures: computeFigures(supplyType, roundOff, lines, body.reverseCharge ?? false, body.discount),
+    figures: computeFigures(supplyType, roundOff, lines, body.reverseCharge ?? false, body.discount, exportType === 'WITHOUT_PAYMENT'),
     invoicePrefix: branch.invoicePrefix ?? defaultInvoicePrefix(branch.name),
   };
 }

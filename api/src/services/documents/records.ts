@@ -173,6 +173,7 @@ export function documentFieldsOf(h: HeaderRow, lines: LineRow[]) {
     supplyType: h.supplyType,
     sgstLabel: stateTaxLabel(h.placeOfSupply),
     roundOff: h.roundOff,
+    exportType: 'exportType' in h ? h.exportType : null,
     discount:
       h.documentDiscount === null ? null : { percent: h.documentDiscountPercent === null ? null : rate(h.documentDiscountPercent), amount: money(h.documentDiscount) },
     lines: [...lines].sort((a, b) => a.lineNo - b.lineNo).map(toDocumentLine),

@@ -14,6 +14,9 @@ import { fromPaise, stateName, toPaise } from '@bahi/shared/india';
  *   the same way, TotAmt = AssAmt + Discount, and UnitPrice = TotAmt ÷ Qty (three decimals).
  * - Loc (required by the IRP): the address's city, else the street's last part, else the state's name (party
  *   addresses have no city field).
+ * - An export: ExpDtls carries the shipping bill (ShipBNo, ShipBDt, Port) once known and RefClm Y when IGST was
+ *   paid (its refund is claimed); ForCur and CntCode are left out: the invoice is in rupees and a party has no
+ *   country field.
  */
 
 const RATE_SCALE = 1000n; // rates carry 3 decimals
@@ -59,27 +62,43 @@ const phoneOf = (p: string | null | undefined) => {
   return digits.length >= 6 && digits.length <= 12 ? digits : undefined;
 };
 
-/** GST on a supply to an SEZ or an export is IGST even within the state; Bahi marks an export by POS 96. */
-function supplyTypeOf(invoice: SaleInvoice): 'B2B' | 'EXPWP' | 'EXPWOP' {
-  if (invoice.placeOfSupply !== '96') return 'B2B';
-  return toPaise(invoice.totals.igst) > 0 ? 'EXPWP' : 'EXPWOP';
+export type SupplyTypeCode = 'B2B' | 'SEZWP' | 'SEZWOP' | 'EXPWP' | 'EXPWOP';
+
+/**
+ * GST on a supply to an SEZ or an export is IGST even within the state: SEZWP / SEZWOP to an SEZ, EXPWP / EXPWOP an
+ * export (place of supply 96), with or without payment of IGST. An export issued before its export type was kept is
+ * without payment when it charged no IGST.
+ */
+export function supplyTypeCodeOf(invoice: Pick<SaleInvoice, 'placeOfSupply' | 'exportType' | 'totals'>): SupplyTypeCode {
+  const isExport = invoice.placeOfSupply === '96';
+  if (!invoice.exportType) {
+    if (!isExport) return 'B2B';
+    return toPaise(invoice.totals.igst) > 0 ? 'EXPWP' : 'EXPWOP';
+  }
+  const paid = invoice.exportType === 'WITH_PAYMENT';
+  if (isExport) return paid ? 'EXPWP' : 'EXPWOP';
+  return paid ? 'SEZWP' : 'SEZWOP';
 }
 
-function item(line: SaleInvoice['lines'][number]) {
+/** Without payment of IGST (under LUT): no tax is charged, and a tax-inclusive price holds none. */
+const withoutPayment = (code: SupplyTypeCode) => code === 'SEZWOP' || code === 'EXPWOP';
+
+function item(line: SaleInvoice['lines'][number], untaxed: boolean) {
   const taxable = BigInt(toPaise(line.taxableValue));
   const discountStored = BigInt(toPaise(line.discount));
   const gst = rateMilli(line.gstRate);
   const cessRate = rateMilli(line.cessRate);
   // A tax-inclusive line's discount holds tax too: take it out the way the engine took it out of the price.
-  const discount = line.priceIncludesTax ? divHalfUp(discountStored * HUNDRED, HUNDRED + gst + cessRate) : discountStored;
+  const inclusive = line.priceIncludesTax && !untaxed;
+  const discount = inclusive ? divHalfUp(discountStored * HUNDRED, HUNDRED + gst + cessRate) : discountStored;
   const totAmt = taxable + discount;
   const qtyMilli = BigInt(Math.round(Number(line.quantity) * 1000));
-  const unitPrice = line.priceIncludesTax
+  const unitPrice = inclusive
     ? qtyMilli > 0n
       ? Number(divHalfUp(totAmt * 10n * 1000n, qtyMilli)) / 1000
       : 0
     : Number(line.unitPrice);
-  const cessAdValorem = divHalfUp(taxable * cessRate, HUNDRED);
+  const cessAdValorem = untaxed ? 0n : divHalfUp(taxable * cessRate, HUNDRED);
   const cessTotal = BigInt(toPaise(line.cess));
   const name = clean(line.itemName);
   const description = clean(line.description);
@@ -113,7 +132,8 @@ export function buildEInvoice(invoice: SaleInvoice): EInvoiceJson {
   const billing = party?.billingAddress ?? null;
   const shipping = party?.shippingAddress ?? null;
   const sameAddress = (a: DocumentAddress | null, b: DocumentAddress | null) => JSON.stringify(a) === JSON.stringify(b);
-  const supTyp = supplyTypeOf(invoice);
+  const supTyp = supplyTypeCodeOf(invoice);
+  const isExport = supTyp === 'EXPWP' || supTyp === 'EXPWOP';
   const igstOnIntra = invoice.supplyType === 'INTER' && invoice.placeOfSupply === sellerState ? 'Y' : 'N';
   const json: EInvoiceJson = {
     Version: '1.1',
@@ -128,15 +148,17 @@ export function buildEInvoice(invoice: SaleInvoice): EInvoiceJson {
       Em: clean(branch.email) || undefined,
     }),
     BuyerDtls: compact({
-      Gstin: supTyp === 'B2B' ? buyerGstin : 'URP',
+      // An export's buyer is unregistered in India: GSTIN URP, state and place of supply 96, PIN 999999.
+      Gstin: isExport ? 'URP' : buyerGstin,
       LglNm: clean(party?.name).slice(0, 100),
       TrdNm: clean(party?.name).slice(0, 100),
-      Pos: invoice.placeOfSupply,
-      ...addressFields(billing, supTyp === 'B2B' ? buyerGstin?.slice(0, 2) : '96'),
+      Pos: isExport ? '96' : invoice.placeOfSupply,
+      ...addressFields(billing, isExport ? '96' : buyerGstin?.slice(0, 2)),
+      ...(isExport ? { Pin: 999999, Stcd: '96' } : {}),
       Ph: phoneOf(party?.mobileNumber),
       Em: clean(party?.email) || undefined,
     }),
-    ItemList: invoice.lines.map(item),
+    ItemList: invoice.lines.map((l) => item(l, withoutPayment(supTyp))),
     ValDtls: {
       AssVal: num(totals.taxableValue),
       CgstVal: num(totals.cgst),
@@ -150,6 +172,16 @@ export function buildEInvoice(invoice: SaleInvoice): EInvoiceJson {
       TotInvVal: num(totals.grandTotal),
     },
   };
+  if (isExport) {
+    // The shipping bill as far as it is known; the invoice is in rupees, so no foreign currency.
+    const bill = invoice.shippingBill;
+    json.ExpDtls = compact({
+      ShipBNo: bill?.number ?? undefined,
+      ShipBDt: bill?.date ? ddmmyyyy(bill.date) : undefined,
+      Port: bill?.portCode ?? undefined,
+      RefClm: supTyp === 'EXPWP' ? 'Y' : 'N',
+    });
+  }
   if (party && shipping && !sameAddress(shipping, billing)) {
     json.ShipDtls = compact({
       Gstin: buyerGstin,

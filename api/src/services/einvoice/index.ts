@@ -40,7 +40,9 @@ function ineligibility(invoice: SaleInvoice): HttpError | undefined {
   if (invoice.status === 'CANCELLED') {
     return conflict(`Invoice ${invoice.invoiceNumber} is cancelled: a cancelled invoice is not reported to the IRP`);
   }
-  if (!invoice.party?.gstin) {
+  // An export's buyer has no GSTIN: it is reported as URP.
+  const isExport = invoice.exportType !== null && invoice.placeOfSupply === '96';
+  if (!invoice.party?.gstin && !isExport) {
     return new HttpError(
       422,
       `Invoice ${invoice.invoiceNumber} is not a B2B invoice (its party has no GSTIN): only invoices to a registered party are e-invoiced. Add the party's GSTIN before invoicing if it is registered.`,

@@ -35,6 +35,7 @@ function placeOf(path: string, json: Json): string {
   if (path.startsWith('SellerDtls') || path.startsWith('DispDtls')) return 'the branch (Store branches)';
   if (path.startsWith('BuyerDtls')) return "the party's billing address";
   if (path.startsWith('ShipDtls')) return "the party's shipping address";
+  if (path.startsWith('ExpDtls')) return "the invoice's shipping bill (Shipping bill on the invoice)";
   const m = /^ItemList\[(\d+)\]/.exec(path);
   if (m) {
     const line = obj((json.ItemList as unknown[] | undefined)?.[Number(m[1])]);
@@ -172,6 +173,8 @@ function ruleProblems(json: Json, today: string): EInvoiceProblem[] {
 
   // Items: AssAmt = TotAmt − Discount; taxes on AssAmt at GstRt; TotItemVal their sum.
   const inter = tran.IgstOnIntra === 'Y' || (typeof buyer.Pos === 'string' && typeof seller.Stcd === 'string' && buyer.Pos !== seller.Stcd);
+  // Zero-rated without payment of IGST (SEZWOP, EXPWOP): the rate is stated, no tax or cess is charged.
+  const untaxed = tran.SupTyp === 'SEZWOP' || tran.SupTyp === 'EXPWOP';
   const items = Array.isArray(json.ItemList) ? json.ItemList.map(obj) : [];
   const sums = { ass: 0, cgst: 0, sgst: 0, igst: 0, ces: 0 };
   items.forEach((it, i) => {
@@ -188,14 +191,14 @@ function ruleProblems(json: Json, today: string): EInvoiceProblem[] {
     if (typeof it.GstRt === 'number') {
       const rate = BigInt(Math.round(it.GstRt * 1000));
       const a = BigInt(ass);
-      const wantIgst = inter ? Number(divHalfUp(a * rate, 100_000n)) : 0;
-      const wantHalf = inter ? 0 : Number(divHalfUp(a * rate, 200_000n));
+      const wantIgst = inter && !untaxed ? Number(divHalfUp(a * rate, 100_000n)) : 0;
+      const wantHalf = inter || untaxed ? 0 : Number(divHalfUp(a * rate, 200_000n));
       if (igst !== wantIgst) add(at('IgstAmt'), `(${rupees(igst)}) is not ${it.GstRt} % of AssAmt ${rupees(ass)} (${rupees(wantIgst)})`);
       if (cgst !== wantHalf) add(at('CgstAmt'), `(${rupees(cgst)}) is not ${it.GstRt / 2} % of AssAmt ${rupees(ass)} (${rupees(wantHalf)})`);
       if (sgst !== wantHalf) add(at('SgstAmt'), `(${rupees(sgst)}) is not ${it.GstRt / 2} % of AssAmt ${rupees(ass)} (${rupees(wantHalf)})`);
     }
     if (typeof it.CesRt === 'number') {
-      const want = Number(divHalfUp(BigInt(ass) * BigInt(Math.round(it.CesRt * 1000)), 100_000n));
+      const want = untaxed ? 0 : Number(divHalfUp(BigInt(ass) * BigInt(Math.round(it.CesRt * 1000)), 100_000n));
       if (ces !== want) add(at('CesAmt'), `(${rupees(ces)}) is not ${it.CesRt} % of AssAmt ${rupees(ass)} (${rupees(want)})`);
     }
     const sum = ass + igst + cgst + sgst + ces + cesNon;

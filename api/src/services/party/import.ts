@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CreatePartyRequest, PARTY_LIMITS, type PartyInput } from '@bahi/shared/contracts';
+import { CreatePartyRequest, PARTY_LIMITS, PARTY_REGISTRATION_LABELS, PARTY_REGISTRATION_TYPES, type PartyInput } from '@bahi/shared/contracts';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { parties, partyCategories } from '../../db/schema';
@@ -14,6 +14,7 @@ export type PartyColumn =
   | 'category'
   | 'openingBalance'
   | 'gstin'
+  | 'registrationType'
   | 'panNumber'
   | 'creditPeriod'
   | 'creditLimit'
@@ -37,7 +38,9 @@ export const PARTY_IMPORT_COLUMNS: readonly ImportColumn<PartyColumn>[] = [
   { key: 'openingBalance', header: 'Opening Balance', example: 1500, kind: 'number', width: 17,
     note: 'What the party owed you (or, negative, what you owed them) when you started with Bahi, in rupees, at most 2 decimals.' },
   { key: 'gstin', header: 'GSTIN', example: '27AAPFU0939F1ZV', kind: 'text', width: 19,
-    note: "The party's 15-character GSTIN. Its first two digits must be the billing state's GST code." },
+    note: "The party's 15-character GSTIN (a UIN holder's UIN). Its first two digits must be the billing state's GST code." },
+  { key: 'registrationType', header: 'Registration Type', aliases: ['GST Registration', 'Registration'], example: 'REGULAR', choices: [...PARTY_REGISTRATION_TYPES], width: 18,
+    note: `How the party is registered under GST: ${PARTY_REGISTRATION_TYPES.map((t) => `${t} (${PARTY_REGISTRATION_LABELS[t]})`).join(', ')}. REGULAR, COMPOSITION, SEZ and UIN need the GSTIN (UIN: the UIN); OVERSEAS has none and its state is Other Country. Left empty: REGULAR with a GSTIN, UNREGISTERED without.` },
   { key: 'panNumber', header: 'PAN Number', aliases: ['PAN'], example: 'AAPFU0939F', kind: 'text', width: 14,
     note: 'The 10-character PAN. With a GSTIN it must be characters 3-12 of the GSTIN; left empty, it is taken from the GSTIN.' },
   { key: 'creditPeriod', header: 'Credit Period (days)', aliases: ['Credit Period'], example: 30, kind: 'number', width: 20,
@@ -84,6 +87,7 @@ export const PartyImportRowSchema = z.custom<ImportRowValues<PartyColumn>>().tra
       email: v.email,
       openingBalance: v.openingBalance,
       gstin: v.gstin,
+      registrationType: v.registrationType,
       panNumber: v.panNumber,
       creditPeriod: v.creditPeriod,
       creditLimit: v.creditLimit,
@@ -113,6 +117,7 @@ const PARTY_FIELD_COLUMNS: Record<string, PartyColumn> = {
   email: 'email',
   openingBalance: 'openingBalance',
   gstin: 'gstin',
+  registrationType: 'registrationType',
   panNumber: 'panNumber',
   creditPeriod: 'creditPeriod',
   creditLimit: 'creditLimit',

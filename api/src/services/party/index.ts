@@ -76,6 +76,7 @@ export function toParty(row: PartyRow, categoryName: string | null, addresses: A
     partyCatagory: row.categoryId && categoryName !== null ? { id: row.categoryId, catagory: categoryName } : null,
     openingBalance: moneyOut(row.openingBalance),
     gstin: row.gstin,
+    registrationType: row.registrationType,
     panNumber: row.panNumber,
     creditPeriod: row.creditPeriod,
     creditLimit: moneyOut(row.creditLimit),
@@ -273,9 +274,9 @@ export async function insertParties(tx: Tx, businessId: string, rows: NewParty[]
   const col = <T>(pick: (p: PartyInput) => T) => sql.param(rows.map((r) => pick(r.input)));
   await tx.execute(sql`
     insert into parties (id, business_id, name, party_type, mobile_number, email, category_id, opening_balance,
-                         gstin, pan_number, credit_period, credit_limit, created_at, updated_at)
+                         gstin, registration_type, pan_number, credit_period, credit_limit, created_at, updated_at)
     select t.id, ${businessId}::uuid, t.name, t.party_type, t.mobile_number, t.email, t.category_id,
-           t.opening_balance, t.gstin, t.pan_number, t.credit_period, t.credit_limit,
+           t.opening_balance, t.gstin, t.registration_type, t.pan_number, t.credit_period, t.credit_limit,
            ${at}::timestamptz, ${at}::timestamptz
     from unnest(
       ${sql.param(rows.map((r) => r.id))}::uuid[],
@@ -286,11 +287,12 @@ export async function insertParties(tx: Tx, businessId: string, rows: NewParty[]
       ${col((p) => p.categoryId)}::uuid[],
       ${col((p) => p.openingBalance)}::numeric[],
       ${col((p) => p.gstin)}::text[],
+      ${col((p) => p.registrationType)}::text[],
       ${col((p) => p.panNumber)}::text[],
       ${col((p) => p.creditPeriod)}::int[],
       ${col((p) => p.creditLimit)}::numeric[]
-    ) as t(id, name, party_type, mobile_number, email, category_id, opening_balance, gstin, pan_number,
-           credit_period, credit_limit)`);
+    ) as t(id, name, party_type, mobile_number, email, category_id, opening_balance, gstin, registration_type,
+           pan_number, credit_period, credit_limit)`);
 
   await postPartyOpenings(
     tx,
@@ -386,6 +388,7 @@ export async function updateParty(db: Db, businessId: string, id: string, input:
             categoryId: input.categoryId,
             openingBalance: input.openingBalance,
             gstin: input.gstin,
+            registrationType: input.registrationType,
             panNumber: input.panNumber,
             creditPeriod: input.creditPeriod,
             creditLimit: input.creditLimit,

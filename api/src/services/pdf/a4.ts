@@ -81,8 +81,8 @@ export class A4Invoice {
     }
     this.y += 22;
     if (this.doc.declaration) {
-      pen.line(this.doc.declaration, X0, this.y - 4, WIDTH, { size: 8, bold: true, align: 'center' });
-      this.y += 10;
+      // A zero-rated invoice's declaration runs to two lines: wrapped.
+      this.y += pen.block(this.doc.declaration, X0, this.y - 4, WIDTH, { size: 8, bold: true, align: 'center' });
     }
     this.frameTop = this.y;
   }

@@ -80,9 +80,20 @@ export function common(
   };
 }
 
+/**
+ * The declaration at the top: a composition seller's, or a zero-rated invoice's Rule 46 declaration (to an SEZ, an
+ * export) with, without payment of IGST, the letter of undertaking it goes under.
+ */
+function declarationOf(invoice: SaleInvoice, composition: string | null | undefined): string | null {
+  if (!invoice.exportDeclaration) return composition ?? null;
+  return invoice.lutNumber ? `${invoice.exportDeclaration} (LUT ${invoice.lutNumber})` : invoice.exportDeclaration;
+}
+
 export function saleInvoiceToPrintable(invoice: SaleInvoice): PrintableDocument {
+  const base = common(invoice);
   return {
-    ...common(invoice),
+    ...base,
+    declaration: declarationOf(invoice, base.declaration),
     title: invoice.documentTitle === 'BILL OF SUPPLY' ? 'Bill of Supply' : 'Tax Invoice',
     number: invoice.invoiceNumber,
     date: invoice.invoiceDate,

@@ -50,8 +50,8 @@ export async function createQuotation(
     db,
     { businessId: auth.businessId, key, scope: 'quotation.create', body, resourceId: id, now },
     async (tx) => {
-      const doc = await prepareDocument(tx, auth, body);
       const quotationDate = await documentDate(tx, auth.businessId, now, body.quotationDate, 'quotationDate', 'Quotation date', 'QUOTATION');
+      const doc = await prepareDocument(tx, auth, { ...body, date: quotationDate });
       requireRatesInForce(doc.lines, quotationDate);
       const validUntil = body.validUntil ?? addDays(quotationDate, QUOTATION_VALID_DAYS_DEFAULT);
       if (validUntil < quotationDate) throw badRequest('Valid until cannot be before the quotation date', 'validUntil');
@@ -67,6 +67,7 @@ export async function createQuotation(
         quotationDate,
         validUntil,
         status: 'OPEN',
+        exportType: doc.exportType,
       });
       await tx.insert(quotationLines).values(lineValues(auth.businessId, id, doc));
     },

@@ -4,7 +4,7 @@ import {
   type Gstr1Response,
   type Gstr1Return,
 } from '@bahi/shared/contracts';
-import { GSTIN_MESSAGES, fromPaise, gstinProblem, toPaise } from '@bahi/shared/india';
+import { GSTIN_MESSAGES, fromPaise, gstinProblem, isValidUin, toPaise } from '@bahi/shared/india';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
@@ -53,6 +53,10 @@ export const CTIN = sql.raw(`nullif(upper(trim(s.party_snapshot->>'gstin')), '')
 const isExport = sql.raw(`s.place_of_supply = '96'`);
 const isB2b = sql`${CTIN} is not null and not ${isExport}`;
 const isB2cl = (s: Scope) => sql`${CTIN} is null and not ${isExport} and s.supply_type = 'INTER' and s.grand_total > ${s.limit}::numeric`;
+/** A supply to an SEZ in b2b: SEWOP without payment of IGST (under LUT), SEWP with it; any other b2b invoice R. */
+const INV_TYP = sql.raw(
+  `case when s.export_type is null or s.place_of_supply = '96' then 'R' when s.export_type = 'WITHOUT_PAYMENT' then 'SEWOP' else 'SEWP' end`,
+);
 /** A taxable line; nil-rated, exempt and non-GST lines go to `nil` instead of b2b, b2cl and b2cs. */
 export const isTaxedLine = sql.raw(`l.taxability = 'TAXABLE'`);
 
@@ -65,6 +69,7 @@ interface RateRow extends Record<string, unknown> {
   supply_type: 'INTRA' | 'INTER';
   party_id: string | null;
   ctin: string | null;
+  inv_typ: 'R' | 'SEWP' | 'SEWOP';
   rt: number;
   txval: string;
   iamt: string;
@@ -112,14 +117,13 @@ export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<
       db,
       sql`select s.id::text as id, s.invoice_number as inum, s.invoice_date::text as idt, s.grand_total::text as val,
                  s.place_of_supply as pos, s.supply_type, s.party_id::text as party_id, ${CTIN} as ctin,
-                 l.gst_rate::float8 as rt, ${TAX_SUMS}
+                 ${INV_TYP} as inv_typ, l.gst_rate::float8 as rt, ${TAX_SUMS}
           from ${lines} where ${live} and ${kind} and (${isTaxedLine} or ${isExport})
           group by s.business_id, s.id, l.gst_rate
           order by ${CTIN}, s.invoice_date, s.invoice_number, l.gst_rate`,
     );
   const b2bRows = await invoiceRates(isB2b);
   const b2clRows = await invoiceRates(isB2cl(scope));
-  const expRows = await invoiceRates(isExport);
   const b2csRows = await selectRows<RateRow>(
     db,
     sql`select s.supply_type, s.place_of_supply as pos, l.gst_rate::float8 as rt, ${TAX_SUMS}
@@ -170,8 +174,9 @@ export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<
     if (!party || party.ctin !== r.ctin) b2b.push((party = { ctin: r.ctin!, inv: [] }));
     let inv = party.inv.at(-1);
     if (!inv || inv.inum !== r.inum) {
-      party.inv.push((inv = { inum: r.inum, idt: gstDate(r.idt), val: num(r.val), pos: r.pos, rchrg: 'N', inv_typ: 'R', itms: [] }));
-      const problem = gstinProblem(r.ctin!);
+      party.inv.push((inv = { inum: r.inum, idt: gstDate(r.idt), val: num(r.val), pos: r.pos, rchrg: 'N', inv_typ: r.inv_typ, itms: [] }));
+      // A UIN holder (embassy, UN body) is reported under its UIN.
+      const problem = isValidUin(r.ctin!) ? null : gstinProblem(r.ctin!);
       if (problem && !reported.has(r.id)) {
         reported.add(r.id);
         problems.push({
@@ -196,20 +201,7 @@ export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<
     if (!inv || inv.inum !== r.inum) pos.inv.push((inv = { inum: r.inum, idt: gstDate(r.idt), val: num(r.val), itms: [] }));
     inv.itms.push({ num: inv.itms.length + 1, itm_det: itemDetail(r, 'INTER') });
   }
-  const exp: Gstr1Return['exp'] = [];
-  for (const kind of ['WPAY', 'WOPAY'] as const) {
-    // An invoice is WPAY when it charged IGST on any line.
-    const paid = new Set(expRows.filter((r) => Number(r.iamt) > 0).map((r) => r.id));
-    const rows = expRows.filter((r) => paid.has(r.id) === (kind === 'WPAY'));
-    if (!rows.length) continue;
-    const section = { exp_typ: kind, inv: [] as Gstr1Return['exp'][number]['inv'] };
-    for (const r of [...rows].sort((x, y) => x.idt.localeCompare(y.idt) || x.inum.localeCompare(y.inum) || x.rt - y.rt)) {
-      let inv = section.inv.at(-1);
-      if (!inv || inv.inum !== r.inum) section.inv.push((inv = { inum: r.inum, idt: gstDate(r.idt), val: num(r.val), itms: [] }));
-      inv.itms.push({ txval: num(r.txval), rt: Number(r.rt), iamt: num(r.iamt), csamt: num(r.csamt) });
-    }
-    exp.push(section);
-  }
+  const exp = await exportSection(db, sql`${live} and ${isExport}`);
   const b2cs: Gstr1Return['b2cs'] = b2csRows.map((r) => ({ sply_ty: r.supply_type, pos: r.pos, typ: 'OE' as const, ...itemDetail(r, r.supply_type) }));
   const hsnOf = (b2bSide: boolean) =>
     hsnRows
@@ -301,6 +293,58 @@ export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<
   };
 }
 
+/**
+ * GSTR-1 `exp`: the exports of the return (place of supply 96), WPAY (with payment of IGST) then WOPAY (without,
+ * under LUT), each invoice with its shipping bill as far as it is known (sbpcode, sbnum, sbdt) and one item per
+ * rate. An export issued before its export type was kept is WOPAY when it charged no IGST.
+ */
+async function exportSection(db: Db, where: SQL): Promise<Gstr1Return['exp']> {
+  const rows = await selectRows<{
+    exp_typ: 'WPAY' | 'WOPAY';
+    inum: string;
+    idt: string;
+    val: string;
+    sbnum: string | null;
+    sbdt: string | null;
+    sbpcode: string | null;
+    rt: number;
+    txval: string;
+    iamt: string;
+    csamt: string;
+  }>(
+    db,
+    sql`select case when s.export_type = 'WITHOUT_PAYMENT' or (s.export_type is null and s.igst = 0) then 'WOPAY' else 'WPAY' end as exp_typ,
+               s.invoice_number as inum, s.invoice_date::text as idt, s.grand_total::text as val,
+               s.shipping_bill_number as sbnum, s.shipping_bill_date::text as sbdt, s.shipping_port_code as sbpcode,
+               l.gst_rate::float8 as rt, sum(l.taxable_value)::text as txval, sum(l.igst)::text as iamt, sum(l.cess)::text as csamt
+        from sale_invoices s join sale_invoice_lines l on l.business_id = s.business_id and l.document_id = s.id
+        where ${where}
+        group by s.business_id, s.id, l.gst_rate
+        order by 1 desc, s.invoice_date, s.invoice_number, l.gst_rate`,
+  );
+  const exp: Gstr1Return['exp'] = [];
+  for (const r of rows) {
+    let section = exp.at(-1);
+    if (!section || section.exp_typ !== r.exp_typ) exp.push((section = { exp_typ: r.exp_typ, inv: [] }));
+    let inv = section.inv.at(-1);
+    if (!inv || inv.inum !== r.inum) {
+      section.inv.push(
+        (inv = {
+          inum: r.inum,
+          idt: gstDate(r.idt),
+          val: num(r.val),
+          ...(r.sbpcode ? { sbpcode: r.sbpcode } : {}),
+          ...(r.sbnum ? { sbnum: r.sbnum } : {}),
+          ...(r.sbdt ? { sbdt: gstDate(r.sbdt) } : {}),
+          itms: [],
+        }),
+      );
+    }
+    inv.itms.push({ txval: num(r.txval), rt: Number(r.rt), iamt: num(r.iamt), csamt: num(r.csamt) });
+  }
+  return exp;
+}
+
 type Cell = string | number | null;
 type Flat = Record<string, Cell>;
 
@@ -327,8 +371,8 @@ export function gstr1Sheets(report: Omit<Gstr1Response, 'success'>): ExportSheet
     { name: 'b2cs', columns: [col('Supply type', 'sply_ty', 'text'), col('Place of supply', 'pos', 'text'), col('Type', 'typ', 'text'), ...TAX_COLUMNS], rows: [r.b2cs as unknown as Flat[]] },
     {
       name: 'exp',
-      columns: [col('Export type', 'exp_typ', 'text'), col('Invoice number', 'inum', 'text'), col('Invoice date', 'idt', 'text'), col('Invoice value', 'val'), col('Rate %', 'rt', 'count'), col('Taxable value', 'txval'), col('IGST', 'iamt'), col('Cess', 'csamt')],
-      rows: [r.exp.flatMap((e) => e.inv.flatMap((inv) => inv.itms.map((it) => ({ exp_typ: e.exp_typ, inum: inv.inum, idt: inv.idt, val: inv.val, ...it }))))],
+      columns: [col('Export type', 'exp_typ', 'text'), col('Invoice number', 'inum', 'text'), col('Invoice date', 'idt', 'text'), col('Invoice value', 'val'), col('Port code', 'sbpcode', 'text'), col('Shipping bill number', 'sbnum', 'text'), col('Shipping bill date', 'sbdt', 'text'), col('Rate %', 'rt', 'count'), col('Taxable value', 'txval'), col('IGST', 'iamt'), col('Cess', 'csamt')],
+      rows: [r.exp.flatMap((e) => e.inv.flatMap((inv) => inv.itms.map((it) => ({ exp_typ: e.exp_typ, inum: inv.inum, idt: inv.idt, val: inv.val, sbpcode: inv.sbpcode ?? null, sbnum: inv.sbnum ?? null, sbdt: inv.sbdt ?? null, ...it }))))],
     },
     {
       name: 'exemp',

@@ -1,7 +1,7 @@
 import type { Gstr3bQuery, Gstr3bResponse, Gstr3bReturn } from '@bahi/shared/contracts';
 import { gstSetOff, type GstHead, type GstHeads } from '@bahi/shared/gst';
 import { fromPaise, toPaise } from '@bahi/shared/india';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import { selectRows } from '../documents/rows';
@@ -171,6 +171,21 @@ function owingNegativeCredit(input: Parameters<typeof gstSetOff>[0]): Parameters
 }
 
 /**
+ * 3.2: the inter-state taxable supplies of the return to parties registered as composition dealers (comp_details)
+ * or UIN holders (uin_details), as they were registered on the invoice, per place of supply.
+ */
+async function interStateTo(db: Db, where: SQL, registrationType: 'COMPOSITION' | 'UIN') {
+  const rows = await selectRows<{ pos: string; txval: string; iamt: string }>(
+    db,
+    sql`select s.place_of_supply as pos, sum(l.taxable_value)::text as txval, sum(l.igst)::text as iamt
+        from sale_invoices s join sale_invoice_lines l on l.business_id = s.business_id and l.document_id = s.id
+        where ${where} and s.supply_type = 'INTER' and (s.party_snapshot->>'registrationType') = ${registrationType}
+        group by s.place_of_supply order by s.place_of_supply`,
+  );
+  return rows.map((r) => ({ pos: r.pos, txval: num(r.txval), iamt: num(r.iamt) }));
+}
+
+/**
  * GET report/gstr3b: the summary return for a month: outward supplies from the sales (3.1, 3.2), ITC and inward
  * supplies from the purchases and expenses (3.1 d, 4, 5), and the payment of tax (6.1): the set-off of the net
  * credit against the forward-charge tax, the reverse-charge tax in cash, and the credit carried forward.
@@ -184,9 +199,10 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
   const lines = sql`sale_invoices s join sale_invoice_lines l on l.business_id = s.business_id and l.document_id = s.id`;
   const sums = (name: string, filter: string) =>
     ['taxable_value', 'igst', 'cgst', 'sgst', 'cess'].map((c) => `coalesce(sum(l.${c}) filter (where ${filter}), 0)::text as ${name}_${c}`).join(', ');
-  // The lines' taxability at issue decides 3.1(a), (c) and (e), exactly as GSTR-1 splits b2b/b2cl/b2cs from nil.
-  const taxable = `s.place_of_supply <> '${EXPORT_POS}' and l.taxability = 'TAXABLE'`;
-  const zero = `s.place_of_supply = '${EXPORT_POS}'`;
+  // The lines' taxability at issue decides 3.1(a), (c) and (e), exactly as GSTR-1 splits b2b/b2cl/b2cs from nil;
+  // 3.1(b) holds the exports (GSTR-1 exp) and the taxable lines of supplies to an SEZ (b2b SEWP/SEWOP).
+  const taxable = `s.place_of_supply <> '${EXPORT_POS}' and s.export_type is null and l.taxability = 'TAXABLE'`;
+  const zero = `s.place_of_supply = '${EXPORT_POS}' or (s.export_type is not null and l.taxability = 'TAXABLE')`;
   const nil = `s.place_of_supply <> '${EXPORT_POS}' and l.taxability in ('NIL_RATED', 'EXEMPT')`;
   const nonGst = `s.place_of_supply <> '${EXPORT_POS}' and l.taxability = 'NON_GST'`;
   const [row] = await selectRows<Record<string, string>>(
@@ -214,7 +230,11 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
       isup_rev: bought.reverseChargeInward,
       osup_nongst: { txval: v('e_taxable_value') },
     },
-    inter_sup: { unreg_details: unreg.map((r) => ({ pos: r.pos, txval: num(r.txval), iamt: num(r.iamt) })), comp_details: [], uin_details: [] },
+    inter_sup: {
+      unreg_details: unreg.map((r) => ({ pos: r.pos, txval: num(r.txval), iamt: num(r.iamt) })),
+      comp_details: await interStateTo(db, sql`${live} and ${isTaxedLine}`, 'COMPOSITION'),
+      uin_details: await interStateTo(db, sql`${live} and ${isTaxedLine}`, 'UIN'),
+    },
     itc_elg: {
       itc_avl: [
         { ty: 'IMPG', ...ZERO },

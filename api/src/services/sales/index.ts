@@ -12,13 +12,16 @@ import {
   type SaleInvoiceSummary,
   type SaleListMeta,
   saleDocumentTitle,
+  exportDeclaration,
+  type ShippingBill,
+  type ShippingBillRequest,
 } from '@bahi/shared/contracts';
 import { fromPaise } from '@bahi/shared/india';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { quotations, saleInvoiceLines, saleInvoices, storeBranches } from '../../db/schema';
-import { HttpError, badRequest } from '../../errors';
+import { HttpError, badRequest, conflict } from '../../errors';
 import { paidDocumentKind } from '../documents/allocation';
 import { cancelPaidDocument } from '../documents/cancel';
 import { documentDate } from '../documents/dates';
@@ -60,9 +63,15 @@ export async function createSale(ctx: DocumentContext, body: z.output<typeof Cre
   const today = indiaToday(now);
   const id = randomUUID();
   const result = await withIdempotency(db, { businessId: auth.businessId, key, scope: 'sale.create', body, resourceId: id, now }, async (tx) => {
-    const doc = await prepareDocument(tx, auth, body);
     const invoiceDate = await documentDate(tx, auth.businessId, now, body.invoiceDate, 'invoiceDate', 'Invoice date');
+    const doc = await prepareDocument(tx, auth, { ...body, date: invoiceDate });
     requireRatesInForce(doc.lines, invoiceDate);
+    if (body.shippingBill && !doc.isExport) {
+      throw badRequest('A shipping bill is for an export (a sale to an overseas party) only', 'shippingBill');
+    }
+    if (body.shippingBill?.date && body.shippingBill.date < invoiceDate) {
+      throw badRequest('Shipping bill date cannot be before the invoice date', 'shippingBill.date');
+    }
     const dueDate = body.dueDate ?? addDays(invoiceDate, doc.party?.creditPeriod ?? 0);
     if (dueDate < invoiceDate) throw badRequest('Due date cannot be before the invoice date', 'dueDate');
     const grandTotal = doc.figures.totals.grandTotal;
@@ -99,6 +108,11 @@ export async function createSale(ctx: DocumentContext, body: z.output<typeof Cre
       status: statusFor(paid, grandTotal),
       received: fromPaise(paid),
       quotationId: quotation?.id ?? null,
+      exportType: doc.exportType,
+      lutNumber: doc.lutNumber,
+      shippingBillNumber: body.shippingBill?.number ?? null,
+      shippingBillDate: body.shippingBill?.date ?? null,
+      shippingPortCode: body.shippingBill?.portCode ?? null,
     });
     await tx.insert(saleInvoiceLines).values(lineValues(auth.businessId, id, doc));
     await postSale(tx, {
@@ -165,7 +179,42 @@ export async function getSaleInvoice(db: Db | Tx, businessId: string, id: string
     quotationId: row.quotationId,
     quotationNumber: quotation?.number ?? null,
     einvoice: await einvoiceStateFor(db, businessId, id, row.status === 'CANCELLED'),
+    lutNumber: row.lutNumber,
+    shippingBill: isExportRow(row) ? shippingBillOf(row) : null,
+    exportDeclaration: row.exportType ? exportDeclaration(row.exportType) : null,
   };
+}
+
+/** An export (place of supply 96, zero-rated), not a supply to an SEZ: it has a shipping bill. */
+const isExportRow = (row: Pick<InvoiceRow, 'exportType' | 'placeOfSupply'>) => row.exportType !== null && row.placeOfSupply === '96';
+const shippingBillOf = (row: InvoiceRow): ShippingBill => ({
+  number: row.shippingBillNumber,
+  date: row.shippingBillDate,
+  portCode: row.shippingPortCode,
+});
+
+/**
+ * sale/shipping-bill/:id: an export's shipping bill, entered or corrected once it is known (it carries no money, so
+ * the invoice and its entries are otherwise untouched). The body is the whole shipping bill: a field left out is
+ * not known (yet).
+ */
+export async function updateShippingBill(ctx: DocumentContext, id: string, body: ShippingBillRequest): Promise<SaleInvoice> {
+  const { db, auth, now } = ctx;
+  await db.transaction(async (tx) => {
+    const row = await findInvoice(tx, auth.businessId, id, true);
+    if (!row) throw new HttpError(404, INVOICE_NOT_FOUND);
+    if (!isExportRow(row)) throw new HttpError(422, `Invoice ${row.invoiceNumber} is not an export: only an export has a shipping bill`, 'id');
+    if (row.status === 'CANCELLED') throw conflict(`Invoice ${row.invoiceNumber} is cancelled`);
+    const next = { shippingBillNumber: body.number ?? null, shippingBillDate: body.date ?? null, shippingPortCode: body.portCode ?? null };
+    if (next.shippingBillDate && next.shippingBillDate < row.invoiceDate) {
+      throw badRequest('Shipping bill date cannot be before the invoice date', 'date');
+    }
+    await tx
+      .update(saleInvoices)
+      .set({ ...next, updatedAt: now })
+      .where(and(eq(saleInvoices.businessId, auth.businessId), eq(saleInvoices.id, id)));
+  });
+  return getSaleInvoice(db, auth.businessId, id, indiaToday(now));
 }
 
 export interface SalePage {

@@ -6,6 +6,7 @@ import { formatRupees, reportUrls, type Gstr1Problem, type Gstr1Query, type Gstr
 import { PageHeader } from '@bahi/shared/ui';
 import { useGstr1 } from './components/data';
 import { DownloadJsonButton, GstinSelect, HEAD_TITLES, ReturnBody, ReturnPeriodPicker, TAX_HEADS, paise, portalAmount, rupees, useReturnParams, type TaxHead } from './components/gst-return';
+import { GstSettingsButton } from './components/gst-settings';
 import { ReportFilters, periodLabel } from './components/report-view';
 
 /*
@@ -226,14 +227,19 @@ export default function Gstr1Page() {
   const gstr1 = useGstr1(query);
   const answer = gstr1.data;
 
-  const extra = answer ? (
+  const extra = (
     <>
-      <DownloadJsonButton json={answer.data} fileName={`GSTR1_${answer.data.gstin}_${answer.data.fp}.json`} />
-      <Button icon={<FileExcelOutlined />} href={reportUrls.gstr1(query!)} target="_blank" rel="noopener" download>
-        Excel
-      </Button>
+      <GstSettingsButton />
+      {answer ? (
+        <>
+          <DownloadJsonButton json={answer.data} fileName={`GSTR1_${answer.data.gstin}_${answer.data.fp}.json`} />
+          <Button icon={<FileExcelOutlined />} href={reportUrls.gstr1(query!)} target="_blank" rel="noopener" download>
+            Excel
+          </Button>
+        </>
+      ) : null}
     </>
-  ) : null;
+  );
 
   return (
     <>

@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { Alert, Col, Form, Input, Row, Typography } from 'antd';
+import { Alert, Col, Form, Input, Row, Select, Typography } from 'antd';
 import {
+  EXPORT_TYPES,
+  EXPORT_TYPE_LABELS,
   cacheKey,
   documentSeriesPrefix,
   errorMessage,
@@ -10,6 +12,7 @@ import {
   indiaToday,
   isApiError,
   quotationApi,
+  reportApi,
   revalidateArea,
   saleApi,
   useSession,
@@ -40,6 +43,7 @@ import {
   computeBill,
   dueDateOf,
   emptyBill,
+  exportTypeOf,
   formPathOf,
   itemStatus,
   lineFromItem,
@@ -62,6 +66,7 @@ import {
   useSaveShortcut,
   useTaxRates,
   useUnsavedChanges,
+  zeroRatedParty,
   type BillDraft,
   type BillKind,
   type SaveThen,
@@ -83,6 +88,8 @@ const ID = {
   notes: 'bill-notes',
   terms: 'bill-terms',
   discount: 'bill-discount',
+  exportType: 'bill-export-type',
+  shippingBill: 'bill-shipping-bill',
 } as const;
 type TopField = keyof typeof ID;
 
@@ -106,7 +113,13 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
   const dates = useDocumentDates(invoice ? 'OTHER' : 'QUOTATION');
 
   const supply = useMemo(() => supplyOf(draft, branch, user?.business ?? null), [draft, branch, user]);
-  const figures = useMemo(() => (supply.supplyType ? computeBill(draft, supply.supplyType) : null), [draft, supply.supplyType]);
+  // A sale to an SEZ unit or a buyer abroad: without payment of IGST while the business's LUT is valid.
+  const { data: gstSettings } = useSWR(zeroRatedParty(draft) ? cacheKey('reports', 'gst-settings') : null, () => reportApi.gstSettings());
+  const exportType = exportTypeOf(draft, gstSettings?.lut);
+  const figures = useMemo(
+    () => (supply.supplyType ? computeBill(draft, supply.supplyType, false, exportType === 'WITHOUT_PAYMENT') : null),
+    [draft, supply.supplyType, exportType],
+  );
   const errors = useMemo(() => (figures ? billErrors(draft, supply, figures) : {}), [draft, supply, figures]);
   const shown = shownOf(errors);
   const warnings = useMemo(() => stockWarnings(draft.lines, branch?.name ?? 'this branch'), [draft.lines, branch]);
@@ -159,6 +172,8 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
   }
 
   const field = (path: TopField) => itemStatus(shown[path]);
+  const setShippingBill = (patch: Partial<NonNullable<BillDraft['shippingBill']>>) =>
+    update({ shippingBill: { number: '', date: null, portCode: '', ...draft.shippingBill, ...patch } });
   const party = draft.customer.type === 'PARTY' ? draft.customer.party : null;
 
   if (!branch) {
@@ -258,6 +273,66 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
                 <DateField id={ID.dueDate} value={dueDateOf(draft)} onChange={(dueDate) => update({ dueDate })} />
               </Form.Item>
             </Col>
+            {exportType ? (
+              <>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    label="Export type"
+                    {...field('exportType')}
+                    htmlFor={ID.exportType}
+                    extra={
+                      draft.exportType
+                        ? undefined
+                        : gstSettings?.lut && exportType === 'WITHOUT_PAYMENT'
+                          ? `Under LUT ${gstSettings.lut.number}`
+                          : 'No LUT valid on this date: IGST is charged'
+                    }
+                  >
+                    <Select
+                      id={ID.exportType}
+                      value={exportType}
+                      onChange={(value) => update({ exportType: value })}
+                      options={EXPORT_TYPES.map((value) => ({ value, label: EXPORT_TYPE_LABELS[value] }))}
+                    />
+                  </Form.Item>
+                </Col>
+                {invoice && party?.registrationType === 'OVERSEAS' ? (
+                  <Col xs={24} md={12}>
+                    <Form.Item
+                      label="Shipping bill (optional)"
+                      {...field('shippingBill')}
+                      htmlFor={ID.shippingBill}
+                      extra="Number, date and port code; can be added later from the invoice."
+                    >
+                      <Row gutter={8}>
+                        <Col span={9}>
+                          <Input
+                            id={ID.shippingBill}
+                            aria-label="Shipping bill number"
+                            placeholder="Number"
+                            maxLength={20}
+                            value={draft.shippingBill?.number ?? ''}
+                            onChange={(e) => setShippingBill({ number: e.target.value })}
+                          />
+                        </Col>
+                        <Col span={8}>
+                          <DateField id={`${ID.shippingBill}-date`} value={draft.shippingBill?.date ?? ''} onChange={(date) => setShippingBill({ date })} />
+                        </Col>
+                        <Col span={7}>
+                          <Input
+                            aria-label="Port code"
+                            placeholder="INNSA1"
+                            maxLength={6}
+                            value={draft.shippingBill?.portCode ?? ''}
+                            onChange={(e) => setShippingBill({ portCode: e.target.value.toUpperCase() })}
+                          />
+                        </Col>
+                      </Row>
+                    </Form.Item>
+                  </Col>
+                ) : null}
+              </>
+            ) : null}
             <Col xs={24} md={8}>
               <PlaceOfSupplyField
                 id={ID.placeOfSupply}

@@ -4,6 +4,7 @@ import {
   computeBill,
   dueDateOf,
   emptyBill,
+  exportTypeOf,
   formPathOf,
   lineErrors,
   lineFromItem,
@@ -258,5 +259,44 @@ describe('errors at the field', () => {
     expect(formPathOf('validUntil')).toBe('dueDate');
     expect(formPathOf('payment.amount')).toBe('payment.amount');
     expect(formPathOf('branchId')).toBeNull();
+  });
+});
+
+describe('a sale to an SEZ unit or a buyer abroad', () => {
+  const sez = { ...puneParty, registrationType: 'SEZ' as const };
+  const abroad = { ...puneParty, gstin: null, registrationType: 'OVERSEAS' as const, billingAddress: null, shippingAddress: null };
+  const lut = { number: 'AD270426000123X', validFrom: '2026-04-01', validTo: '2027-03-31' };
+
+  it('is inter-state even within the state; abroad the place of supply is 96', () => {
+    expect(supplyOf(bill({ customer: { type: 'PARTY', party: sez } }), mumbaiBranch, business)).toMatchObject({ placeOfSupply: '27', supplyType: 'INTER' });
+    expect(supplyOf(bill({ customer: { type: 'PARTY', party: abroad } }), mumbaiBranch, business)).toMatchObject({ placeOfSupply: '96', reason: 'EXPORT', supplyType: 'INTER' });
+  });
+
+  it('goes without payment of IGST while the LUT is valid on its date, unless another type is chosen', () => {
+    const d = bill({ customer: { type: 'PARTY', party: sez }, lines: [line(cable)] });
+    expect(exportTypeOf(d, lut)).toBe('WITHOUT_PAYMENT');
+    expect(exportTypeOf({ ...d, date: '2026-03-31' }, lut)).toBe('WITH_PAYMENT');
+    expect(exportTypeOf(d, null)).toBe('WITH_PAYMENT');
+    expect(exportTypeOf({ ...d, exportType: 'WITH_PAYMENT' }, lut)).toBe('WITH_PAYMENT');
+    expect(exportTypeOf(bill({ customer: { type: 'PARTY', party: puneParty } }), lut)).toBeNull();
+    const { supply } = figures(d);
+    const lutBill = computeBill(d, supply.supplyType!, false, true);
+    expect(lutBill.document.totals).toMatchObject({ igst: 0, cgst: 0, sgst: 0 });
+    expect(lutBill.lines[0].result).toMatchObject({ igst: 0 });
+    expect(computeBill(d, supply.supplyType!).document.totals.igst).toBeGreaterThan(0);
+  });
+
+  it('sends the export type chosen and an export’s shipping bill as far as it is typed', () => {
+    const d = bill({ customer: { type: 'PARTY', party: abroad }, lines: [line(cable)], shippingBill: { number: ' 7654321 ', date: null, portCode: 'INNSA1' } });
+    const { supply, figures: f } = figures(d);
+    expect(toSaleRequest(d, supply, f.document.totals.grandTotal)).toMatchObject({
+      placeOfSupply: '96',
+      exportType: null,
+      shippingBill: { number: '7654321', date: null, portCode: 'INNSA1' },
+    });
+    const chosen = toSaleRequest({ ...d, exportType: 'WITH_PAYMENT', shippingBill: { number: '', date: null, portCode: '' } }, supply, 0);
+    expect(chosen.exportType).toBe('WITH_PAYMENT');
+    expect(chosen.shippingBill).toBeUndefined();
+    expect(toSaleRequest(bill({ lines: [line(cable)] }), supply, 0)).not.toHaveProperty('exportType');
   });
 });

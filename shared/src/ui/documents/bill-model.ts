@@ -7,6 +7,8 @@ import {
   computeDocument,
   computeLine,
   fromPaise,
+  isZeroRatedParty,
+  lutValidOn,
   placeOfSupplyFor,
   supplierStateOf,
   supplyTypeOf,
@@ -14,7 +16,9 @@ import {
   type Branch,
   type Business,
   type DocumentLine,
+  type ExportType,
   type GstDocumentResult,
+  type Lut,
   type GstLineInput,
   type GstLineResult,
   type Item,
@@ -103,6 +107,23 @@ export interface BillDraft {
   quotationId: string | null;
   /** Absent or blank: no discount on the whole bill. */
   discount?: DiscountDraft;
+  /** To an SEZ or overseas party: chosen, or absent to follow the LUT (without payment while one is valid). */
+  exportType?: ExportType | null;
+  /** An export's shipping bill, as far as it is known. */
+  shippingBill?: { number: string; date: string | null; portCode: string };
+}
+
+/** The party of the bill when a sale to it is zero-rated (an SEZ unit, a buyer abroad). */
+export const zeroRatedParty = (draft: Pick<BillDraft, 'customer'>): Party | null =>
+  draft.customer.type === 'PARTY' && isZeroRatedParty(draft.customer.party.registrationType) ? draft.customer.party : null;
+
+/**
+ * The export type the bill goes with, as the API decides it: the one chosen, else without payment of IGST when the
+ * LUT is valid on the bill's date, else with payment; null when the sale is not zero-rated.
+ */
+export function exportTypeOf(draft: Pick<BillDraft, 'customer' | 'exportType' | 'date'>, lut: Lut | null | undefined): ExportType | null {
+  if (!zeroRatedParty(draft)) return null;
+  return draft.exportType ?? (lutValidOn(lut, draft.date) ? 'WITHOUT_PAYMENT' : 'WITH_PAYMENT');
 }
 
 export const WALK_IN: Customer = { type: 'WALK_IN', name: '', mobileNumber: '' };
@@ -258,8 +279,11 @@ export function supplyOf(draft: BillDraft, branch: Branch | null, business: Busi
     : null;
   if (!supplierState) return { supplierState: null, placeOfSupply: draft.placeOfSupply, reason: null, supplyType: null };
   const party = draft.customer.type === 'PARTY' ? draft.customer.party : null;
+  // A buyer abroad is supplied in 96 (Other Country); a supply to an SEZ or abroad is always IGST.
+  const zeroRated = isZeroRatedParty(party?.registrationType);
   const fallback = placeOfSupplyFor({
     supplierState,
+    isExport: party?.registrationType === 'OVERSEAS',
     isService: draft.lines.length > 0 && draft.lines.every((l) => l.item.itemType === 'SERVICE'),
     party: party
       ? {
@@ -274,7 +298,7 @@ export function supplyOf(draft: BillDraft, branch: Branch | null, business: Busi
     supplierState,
     placeOfSupply,
     reason: draft.placeOfSupply === null ? fallback.reason : null,
-    supplyType: supplyTypeOf({ supplierState, placeOfSupply }),
+    supplyType: supplyTypeOf({ supplierState, placeOfSupply, sez: zeroRated }),
   };
 }
 
@@ -342,6 +366,8 @@ export function computeBill(
   draft: Pick<BillDraft, 'lines' | 'roundOff' | 'discount'>,
   supplyType: SupplyType,
   reverseCharge = false,
+  /** A zero-rated supply without payment of IGST (under LUT): the lines keep their rates and charge no tax. */
+  withoutPayment = false,
 ): BillFigures {
   const inputs: GstLineInput[] = [];
   const lines = draft.lines.map((line): LineOutcome => {
@@ -356,7 +382,7 @@ export function computeBill(
     }
   });
   const whole = (discount: ReturnType<typeof discountRequest>) =>
-    computeDocument({ supplyType, roundOff: draft.roundOff, reverseCharge, lines: inputs, discount });
+    computeDocument({ supplyType, roundOff: draft.roundOff, reverseCharge, lines: inputs, discount, withoutPayment });
   try {
     const discount = discountRequest(draft.discount);
     let document: GstDocumentResult;
@@ -369,7 +395,7 @@ export function computeBill(
       discountError = e.message;
     }
     // With a discount on the whole bill each line shows its taxes after its share (once every line computes).
-    const shared = document.documentDiscount && inputs.length === lines.length;
+    const shared = (document.documentDiscount || withoutPayment) && inputs.length === lines.length;
     const shown = shared ? lines.map((o, i): LineOutcome => ({ ...o, result: document.lines[i] })) : lines;
     return { lines: shown, document, error: null, ...(discountError ? { discountError } : {}) };
   } catch (e) {
@@ -452,7 +478,20 @@ export function toSaleRequest(draft: BillDraft, supply: SupplyInfo, grandTotal: 
     notes: blankToNull(draft.notes),
     terms: blankToNull(draft.terms),
     quotationId: draft.quotationId,
+    ...zeroRatedFields(draft),
   };
+}
+
+/** A zero-rated sale's export type when one was chosen, and an export's shipping bill when any of it is typed. */
+function zeroRatedFields(draft: BillDraft): Pick<CreateSaleRequest, 'exportType' | 'shippingBill'> {
+  const party = zeroRatedParty(draft);
+  if (!party) return {};
+  const bill = draft.shippingBill;
+  const shippingBill =
+    party.registrationType === 'OVERSEAS' && bill && (bill.number.trim() || bill.date || bill.portCode.trim())
+      ? { number: blankToNull(bill.number), date: bill.date, portCode: blankToNull(bill.portCode) }
+      : null;
+  return { exportType: draft.exportType ?? null, ...(draft.kind === 'INVOICE' && shippingBill ? { shippingBill } : {}) };
 }
 
 export function toQuotationRequest(draft: BillDraft, supply: SupplyInfo): CreateQuotationRequest {
@@ -463,6 +502,7 @@ export function toQuotationRequest(draft: BillDraft, supply: SupplyInfo): Create
     quotationDate: draft.date,
     validUntil: dueDateOf(draft),
     discount: discountRequest(draft.discount),
+    exportType: zeroRatedParty(draft) ? (draft.exportType ?? null) : null,
     lines: requestLines(draft),
     notes: blankToNull(draft.notes),
     terms: blankToNull(draft.terms),
@@ -502,6 +542,11 @@ const TOP_FIELDS: Record<string, string> = {
   'payment.reference': 'payment.reference',
   notes: 'notes',
   terms: 'terms',
+  exportType: 'exportType',
+  shippingBill: 'shippingBill',
+  'shippingBill.number': 'shippingBill',
+  'shippingBill.date': 'shippingBill',
+  'shippingBill.portCode': 'shippingBill',
 };
 
 /**

@@ -9,6 +9,7 @@ import {
   isTaxed,
   isZero,
   numberLabel,
+  dateLabel,
   percent,
   placeOfSupply,
   quantity,
@@ -103,8 +104,9 @@ export class A4Invoice {
 
     const details: Array<[string, string]> = [
       [numberLabel(doc), doc.number],
-      [isQuotation(doc) ? 'Quotation Date' : 'Invoice Date', displayDate(doc.date)],
+      [dateLabel(doc), displayDate(doc.date)],
     ];
+    if (doc.against) details.push(['Against Invoice', doc.against.number], ['Invoice Date', displayDate(doc.against.date)]);
     if (doc.dueDate) details.push([dueLabel(doc), displayDate(doc.dueDate)]);
     details.push(['Place of Supply', placeOfSupply(doc.placeOfSupply)]);
     if (!isQuotation(doc)) details.push(['Reverse Charge', doc.reverseCharge ? 'Yes' : 'No']);

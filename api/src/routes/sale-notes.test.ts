@@ -392,3 +392,53 @@ describe('GSTR-1 and GSTR-3B of a month with notes of every kind, against figure
     expect(b3.liability).toEqual({ igst: '0.00', cgst: '369.00', sgst: '369.00', cess: '0.00' });
   });
 });
+
+describe('e-invoice JSON of a note', () => {
+  it('makes a CRN naming the invoice in RefDtls.PrecDocDtls, valid against the schema, and a DBN likewise', async () => {
+    const SELLER = testGstin('27');
+    const BUYER = testGstin('29');
+    const c = await signUp(h, { businessName: 'Irp Notes', gstin: SELLER, stateCode: '27' });
+    const up = await write(
+      h.app,
+      'PUT',
+      `/api/store-branch/update-branch/${c.profile.activeStoreBranch!.id}`,
+      { name: 'Main Branch', gstin: SELLER, registrationType: 'REGULAR', address: { street: '12 Laxmi Road', city: 'Pune', stateCode: '27', pin: '411002' } },
+      { cookie: c.cookie },
+    );
+    expect(up.statusCode).toBe(200);
+    const buyer = await write(
+      h.app,
+      'POST',
+      '/api/party/create',
+      { name: 'Kaveri Home Needs', partyType: 'CUSTOMER', gstin: BUYER, billingAddress: { type: 'BOTH', miscData: { ad: '8 Brigade Road, Bengaluru', st: '29', pin: '560025' } } },
+      { cookie: c.cookie },
+    );
+    const pen = await f.item(c, { name: 'Gel Pen Box', price: '100', rate: 'gst-18', hsn: '96081019', stock: 10 });
+    const inv = await f.invoice(c, { partyId: buyer.json().data.id, lines: [line(pen.id, { quantity: 3 })] });
+    const crn = await credit(c, { invoiceId: inv.id, reason: 'SALES_RETURN', lines: [{ invoiceLineNo: 1, quantity: 1 }] });
+    const res = await get(h.app, `/api/sale/credit-note/${crn.id}/einvoice`, c.cookie);
+    expect(res.statusCode).toBe(200);
+    const json = res.json().data.json;
+    const dmy = (iso: string) => iso.split('-').reverse().join('/');
+    expect(json.DocDtls).toEqual({ Typ: 'CRN', No: crn.noteNumber, Dt: dmy(crn.noteDate) });
+    expect(json.RefDtls).toEqual({ PrecDocDtls: [{ InvNo: inv.invoiceNumber, InvDt: dmy(inv.invoiceDate) }] });
+    expect(json.ItemList).toEqual([expect.objectContaining({ Qty: 1, AssAmt: 100, GstRt: 18, IgstAmt: 18, TotItemVal: 118 })]);
+    expect(json.ValDtls).toMatchObject({ AssVal: 100, IgstVal: 18, TotInvVal: 118 });
+    // The schema itself refuses a note whose preceding invoice is malformed: the check is real.
+    const { validateEInvoice } = await import('../services/einvoice/validate');
+    expect(validateEInvoice(json, crn.noteDate)).toEqual([]);
+    const broken = validateEInvoice({ ...json, RefDtls: { PrecDocDtls: [{ InvNo: inv.invoiceNumber, InvDt: inv.invoiceDate }] } }, crn.noteDate);
+    expect(broken.map((p) => p.path)).toContain('RefDtls.PrecDocDtls[0].InvDt');
+
+    // A value-only debit note: no quantity moves.
+    const dbn = (await debitNote(c, { invoiceId: inv.id, reason: 'PRICE_INCREASE', lines: [{ invoiceLineNo: 1, taxableValue: 50 }] })).json().data as SaleNote;
+    const d = (await get(h.app, `/api/sale/debit-note/${dbn.id}/einvoice`, c.cookie)).json().data.json;
+    expect(d.DocDtls.Typ).toBe('DBN');
+    expect(d.ItemList[0]).toMatchObject({ Qty: 0, AssAmt: 50, IgstAmt: 9 });
+
+    // A note to a walk-in buyer is not e-invoiced.
+    const walkIn = await f.invoice(c, { lines: [line(pen.id)], payment: { amount: 118, mode: 'CASH' } });
+    const own = await credit(c, { invoiceId: walkIn.id, reason: 'SALES_RETURN', lines: [{ invoiceLineNo: 1, quantity: 1 }], refund: { amount: 118, mode: 'CASH' } });
+    expect((await get(h.app, `/api/sale/credit-note/${own.id}/einvoice`, c.cookie)).statusCode).toBe(422);
+  });
+});

@@ -2,6 +2,7 @@ import type { SaleInvoice, SaleNote } from '@bahi/shared/contracts';
 import { toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../services/documents/rows';
+import { documentPartyBalances, partyBalances } from '../services/party/balances';
 import { pdfText } from '../services/pdf/testing';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, signUp, testGstin, write, type Harness, type SignedUp } from '../test/harness';
@@ -276,6 +277,20 @@ describe('a debit note', () => {
     const cancelled = await write(h.app, 'POST', `/api/sale/cancel-debit-note/${note.id}`, { reason: 'Price agreed back' }, { cookie: a.cookie });
     expect(cancelled.json().data.status).toBe('CANCELLED');
     expect(await balanceOf(a, party.id)).toBe('2360.00');
+  });
+
+  it('leaves every party’s balance in the books equal to what its documents say (the backfill’s check)', async () => {
+    const biz = await signUp(h, { businessName: 'Backfill Check', stateCode: '27' });
+    const cup = await f.item(biz, { name: 'Cup', price: '100', rate: 'gst-5', stock: 20 });
+    const party = await f.party(biz, { name: 'Checked Party', state: '27', openingBalance: '50' });
+    const inv = await f.invoice(biz, { partyId: party.id, lines: [line(cup.id, { quantity: 4 })], payment: { amount: 210, mode: 'CASH' } });
+    await credit(biz, { invoiceId: inv.id, reason: 'SALES_RETURN', lines: [{ invoiceLineNo: 1, quantity: 1 }] });
+    await credit(biz, { invoiceId: inv.id, reason: 'SALES_RETURN', lines: [{ invoiceLineNo: 1, quantity: 1 }], refund: { amount: 105, mode: 'CASH' } });
+    await debitNote(biz, { invoiceId: inv.id, reason: 'PRICE_INCREASE', lines: [{ invoiceLineNo: 1, taxableValue: 20 }] });
+    const fromDocuments = await documentPartyBalances(h.database.db, biz.profile.user.business.id);
+    const fromBooks = await partyBalances(h.database.db, biz.profile.user.business.id, [party.id]);
+    // 50 + 420 − 210 (paid) − 105 (note) − 105 (note) + 105 (refund) + 21 (debit note).
+    expect([fromDocuments.get(party.id), fromBooks.get(party.id)]).toEqual(['176.00', '176.00']);
   });
 });
 

@@ -25,16 +25,15 @@ export const PARTY_BALANCE_TYPES: readonly TransactionType[] = [
  * document_type, document_id, document_number, debit, credit): a sale not cancelled is a debit (they owe more); a
  * purchase bill not cancelled is a credit (the business owes the supplier more); money received from them is a
  * credit, money paid to them (and the reversal of a payment received) a debit — the transactions of
- * PARTY_BALANCE_TYPES, each once (a payment in settling several invoices is one row). The balance is opening balance
- * + Σ debit − Σ credit. Both the party screens (partyBalances) and the ledger report (services/reports/ledger.ts)
- * read these rows, so they cannot disagree. A new kind of document that moves it (credit and debit notes) is one
- * more `union all` branch here.
+ * PARTY_BALANCE_TYPES, each once (a payment in settling several invoices is one row); a credit note on a sale not
+ * cancelled is a credit, a debit note a debit. The balance is opening balance + Σ debit − Σ credit.
  *
  * `filter` narrows every source by its own columns (business, party, date).
  */
 export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date: SQL }) => SQL): SQL {
   const sales = filter({ businessId: sql.raw('s.business_id'), partyId: sql.raw('s.party_id'), date: sql.raw('s.invoice_date') });
   const purchases = filter({ businessId: sql.raw('b.business_id'), partyId: sql.raw('b.party_id'), date: sql.raw('b.bill_date') });
+  const notes = filter({ businessId: sql.raw('n.business_id'), partyId: sql.raw('n.party_id'), date: sql.raw('n.note_date') });
   const money = filter({ businessId: sql.raw('t.business_id'), partyId: sql.raw('t.party_id'), date: sql.raw('t.date') });
   return sql`
     select s.business_id, s.party_id, s.invoice_date as date, s.created_at as at, 0::bigint as seq, 'SALE' as kind,
@@ -47,6 +46,12 @@ export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date
            'PURCHASE', b.id, b.reference_number, 0::numeric, b.grand_total
     from purchase_invoices b
     where b.status <> 'CANCELLED' and ${purchases}
+    union all
+    select n.business_id, n.party_id, n.note_date, n.created_at, 0::bigint, n.note_type || '_NOTE',
+           n.note_type || '_NOTE', n.id, n.note_number,
+           case when n.note_type = 'DEBIT' then n.grand_total else 0 end, case when n.note_type = 'CREDIT' then n.grand_total else 0 end
+    from sale_notes n
+    where n.status <> 'CANCELLED' and ${notes}
     union all
     select t.business_id, t.party_id, t.date, t.created_at as at, t.seq, t.type as kind,
            t.document_type, t.document_id, t.document_number,

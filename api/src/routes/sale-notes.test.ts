@@ -1,5 +1,6 @@
 import type { SaleInvoice, SaleNote } from '@bahi/shared/contracts';
 import { toPaise } from '@bahi/shared/india';
+import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../services/documents/rows';
 import { documentPartyBalances, partyBalances } from '../services/party/balances';
@@ -398,6 +399,12 @@ describe('GSTR-1 and GSTR-3B of a month with notes of every kind, against figure
     expect(docs(4)).toEqual({ doc_num: 4, doc_typ: 'Debit Note', docs: [{ num: 1, from: 'DN-MB/26/1', to: 'DN-MB/26/1', totnum: 1, cancel: 0, net_issue: 1 }] });
     expect(docs(5)).toEqual({ doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: 'CN-MB/26/1', to: 'CN-MB/26/4', totnum: 4, cancel: 1, net_issue: 3 }] });
     expect(r.doc_issue.doc_det.map((d: { doc_num: number }) => d.doc_num)).toEqual([1, 4, 5]);
+    // The workbook has the notes' sheets: one row per note and rate.
+    const xlsx = await get(h.app, `/api/report/gstr1?gstin=${GSTIN}&period=112026&format=xlsx`, c.cookie);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect([book.getWorksheet('cdnr')!.rowCount, book.getWorksheet('cdnur')!.rowCount]).toEqual([1 + 2, 1 + 1]);
+    expect(book.getWorksheet('cdnur')!.getRow(2).getCell(2).value).toBe('CN-MB/26/2');
 
     // GSTR-3B 3.1(a): the walk-in sale 5,000 (450 + 450) net of the notes: −1,000 (IGST −180), +100 (9 + 9),
     // −10,000 (IGST −1,800), −1,000 (−90 − 90).

@@ -62,19 +62,21 @@ export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date
 }
 
 /**
- * A party's balance as a SQL expression over its row's columns, as text: the sum of its sub-ledger in the journal
- * (its lines on Sundry debtors and Sundry creditors, its opening balance among them), positive when the party owes
- * the business. A column of the party's own query, so a page of parties with their balances is one statement, each
- * an index-only probe of journal_lines by business and party.
+ * A party's balance on `today` as a SQL expression over its row's columns, as text: the sum of its sub-ledger in the
+ * journal (its lines on Sundry debtors and Sundry creditors, its opening balance among them) dated up to `today` —
+ * an invoice or payment dated later is not owed yet — positive when the party owes the business. A column of the
+ * party's own query, so a page of parties with their balances is one statement, each an index-only probe of
+ * journal_lines by business, party and date.
  */
-export function partyBalanceSql(p: { businessId: Column | SQL; id: Column | SQL }): SQL<string> {
-  return sql<string>`(coalesce((select sum(l.debit - l.credit) from journal_lines l where l.business_id = ${p.businessId} and l.party_id = ${p.id}), 0))::text`;
+export function partyBalanceSql(p: { businessId: Column | SQL; id: Column | SQL; today: string | SQL }): SQL<string> {
+  return sql<string>`(coalesce((select sum(l.debit - l.credit) from journal_lines l
+    where l.business_id = ${p.businessId} and l.party_id = ${p.id} and l.date <= ${p.today}::date), 0))::text`;
 }
 
-/** What each party owes the business (negative: what the business owes it), for parties read without that column. */
-export async function partyBalances(db: Db | Tx, businessId: string, partyIds: string[]): Promise<Map<string, string>> {
+/** What each party owes the business on `today` (negative: what the business owes it), for parties read without that column. */
+export async function partyBalances(db: Db | Tx, businessId: string, partyIds: string[], today: string): Promise<Map<string, string>> {
   if (partyIds.length === 0) return new Map();
-  const balance = partyBalanceSql({ businessId: sql.raw('p.business_id'), id: sql.raw('p.id') });
+  const balance = partyBalanceSql({ businessId: sql.raw('p.business_id'), id: sql.raw('p.id'), today });
   const rows = await selectRows<{ id: string; balance: string }>(
     db,
     sql`select p.id, ${balance} as balance from parties p

@@ -1,4 +1,4 @@
-import type { SaleInvoice, SaleNote } from '@bahi/shared/contracts';
+import { indiaToday, type SaleInvoice, type SaleNote } from '@bahi/shared/contracts';
 import { toPaise } from '@bahi/shared/india';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
@@ -289,7 +289,7 @@ describe('a debit note', () => {
     await credit(biz, { invoiceId: inv.id, reason: 'SALES_RETURN', lines: [{ invoiceLineNo: 1, quantity: 1 }], refund: { amount: 105, mode: 'CASH' } });
     await debitNote(biz, { invoiceId: inv.id, reason: 'PRICE_INCREASE', lines: [{ invoiceLineNo: 1, taxableValue: 20 }] });
     const fromDocuments = await documentPartyBalances(h.database.db, biz.profile.user.business.id);
-    const fromBooks = await partyBalances(h.database.db, biz.profile.user.business.id, [party.id]);
+    const fromBooks = await partyBalances(h.database.db, biz.profile.user.business.id, [party.id], indiaToday(h.clock.now()));
     // 50 + 420 − 210 (paid) − 105 (note) − 105 (note) + 105 (refund) + 21 (debit note).
     expect([fromDocuments.get(party.id), fromBooks.get(party.id)]).toEqual(['176.00', '176.00']);
   });

@@ -448,6 +448,9 @@ describe('GET report/gstr1', () => {
           },
         ],
       },
+      // No credit or debit notes this month.
+      cdnr: [],
+      cdnur: [],
     });
     expect(body.data.doc_issue.doc_det[0].docs).toHaveLength(2);
     // The cancelled invoice is nowhere but doc_issue.
@@ -535,7 +538,7 @@ describe('GET report/gstr1', () => {
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'exp', 'exemp', 'hsn (b2b)', 'hsn (b2c)', 'docs', 'problems']);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'exp', 'cdnr', 'cdnur', 'exemp', 'hsn (b2b)', 'hsn (b2c)', 'docs', 'problems']);
     expect(book.getWorksheet('b2b')!.rowCount).toBe(1 + 3);
     expect(book.getWorksheet('b2cl')!.getRow(2).getCell(4).value).toBe(141600);
   });

@@ -17,3 +17,4 @@ export * from './einvoice';
 export * from './reports';
 export * from './list-counts';
 export * from './ledger';
+export * from './sale-notes';

@@ -5,7 +5,17 @@ import { documentSeries } from '../../db/schema';
 import { conflict } from '../../errors';
 
 /** Kinds of numbered documents; each has its own series. */
-export type DocumentKind = 'SALE' | 'QUOTATION' | 'PURCHASE' | 'EXPENSE' | 'JOURNAL' | 'SELF_INVOICE' | 'PAYMENT_VOUCHER' | 'PURCHASE_DEBIT_NOTE';
+export type DocumentKind =
+  | 'SALE'
+  | 'QUOTATION'
+  | 'PURCHASE'
+  | 'EXPENSE'
+  | 'JOURNAL'
+  | 'SELF_INVOICE'
+  | 'PAYMENT_VOUCHER'
+  | 'PURCHASE_DEBIT_NOTE'
+  | 'CREDIT_NOTE'
+  | 'DEBIT_NOTE';
 
 /** Quotations of every branch share one series: 'QT/26-27/7'. */
 export const QUOTATION_PREFIX = 'QT';

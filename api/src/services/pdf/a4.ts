@@ -109,6 +109,7 @@ export class A4Invoice {
       [dateLabel(doc), displayDate(doc.date)],
       ...(doc.references ?? []).map((r): [string, string] => [r.label, r.value]),
     ];
+    if (doc.against) details.push(['Against Invoice', doc.against.number], ['Invoice Date', displayDate(doc.against.date)]);
     if (doc.dueDate) details.push([dueLabel(doc), displayDate(doc.dueDate)]);
     details.push(['Place of Supply', placeOfSupply(doc.placeOfSupply)]);
     if (!isQuotation(doc) && !isVoucher(doc)) details.push(['Reverse Charge', doc.reverseCharge ? 'Yes' : 'No']);

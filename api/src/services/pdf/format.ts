@@ -68,9 +68,10 @@ export function isVoucher(doc: PrintableDocument): boolean {
 
 /** A credit or debit note (its number and date are the note's). */
 export function isNote(doc: PrintableDocument): boolean {
-  return doc.title === 'Debit Note';
+  return doc.title === 'Credit Note' || doc.title === 'Debit Note';
 }
 
+/** A credit or debit note: it follows an invoice. */
 export function numberLabel(doc: PrintableDocument): string {
   return isQuotation(doc) ? 'Quotation No.' : isVoucher(doc) ? 'Voucher No.' : isNote(doc) ? 'Note No.' : 'Invoice No.';
 }

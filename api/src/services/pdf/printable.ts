@@ -6,6 +6,7 @@ import {
   type DocumentParty,
   type Quotation,
   type SaleInvoice,
+  type SaleNote,
 } from '@bahi/shared/contracts';
 import type { PrintableBuyer, PrintableDocument, PrintableSeller } from './types';
 
@@ -45,7 +46,10 @@ export function buyer(party: DocumentParty | null): PrintableBuyer {
 }
 
 export function common(
-  d: Pick<SaleInvoice, 'branch' | 'party' | 'placeOfSupply' | 'supplyType' | 'sgstLabel' | 'lines' | 'hsnSummary' | 'totals' | 'notes' | 'terms'>,
+  d:
+    | Pick<SaleInvoice, 'branch' | 'party' | 'placeOfSupply' | 'supplyType' | 'sgstLabel' | 'lines' | 'hsnSummary' | 'totals' | 'notes' | 'terms'>
+    | Quotation
+    | SaleNote,
 ) {
   return {
     seller: seller(d.branch),
@@ -121,5 +125,17 @@ export function quotationToPrintable(q: Quotation): PrintableDocument {
     date: q.quotationDate,
     dueDate: q.validUntil,
     status: q.status,
+  };
+}
+
+/** A credit or debit note: titled CREDIT NOTE / DEBIT NOTE, naming the invoice it follows with its number and date. */
+export function saleNoteToPrintable(note: SaleNote): PrintableDocument {
+  return {
+    ...common(note),
+    title: note.noteType === 'CREDIT' ? 'Credit Note' : 'Debit Note',
+    number: note.noteNumber,
+    date: note.noteDate,
+    status: note.status,
+    against: { number: note.invoice.invoiceNumber, date: note.invoice.invoiceDate },
   };
 }

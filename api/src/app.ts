@@ -39,6 +39,7 @@ import { quotationRoutes } from './routes/quotation';
 import { ledgerRoutes } from './routes/ledger';
 import { reportRoutes } from './routes/report';
 import { saleRoutes } from './routes/sale';
+import { saleNoteRoutes } from './routes/sale-notes';
 import { shellRoutes } from './routes/shell';
 import { startBillScheduler, type BillScheduler } from './services/automated-bills/scheduler';
 import { purgeExpiredAuthData } from './services/auth/housekeeping';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/account', (a) => accountRoutes(a, deps));
   await scoped('/api/sale', (a) => saleRoutes(a, deps));
   await scoped('/api/sale', (a) => einvoiceRoutes(a, deps));
+  await scoped('/api/sale', (a) => saleNoteRoutes(a, deps));
   await scoped('/api/quotation', (a) => quotationRoutes(a, deps));
   await scoped('/api/expense', (a) => expenseRoutes(a, deps));
   await scoped('/api/payment', (a) => paymentRoutes(a, deps));

@@ -72,6 +72,8 @@ export const TRANSACTION_TYPES = [
   'DEPOSIT',
   'WITHDRAWAL',
   'ADJUSTMENT',
+  'SALE_REFUND',
+  'SALE_REFUND_REVERSAL',
 ] as const;
 export const TransactionType = z.enum(TRANSACTION_TYPES, { error: `Type must be one of ${TRANSACTION_TYPES.join(', ')}` });
 export type TransactionType = z.infer<typeof TransactionType>;
@@ -90,6 +92,8 @@ export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   DEPOSIT: 'Deposit',
   WITHDRAWAL: 'Withdrawal',
   ADJUSTMENT: 'Adjustment',
+  SALE_REFUND: 'Refund on a credit note',
+  SALE_REFUND_REVERSAL: 'Refund reversed',
 };
 
 export const TRANSACTION_DIRECTIONS = ['IN', 'OUT'] as const;
@@ -97,7 +101,7 @@ export const TransactionDirection = z.enum(TRANSACTION_DIRECTIONS, { error: 'Dir
 export type TransactionDirection = z.infer<typeof TransactionDirection>;
 
 /** What a transaction belongs to, when it belongs to a document. */
-export const DOCUMENT_TYPES = ['SALE', 'PURCHASE', 'EXPENSE', 'QUOTATION'] as const;
+export const DOCUMENT_TYPES = ['SALE', 'PURCHASE', 'EXPENSE', 'QUOTATION', 'CREDIT_NOTE'] as const;
 export const DocumentType = z.enum(DOCUMENT_TYPES);
 export type DocumentType = z.infer<typeof DocumentType>;
 

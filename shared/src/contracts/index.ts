@@ -10,6 +10,7 @@ export * from './item';
 export * from './account';
 export * from './dates';
 export * from './sales';
+export * from './sale-notes';
 export * from './einvoice';
 export * from './quotation';
 export * from './pdf';

@@ -16,3 +16,4 @@ export * from './einvoice';
 export * from './reports';
 export * from './list-counts';
 export * from './ledger';
+export * from './sale-notes';

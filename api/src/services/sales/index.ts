@@ -17,8 +17,8 @@ import { fromPaise } from '@bahi/shared/india';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { quotations, saleInvoiceLines, saleInvoices, storeBranches } from '../../db/schema';
-import { HttpError, badRequest } from '../../errors';
+import { quotations, saleInvoiceLines, saleInvoices, saleNotes, storeBranches } from '../../db/schema';
+import { HttpError, badRequest, conflict } from '../../errors';
 import { paidDocumentKind } from '../documents/allocation';
 import { cancelPaidDocument } from '../documents/cancel';
 import { documentDate } from '../documents/dates';
@@ -294,6 +294,15 @@ export async function cancelSale(ctx: DocumentContext, id: string, body: CancelD
   await db.transaction(async (tx) => {
     const row = await findInvoice(tx, auth.businessId, id, true);
     if (!row) throw new HttpError(404, INVOICE_NOT_FOUND);
+    // An invoice that credit or debit notes follow stays: cancel the notes first.
+    const notes = await tx
+      .select({ number: saleNotes.noteNumber })
+      .from(saleNotes)
+      .where(and(eq(saleNotes.businessId, auth.businessId), eq(saleNotes.invoiceId, id), eq(saleNotes.status, 'ISSUED')))
+      .orderBy(saleNotes.noteDate, saleNotes.seriesNo);
+    if (notes.length) {
+      throw conflict(`Invoice ${row.invoiceNumber} has notes that follow it (${notes.map((n) => n.number).join(', ')}): cancel them first`);
+    }
     await cancelPaidDocument(tx, ctx, TABLES, row, {
       number: row.invoiceNumber,
       what: `Invoice ${row.invoiceNumber}`,

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import {
   CancelDocumentRequest,
+  CreatePurchaseDebitNoteRequest,
   CreatePurchaseRequest,
   NextNumberQuery,
   NextNumberResponse,
   PURCHASE_MESSAGES,
+  PurchaseDebitNoteListQuery,
+  PurchaseDebitNoteListResponse,
+  PurchaseDebitNoteResponse,
   PurchaseInvoiceListQuery,
   PurchaseInvoiceListResponse,
   PurchaseInvoiceResponse,
@@ -30,11 +34,13 @@ import {
   setAttachment,
 } from '../services/purchases';
 import { billFilePath, readBillUpload, removeBillFile, storeBill } from '../services/purchases/attachment';
+import { cancelPurchaseDebitNote, createPurchaseDebitNote, getPurchaseDebitNote, listPurchaseDebitNotes } from '../services/purchases/debit-notes';
 import { SESSION_SECURITY, errorResponses, multipartParts, type ZodApp } from './common';
 
 const tags = ['purchase'];
 /** Any string: an id that is not a uuid is simply not found (404), never a 400 or 500. */
 const PurchaseIdParams = z.object({ id: z.string().max(100).describe('Purchase bill id (uuid)') });
+const DebitNoteIdParams = z.object({ id: z.string().max(100).describe('Debit note id (uuid)') });
 
 /** Supplier bills, scoped to the session's business. */
 export function purchaseRoutes(app: ZodApp, deps: Deps) {
@@ -119,7 +125,7 @@ export function purchaseRoutes(app: ZodApp, deps: Deps) {
       tags,
       summary:
         'Cancel a bill: it keeps its number; its stock and serials leave again (409 naming the item when they were ' +
-        'sold meanwhile); payments are reversed (409 twice)',
+        'sold meanwhile); payments are reversed (409 twice, and 409 naming its debit notes while any is not cancelled)',
       security: SESSION_SECURITY,
       params: PurchaseIdParams,
       body: CancelDocumentRequest,
@@ -189,6 +195,69 @@ export function purchaseRoutes(app: ZodApp, deps: Deps) {
         .header('cache-control', 'private, no-cache')
         .send(fs.createReadStream(filePath));
     },
+  });
+
+  app.post('/create-debit-note', {
+    schema: {
+      tags,
+      summary: 'Goods returned to a supplier, or a price they reduced: a debit note against one bill, PDN/26-27/n',
+      description:
+        'Each line names the bill’s line (`purchaseLineNo`) and a `quantity` returned or a `taxableValue` taken off its ' +
+        'price; tax at the bill line’s rates and the bill’s place of supply. Returned goods leave the bill’s branch at ' +
+        'its average cost, serialised ones by the `serialNos` named. `refund` is money the supplier pays back now; the ' +
+        'rest of the note is set against the supplier’s open bills oldest first. 400: a quantity above what the line ' +
+        'bought, a value above the line’s, a note dated before the bill or in the future, a refund above the note or ' +
+        'above what was paid on the bill; 404: a bill of another business; 409: a cancelled bill, a quantity or value ' +
+        'earlier notes already took, goods or serials no longer in stock at the branch; 422: the Idempotency-Key used ' +
+        'with another body.',
+      security: SESSION_SECURITY,
+      headers: IdempotencyHeaders,
+      body: CreatePurchaseDebitNoteRequest,
+      response: { 201: PurchaseDebitNoteResponse, ...errorResponses(400, 401, 404, 409, 422) },
+    },
+    handler: async (request, reply) => {
+      const note = await createPurchaseDebitNote(context(request), request.body, idempotencyKeyOf(request.headers));
+      return reply.code(201).send({ success: true as const, data: note });
+    },
+  });
+
+  app.get('/debit-notes', {
+    schema: {
+      tags,
+      summary:
+        'Debit notes, newest first: q (our or the supplier’s note number, supplier name, mobile), partyId, purchaseId, ' +
+        'status, reason, from/to (note date), branchId, page/pageSize; meta holds the total and the sums of grandTotal, ' +
+        'itcAmount, refunded and adjusted of every match (cancelled notes add nothing)',
+      security: SESSION_SECURITY,
+      querystring: PurchaseDebitNoteListQuery,
+      response: { 200: PurchaseDebitNoteListResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({ success: true as const, ...(await listPurchaseDebitNotes(deps.db, authOf(request).businessId, request.query)) }),
+  });
+
+  app.get('/debit-note/:id', {
+    schema: {
+      tags,
+      summary: 'One debit note, with its lines, the bill it is against, the ITC it gives up, its refund and what it was set against',
+      security: SESSION_SECURITY,
+      params: DebitNoteIdParams,
+      response: { 200: PurchaseDebitNoteResponse, ...errorResponses(401, 404) },
+    },
+    handler: async (request) => ({ success: true as const, data: await getPurchaseDebitNote(deps.db, authOf(request).businessId, request.params.id) }),
+  });
+
+  app.post('/cancel-debit-note/:id', {
+    schema: {
+      tags,
+      summary:
+        'Cancel a debit note: it keeps its number; the goods come back into stock, the refund goes back (cash never ' +
+        'below 0: 409), its entry is reversed and the bills it was set against owe that again (409 twice)',
+      security: SESSION_SECURITY,
+      params: DebitNoteIdParams,
+      body: CancelDocumentRequest,
+      response: { 200: PurchaseDebitNoteResponse, ...errorResponses(400, 401, 404, 409) },
+    },
+    handler: async (request) => ({ success: true as const, data: await cancelPurchaseDebitNote(context(request), request.params.id, request.body) }),
   });
 
   app.get('/next-reference-number', {

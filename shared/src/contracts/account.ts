@@ -74,6 +74,8 @@ export const TRANSACTION_TYPES = [
   'ADJUSTMENT',
   'SALE_REFUND',
   'SALE_REFUND_REVERSAL',
+  'PURCHASE_NOTE_REFUND',
+  'PURCHASE_NOTE_REFUND_REVERSAL',
 ] as const;
 export const TransactionType = z.enum(TRANSACTION_TYPES, { error: `Type must be one of ${TRANSACTION_TYPES.join(', ')}` });
 export type TransactionType = z.infer<typeof TransactionType>;
@@ -94,6 +96,8 @@ export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   ADJUSTMENT: 'Adjustment',
   SALE_REFUND: 'Refund on a credit note',
   SALE_REFUND_REVERSAL: 'Refund reversed',
+  PURCHASE_NOTE_REFUND: 'Refund from supplier',
+  PURCHASE_NOTE_REFUND_REVERSAL: 'Refund from supplier reversed',
 };
 
 export const TRANSACTION_DIRECTIONS = ['IN', 'OUT'] as const;
@@ -101,7 +105,7 @@ export const TransactionDirection = z.enum(TRANSACTION_DIRECTIONS, { error: 'Dir
 export type TransactionDirection = z.infer<typeof TransactionDirection>;
 
 /** What a transaction belongs to, when it belongs to a document. */
-export const DOCUMENT_TYPES = ['SALE', 'PURCHASE', 'EXPENSE', 'QUOTATION', 'CREDIT_NOTE'] as const;
+export const DOCUMENT_TYPES = ['SALE', 'PURCHASE', 'EXPENSE', 'QUOTATION', 'CREDIT_NOTE', 'PURCHASE_DEBIT_NOTE'] as const;
 export const DocumentType = z.enum(DOCUMENT_TYPES);
 export type DocumentType = z.infer<typeof DocumentType>;
 

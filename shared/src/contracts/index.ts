@@ -17,6 +17,7 @@ export * from './pdf';
 export * from './expense';
 export * from './payment';
 export * from './purchase';
+export * from './purchase-notes';
 export * from './schedule-calendar';
 export * from './automated-bill';
 export * from './report';

@@ -11,6 +11,7 @@ export * from './accounts';
 export * from './sales';
 export * from './expense';
 export * from './purchases';
+export * from './purchase-notes';
 export * from './automated-bills';
 export * from './einvoice';
 export * from './reports';

@@ -5,12 +5,14 @@ import { documentSeries } from '../../db/schema';
 import { conflict } from '../../errors';
 
 /** Kinds of numbered documents; each has its own series. */
-export type DocumentKind = 'SALE' | 'QUOTATION' | 'PURCHASE' | 'EXPENSE' | 'JOURNAL' | 'CREDIT_NOTE' | 'DEBIT_NOTE';
+export type DocumentKind = 'SALE' | 'QUOTATION' | 'PURCHASE' | 'EXPENSE' | 'JOURNAL' | 'CREDIT_NOTE' | 'DEBIT_NOTE' | 'PURCHASE_DEBIT_NOTE';
 
 /** Quotations of every branch share one series: 'QT/26-27/7'. */
 export const QUOTATION_PREFIX = 'QT';
 /** Purchase bills' own reference numbers: one series per branch, 'PUR/26-27/15'. */
 export const PURCHASE_PREFIX = 'PUR';
+/** Purchase debit notes (goods returned to a supplier, a price reduced): one series per branch, 'PDN/26-27/4'. */
+export const PURCHASE_DEBIT_NOTE_PREFIX = 'PDN';
 /** Expenses: one series per branch too, 'EXP/26-27/3'. */
 export const EXPENSE_PREFIX = 'EXP';
 /** Manual journal vouchers: one series per business, 'JV/26-27/4'. */

@@ -15,10 +15,10 @@ import {
 } from '@bahi/shared/contracts';
 import { financialYearOf, inputTaxCredit } from '@bahi/shared/gst';
 import { fromPaise } from '@bahi/shared/india';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { items, purchaseInvoiceLines, purchaseInvoices, storeBranches } from '../../db/schema';
+import { items, purchaseDebitNotes, purchaseInvoiceLines, purchaseInvoices, storeBranches } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgError } from '../../errors';
 import { paidDocumentKind } from '../documents/allocation';
 import { cancelPaidDocument } from '../documents/cancel';
@@ -338,7 +338,7 @@ export async function recordPurchasePayment(
 /**
  * purchase/cancel-purchase/:id, in one transaction: the stock and serials it brought in leave again (refused with a
  * 409 naming the item when they have been sold meanwhile), its payments are reversed, and it becomes CANCELLED (it
- * keeps its reference number). Twice answers 409.
+ * keeps its reference number). Twice answers 409, and so does a bill with debit notes not cancelled (naming them).
  */
 export async function cancelPurchase(ctx: DocumentContext, id: string, body: CancelDocumentRequest): Promise<PurchaseInvoice> {
   const { db, auth, now } = ctx;
@@ -346,6 +346,16 @@ export async function cancelPurchase(ctx: DocumentContext, id: string, body: Can
   await db.transaction(async (tx) => {
     const row = await findPurchase(tx, auth.businessId, id, true);
     if (!row) throw new HttpError(404, PURCHASE_NOT_FOUND);
+    // A bill its debit notes still reduce stays: the notes are cancelled first.
+    const notes = await tx
+      .select({ noteNumber: purchaseDebitNotes.noteNumber })
+      .from(purchaseDebitNotes)
+      .where(and(eq(purchaseDebitNotes.businessId, auth.businessId), eq(purchaseDebitNotes.purchaseId, id), eq(purchaseDebitNotes.status, 'ISSUED')))
+      .orderBy(asc(purchaseDebitNotes.seriesNo));
+    if (notes.length) {
+      const numbers = notes.map((n) => n.noteNumber).join(', ');
+      throw conflict(`Purchase ${row.referenceNumber} has ${notes.length === 1 ? 'debit note' : 'debit notes'} ${numbers}: cancel ${notes.length === 1 ? 'it' : 'them'} first`);
+    }
     await cancelPaidDocument(tx, ctx, TABLES, row, {
       number: row.referenceNumber,
       what: `Purchase ${row.referenceNumber}`,

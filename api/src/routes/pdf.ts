@@ -5,6 +5,8 @@ import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import { pdfFileName, renderDocumentPdf, type PdfLayout, type PrintableDocument } from '../services/pdf';
 import { quotationToPrintable, saleInvoiceToPrintable } from '../services/pdf/printable';
+import { purchaseDebitNoteToPrintable } from '../services/pdf/purchase-note';
+import { getPurchaseDebitNote } from '../services/purchases/debit-notes';
 import { getQuotation } from '../services/quotation';
 import { getSaleInvoice } from '../services/sales';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
@@ -34,7 +36,7 @@ async function sendPdf(reply: FastifyReply, doc: PrintableDocument, layout: PdfL
     .send(pdf);
 }
 
-/** The PDF of a sale invoice or a quotation, for the session's business only. */
+/** The PDF of a sale invoice, a quotation or a purchase debit note, for the session's business only. */
 export function pdfRoutes(app: ZodApp, deps: Deps) {
   app.addHook('onRequest', requireAuth(deps));
 
@@ -51,6 +53,14 @@ export function pdfRoutes(app: ZodApp, deps: Deps) {
     handler: async (request, reply) => {
       const quotation = await getQuotation(deps.db, authOf(request).businessId, request.params.id, indiaToday(deps.clock()));
       return sendPdf(reply, quotationToPrintable(quotation), request.query.layout);
+    },
+  });
+
+  app.get('/purchase/debit-note/:id/pdf', {
+    schema: schema('purchase', 'A purchase debit note as a PDF titled DEBIT NOTE, naming the bill and its date: A4 or a thermal receipt'),
+    handler: async (request, reply) => {
+      const note = await getPurchaseDebitNote(deps.db, authOf(request).businessId, request.params.id);
+      return sendPdf(reply, purchaseDebitNoteToPrintable(note), request.query.layout);
     },
   });
 }

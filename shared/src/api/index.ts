@@ -10,6 +10,7 @@ export * from './sales';
 export * from './quotation';
 export * from './pdf';
 export * from './purchase';
+export * from './purchase-notes';
 export * from './automated-bill';
 export * from './einvoice';
 export * from './report';

@@ -1,6 +1,7 @@
 import { fromPaise, toPaise } from '@bahi/shared/india';
 import {
   amount,
+  dateLabel,
   displayDate,
   dueLabel,
   halfRate,
@@ -103,7 +104,8 @@ export class A4Invoice {
 
     const details: Array<[string, string]> = [
       [numberLabel(doc), doc.number],
-      [isQuotation(doc) ? 'Quotation Date' : 'Invoice Date', displayDate(doc.date)],
+      [dateLabel(doc), displayDate(doc.date)],
+      ...(doc.references ?? []).map((r): [string, string] => [r.label, r.value]),
     ];
     if (doc.dueDate) details.push([dueLabel(doc), displayDate(doc.dueDate)]);
     details.push(['Place of Supply', placeOfSupply(doc.placeOfSupply)]);

@@ -18,7 +18,7 @@ function addressLines(a: DocumentAddress | null): string[] {
   return [a.street, cityPin].filter((l): l is string => Boolean(l));
 }
 
-function seller(branch: DocumentBranch): PrintableSeller {
+export function seller(branch: DocumentBranch): PrintableSeller {
   return {
     name: branch.businessName,
     branchName: branch.name !== branch.businessName ? branch.name : null,
@@ -30,7 +30,7 @@ function seller(branch: DocumentBranch): PrintableSeller {
   };
 }
 
-function buyer(party: DocumentParty | null): PrintableBuyer {
+export function buyer(party: DocumentParty | null): PrintableBuyer {
   if (!party) return { name: 'Walk-in customer', billingAddress: [] };
   const billing = addressLines(party.billingAddress);
   const shipping = addressLines(party.shippingAddress);

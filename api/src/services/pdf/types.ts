@@ -6,7 +6,7 @@
 
 export type { PdfLayout } from '@bahi/shared/contracts';
 
-export type DocumentTitle = 'Tax Invoice' | 'Bill of Supply' | 'Quotation';
+export type DocumentTitle = 'Tax Invoice' | 'Bill of Supply' | 'Quotation' | 'Debit Note';
 
 export interface PrintableSeller {
   /** The business name; the signature line reads "For <name>". */
@@ -101,6 +101,11 @@ export interface PrintableDocument {
   buyer: PrintableBuyer;
   number: string;
   date: string;
+  /**
+   * A note: the document it is issued against and the like, printed with the number and date ("Against Bill":
+   * "PUR/26-27/3 dated 01-06-2026"; Rule 53).
+   */
+  references?: Array<{ label: string; value: string }> | null;
   /** An invoice's due date or a quotation's "valid until". */
   dueDate?: string | null;
   placeOfSupply: string;

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import { pdfFileName, renderDocumentPdf, type PdfLayout, type PrintableDocument } from '../services/pdf';
-import { quotationToPrintable, saleInvoiceToPrintable } from '../services/pdf/printable';
+import { quotationToPrintable, saleInvoiceToPrintable, saleNoteToPrintable } from '../services/pdf/printable';
 import { purchaseDebitNoteToPrintable } from '../services/pdf/purchase-note';
 import { getPurchaseDebitNote } from '../services/purchases/debit-notes';
+import { CREDIT_NOTE, DEBIT_NOTE, getSaleNote } from '../services/sale-notes';
 import { getQuotation } from '../services/quotation';
 import { getSaleInvoice } from '../services/sales';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
@@ -47,6 +48,16 @@ export function pdfRoutes(app: ZodApp, deps: Deps) {
       return sendPdf(reply, saleInvoiceToPrintable(invoice), request.query.layout);
     },
   });
+
+  for (const kind of [CREDIT_NOTE, DEBIT_NOTE]) {
+    app.get(`/sale/${kind.type === 'CREDIT' ? 'credit' : 'debit'}-note/:id/pdf`, {
+      schema: schema('sale', `A sale ${kind.word.toLowerCase()} as a PDF, naming the invoice it follows, on A4 or as a thermal receipt`),
+      handler: async (request, reply) => {
+        const note = await getSaleNote(deps.db, authOf(request).businessId, request.params.id, kind);
+        return sendPdf(reply, saleNoteToPrintable(note), request.query.layout);
+      },
+    });
+  }
 
   app.get('/quotation/quotation-estimation-invoice/:id/pdf', {
     schema: schema('quotation', 'A quotation as a PDF, on A4 or as a thermal receipt'),

@@ -7,6 +7,7 @@ export * from './party';
 export * from './account';
 export * from './expense';
 export * from './sales';
+export * from './sale-notes';
 export * from './quotation';
 export * from './pdf';
 export * from './purchase';

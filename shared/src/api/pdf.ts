@@ -10,6 +10,8 @@ const url = (path: string, id: string, layout: PdfLayout) =>
  */
 export const pdfUrls = {
   saleInvoice: (id: string, layout: PdfLayout = 'a4') => url('sale/sale-invoice', id, layout),
+  creditNote: (id: string, layout: PdfLayout = 'a4') => url('sale/credit-note', id, layout),
+  debitNote: (id: string, layout: PdfLayout = 'a4') => url('sale/debit-note', id, layout),
   quotation: (id: string, layout: PdfLayout = 'a4') => url('quotation/quotation-estimation-invoice', id, layout),
   purchaseDebitNote: (id: string, layout: PdfLayout = 'a4') => url('purchase/debit-note', id, layout),
 };

@@ -16,6 +16,8 @@ export const PARTY_BALANCE_TYPES: readonly TransactionType[] = [
   'PURCHASE_PAYMENT_REVERSAL',
   'PAYMENT_IN',
   'PAYMENT_OUT',
+  'SALE_REFUND',
+  'SALE_REFUND_REVERSAL',
 ];
 
 /**

@@ -10,6 +10,7 @@ import {
   isTaxed,
   isZero,
   numberLabel,
+  dateLabel,
   percent,
   placeOfSupply,
   quantity,
@@ -107,6 +108,7 @@ export class A4Invoice {
       [dateLabel(doc), displayDate(doc.date)],
       ...(doc.references ?? []).map((r): [string, string] => [r.label, r.value]),
     ];
+    if (doc.against) details.push(['Against Invoice', doc.against.number], ['Invoice Date', displayDate(doc.against.date)]);
     if (doc.dueDate) details.push([dueLabel(doc), displayDate(doc.dueDate)]);
     details.push(['Place of Supply', placeOfSupply(doc.placeOfSupply)]);
     if (!isQuotation(doc)) details.push(['Reverse Charge', doc.reverseCharge ? 'Yes' : 'No']);

@@ -62,10 +62,8 @@ export function isTaxed(doc: PrintableDocument): boolean {
   return doc.title !== 'Bill of Supply';
 }
 
-/** A credit or debit note (its number and date are the note's). */
-export function isNote(doc: PrintableDocument): boolean {
-  return doc.title === 'Debit Note';
-}
+/** A credit or debit note: it follows an invoice. */
+export const isNote = (doc: PrintableDocument) => doc.title === 'Credit Note' || doc.title === 'Debit Note';
 
 export function numberLabel(doc: PrintableDocument): string {
   return isQuotation(doc) ? 'Quotation No.' : isNote(doc) ? 'Note No.' : 'Invoice No.';
@@ -96,7 +94,7 @@ export function hasCess(doc: PrintableDocument): boolean {
 
 /** A file name that survives every browser and file system: "Invoice-MUM-26-27-42.pdf". */
 export function pdfFileName(doc: PrintableDocument): string {
-  const prefix = isQuotation(doc) ? 'Quotation' : isNote(doc) ? doc.title.replace(' ', '-') : 'Invoice';
+  const prefix = isQuotation(doc) ? 'Quotation' : isNote(doc) ? doc.title.replace(' ', '') : 'Invoice';
   const safe = doc.number.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
   return `${prefix}-${safe || 'document'}.pdf`;
 }

@@ -6,6 +6,7 @@ import {
   type DocumentParty,
   type Quotation,
   type SaleInvoice,
+  type SaleNote,
 } from '@bahi/shared/contracts';
 import type { PrintableBuyer, PrintableDocument, PrintableSeller } from './types';
 
@@ -44,7 +45,7 @@ export function buyer(party: DocumentParty | null): PrintableBuyer {
   };
 }
 
-function common(d: SaleInvoice | Quotation) {
+function common(d: SaleInvoice | Quotation | SaleNote) {
   return {
     seller: seller(d.branch),
     buyer: buyer(d.party),
@@ -108,5 +109,17 @@ export function quotationToPrintable(q: Quotation): PrintableDocument {
     date: q.quotationDate,
     dueDate: q.validUntil,
     status: q.status,
+  };
+}
+
+/** A credit or debit note: titled CREDIT NOTE / DEBIT NOTE, naming the invoice it follows with its number and date. */
+export function saleNoteToPrintable(note: SaleNote): PrintableDocument {
+  return {
+    ...common(note),
+    title: note.noteType === 'CREDIT' ? 'Credit Note' : 'Debit Note',
+    number: note.noteNumber,
+    date: note.noteDate,
+    status: note.status,
+    against: { number: note.invoice.invoiceNumber, date: note.invoice.invoiceDate },
   };
 }

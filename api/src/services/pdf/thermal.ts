@@ -119,6 +119,7 @@ export class ThermalReceipt {
     const { doc } = this;
     this.pair(`${numberLabel(doc)} ${doc.number}`, displayDate(doc.date), { ...this.text, bold: true });
     for (const r of doc.references ?? []) this.block(`${r.label}: ${r.value}`, this.text);
+    if (doc.against) this.block(`Against Invoice ${doc.against.number} of ${displayDate(doc.against.date)}`, this.text);
     if (doc.dueDate) this.block(`${dueLabel(doc)}: ${displayDate(doc.dueDate)}`, this.text);
     this.block(`${isQuotation(doc) ? 'For' : 'Bill to'}: ${doc.buyer.name}`, { ...this.text, bold: true });
     if (doc.buyer.gstin) this.block(`GSTIN: ${doc.buyer.gstin}`, this.text);

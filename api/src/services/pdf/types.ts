@@ -6,7 +6,7 @@
 
 export type { PdfLayout } from '@bahi/shared/contracts';
 
-export type DocumentTitle = 'Tax Invoice' | 'Bill of Supply' | 'Quotation' | 'Debit Note';
+export type DocumentTitle = 'Tax Invoice' | 'Bill of Supply' | 'Quotation' | 'Credit Note' | 'Debit Note';
 
 export interface PrintableSeller {
   /** The business name; the signature line reads "For <name>". */
@@ -125,6 +125,8 @@ export interface PrintableDocument {
   notes?: string | null;
   terms?: string | null;
   eInvoice?: PrintableEInvoice | null;
+  /** A credit or debit note: the invoice it follows, printed with its number and date (Rule 53). */
+  against?: { number: string; date: string } | null;
   /** Printed at the top, under the title: a composition taxpayer's declaration. */
   declaration?: string | null;
 }

@@ -22,6 +22,10 @@ const DESCRIPTIONS: Record<string, (n: string | null) => string> = {
   PURCHASE_PAYMENT_REVERSAL: (n) => (n ? `Payment reversed: bill ${n} cancelled` : 'Payment reversed'),
   PAYMENT_IN: () => 'Payment received',
   PAYMENT_OUT: () => 'Payment made',
+  CREDIT_NOTE: (n) => `Credit note ${n ?? ''}`.trim(),
+  DEBIT_NOTE: (n) => `Debit note ${n ?? ''}`.trim(),
+  SALE_REFUND: (n) => (n ? `Refund on credit note ${n}` : 'Refund'),
+  SALE_REFUND_REVERSAL: (n) => (n ? `Refund reversed: credit note ${n} cancelled` : 'Refund reversed'),
   OPENING_BALANCE: () => 'Opening balance',
   JOURNAL: (n) => `Journal ${n ?? ''}`.trim(),
 };
@@ -49,7 +53,7 @@ const partyLines = (businessId: string, partyId: string, to: string) => sql`
   from journal_lines l
   join journal_entries e on e.business_id = l.business_id and e.id = l.entry_id
   where l.business_id = ${businessId} and l.party_id = ${partyId} and l.date <= ${to}
-    and not (e.voucher_type in ('SALE', 'PURCHASE') and e.transaction_id is null
+    and not (e.voucher_type in ('SALE', 'PURCHASE', 'CREDIT_NOTE', 'DEBIT_NOTE') and e.transaction_id is null
              and (e.reverses_id is not null
                   or exists (select 1 from journal_entries r where r.business_id = e.business_id and r.reverses_id = e.id)))`;
 

@@ -181,7 +181,8 @@ function taxesAt(line: InvoiceLineRow, supplyType: SupplyType, taxable: number, 
   const charged = toPaise(money(line.cgst)) + toPaise(money(line.sgst)) + toPaise(money(line.igst)) + toPaise(money(line.cess));
   if (charged === 0) return { cgst: 0, sgst: 0, igst: 0, cess: 0 };
   const r = computeLine({ quantity: '1', unitPrice: fromPaise(taxable), priceIncludesTax: false, gstRate: line.gstRate, cessRate: line.cessRate, cessPerUnit: '0' }, supplyType);
-  const perUnit = Math.round((quantityMilli * toPaise(money(line.cessPerUnit))) / 1000);
+  // Fixed cess: round(quantity × rupees a unit), both in thousandths.
+  const perUnit = Math.round((quantityMilli * milliOf(line.cessPerUnit)) / 10_000);
   const gstCharged = toPaise(money(line.cgst)) + toPaise(money(line.sgst)) + toPaise(money(line.igst));
   return gstCharged === 0
     ? { cgst: 0, sgst: 0, igst: 0, cess: r.cess + perUnit }

@@ -10,7 +10,6 @@ import {
   isTaxed,
   isZero,
   numberLabel,
-  dateLabel,
   percent,
   placeOfSupply,
   quantity,

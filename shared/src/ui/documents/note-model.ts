@@ -11,7 +11,7 @@ import { computeLine, fromPaise, toPaise, type SupplyType } from '@bahi/shared';
 export interface NoteSourceLine {
   lineNo: number;
   itemName: string;
-  itemType: 'GOODS' | 'SERVICE';
+  itemType: 'PRODUCT' | 'SERVICE';
   unit: string | null;
   hsnSac: string | null;
   quantity: string;

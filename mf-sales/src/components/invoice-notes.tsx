@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Card, Flex, Table, Tag, Typography } from 'antd';
 import { SALE_NOTE_REASON_LABELS, formatRupees, type SaleInvoice, type SaleNoteSummary } from '@bahi/shared';
-import { formatDate, formatQuantity, linesLeft } from '@bahi/shared/ui';
-import { NOTE_SLUG, sourceLinesOf, useInvoiceNotes } from './notes-data';
+import { formatDate, formatQuantity, linesLeft, noteSourceLines } from '@bahi/shared/ui';
+import { NOTE_SLUG, useInvoiceNotes } from './notes-data';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 const money = (v: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatRupees(v)}</span>;
@@ -12,7 +12,7 @@ const reasonLabel = (r: string) => SALE_NOTE_REASON_LABELS[r as keyof typeof SAL
 /** The invoice's credit and debit notes, and what of its goods is still left to return. */
 export function InvoiceNotesCard({ invoice }: { invoice: SaleInvoice }) {
   const { data, error } = useInvoiceNotes(invoice.id);
-  const lefts = useMemo(() => (data ? linesLeft(sourceLinesOf(invoice), data.issued) : null), [data, invoice]);
+  const lefts = useMemo(() => (data ? linesLeft(noteSourceLines(invoice.lines), data.issued) : null), [data, invoice]);
   const returned = lefts?.filter((l) => l.quantityMilli < Math.round(Number(l.line.quantity) * 1000)) ?? [];
 
   return (

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { cacheKey, saleNoteApi, useRecord, type SaleInvoice, type SaleNote, type SaleNoteListQuery, type SaleNoteSummary, type SaleNoteType } from '@bahi/shared';
-import type { IssuedNoteLine, NoteSourceLine } from '@bahi/shared/ui';
+import { cacheKey, saleNoteApi, useRecord, type SaleNote, type SaleNoteListQuery, type SaleNoteSummary, type SaleNoteType } from '@bahi/shared';
+import type { IssuedNoteLine } from '@bahi/shared/ui';
 
 /** 'credit-note' or 'debit-note': the API's and the screens' word for each kind. */
 export const NOTE_SLUG: Record<SaleNoteType, 'credit-note' | 'debit-note'> = { CREDIT: 'credit-note', DEBIT: 'debit-note' };
@@ -58,25 +58,4 @@ export async function loadInvoiceNotes(invoiceId: string): Promise<InvoiceNotes>
 export function useInvoiceNotes(invoiceId: string | undefined) {
   return useSWR(invoiceId ? cacheKey('sales', 'invoice-notes', invoiceId) : null, () => loadInvoiceNotes(invoiceId!));
 }
-
-/** The invoice's lines as the note form reads them. */
-export const sourceLinesOf = (invoice: Pick<SaleInvoice, 'lines'>): NoteSourceLine[] =>
-  invoice.lines.map((l) => ({
-    lineNo: l.lineNo,
-    itemName: l.itemName,
-    itemType: l.itemType,
-    unit: l.unit,
-    hsnSac: l.hsnSac,
-    quantity: l.quantity,
-    unitPrice: l.unitPrice,
-    taxableValue: l.taxableValue,
-    gstRate: l.gstRate,
-    cessRate: l.cessRate,
-    cessPerUnit: l.cessPerUnit,
-    cgst: l.cgst,
-    sgst: l.sgst,
-    igst: l.igst,
-    cess: l.cess,
-    serialNos: l.serialNos,
-  }));
 

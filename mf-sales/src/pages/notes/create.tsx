@@ -14,8 +14,8 @@ import {
   type SaleInvoice,
   type SaleNoteType,
 } from '@bahi/shared';
-import { ErrorState, LoadingState, NoteForm, PageHeader, RecordLoader, formatDate, linesLeft, type IssuedNoteLine, type NoteFormValues, type NoteReasonOption } from '@bahi/shared/ui';
-import { NOTE_NOUN, NOTE_SLUG, sourceLinesOf, useInvoiceNotes } from '../../components/notes-data';
+import { ErrorState, LoadingState, NoteForm, PageHeader, RecordLoader, formatDate, linesLeft, noteSourceLines, type IssuedNoteLine, type NoteFormValues, type NoteReasonOption } from '@bahi/shared/ui';
+import { NOTE_NOUN, NOTE_SLUG, useInvoiceNotes } from '../../components/notes-data';
 import { useSaleInvoice } from '../../components/sales-data';
 
 /** A sales return takes goods back by quantity; every other reason is a price-only note by taxable value. */
@@ -29,7 +29,7 @@ export const DEBIT_REASONS: NoteReasonOption[] = DEBIT_NOTE_REASONS.map((r) => (
 /** The form of a credit or debit note on `invoice`, given what its issued notes took off each line already. */
 export function SaleNoteForm({ type, invoice, issued }: { type: SaleNoteType; invoice: SaleInvoice; issued: IssuedNoteLine[] }) {
   const navigate = useNavigate();
-  const lefts = useMemo(() => linesLeft(sourceLinesOf(invoice), issued), [invoice, issued]);
+  const lefts = useMemo(() => linesLeft(noteSourceLines(invoice.lines), issued), [invoice, issued]);
   const noun = NOTE_NOUN[type];
   const credit = type === 'CREDIT';
   const party = invoice.party?.name ?? 'Walk-in customer';

@@ -1,4 +1,4 @@
-import { computeLine, fromPaise, toPaise, type SupplyType } from '@bahi/shared';
+import { computeLine, fromPaise, toPaise, type DocumentLine, type SupplyType } from '@bahi/shared';
 
 /*
  * The form of a credit or debit note that follows one document (a sale invoice, a purchase bill): each of the
@@ -26,6 +26,27 @@ export interface NoteSourceLine {
   cess: string;
   serialNos: string[];
 }
+
+/** A document's lines (a sale invoice's, a purchase bill's) as the note form reads them. */
+export const noteSourceLines = (lines: readonly DocumentLine[]): NoteSourceLine[] =>
+  lines.map((l) => ({
+    lineNo: l.lineNo,
+    itemName: l.itemName,
+    itemType: l.itemType,
+    unit: l.unit,
+    hsnSac: l.hsnSac,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    taxableValue: l.taxableValue,
+    gstRate: l.gstRate,
+    cessRate: l.cessRate,
+    cessPerUnit: l.cessPerUnit,
+    cgst: l.cgst,
+    sgst: l.sgst,
+    igst: l.igst,
+    cess: l.cess,
+    serialNos: l.serialNos,
+  }));
 
 /** A line of a note already issued against the document (its `lineNo` is the original line it follows). */
 export interface IssuedNoteLine {

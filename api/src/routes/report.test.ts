@@ -448,6 +448,9 @@ describe('GET report/gstr1', () => {
           },
         ],
       },
+      // No credit or debit notes this month.
+      cdnr: [],
+      cdnur: [],
     });
     expect(body.data.doc_issue.doc_det[0].docs).toHaveLength(2);
     // The cancelled invoice is nowhere but doc_issue.

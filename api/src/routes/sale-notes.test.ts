@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { selectRows } from '../services/documents/rows';
 import { pdfText } from '../services/pdf/testing';
 import { documentFixtures } from '../test/documents';
-import { SETUP_TIMEOUT_MS, createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
+import { SETUP_TIMEOUT_MS, createHarness, get, signUp, testGstin, write, type Harness, type SignedUp } from '../test/harness';
 
 /*
  * Credit and debit notes on sale invoices: every rule with its status and field, the stock and serials coming back at
@@ -328,5 +328,117 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
     const numbers = results.map((r) => r.json().data.noteNumber as string);
     expect(numbers.every((n) => /^CN-RC\/26\/\d+$/.test(n))).toBe(true);
     expect(numbers.map((n) => Number(n.split('/').at(-1))).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+});
+
+describe('GSTR-1 and GSTR-3B of a month with notes of every kind, against figures worked out by hand', () => {
+  it('puts notes in cdnr and cdnur (B2CL), nets the rest into b2cs, nets hsn, lists both series in doc_issue', async () => {
+    const GSTIN = testGstin('27');
+    const KA = testGstin('29');
+    const MH = testGstin('27');
+    const c = await signUp(h, { businessName: 'Note Filers', gstin: GSTIN, stateCode: '27' });
+    const widget = await f.item(c, { name: 'Widget', price: '1000', rate: 'gst-18', hsn: '8517', stock: 500 });
+    const ka = await f.party(c, { name: 'KA Traders', state: '29', gstin: KA });
+    const mh = await f.party(c, { name: 'MH Traders', state: '27', gstin: MH });
+    const big = await f.party(c, { name: 'Big Walk-in', state: '29' });
+    const w = (quantity: number) => [line(widget.id, { quantity })];
+    const kaInv = await f.invoice(c, { partyId: ka.id, invoiceDate: '2026-10-10', lines: w(2) });
+    const mhInv = await f.invoice(c, { partyId: mh.id, invoiceDate: '2026-10-11', lines: w(1) });
+    const bigInv = await f.invoice(c, { partyId: big.id, invoiceDate: '2026-10-12', lines: w(150) });
+    const shopInv = await f.invoice(c, { invoiceDate: '2026-11-02', lines: w(5), payment: { amount: 5900, mode: 'CASH' } });
+    expect([kaInv.supplyType, bigInv.totals.grandTotal]).toEqual(['INTER', '177000.00']);
+
+    // CN 1: 1 of 2 back from the Karnataka buyer (IGST). DN 1: ₹100 more on the Maharashtra buyer's (CGST + SGST).
+    await credit(c, { invoiceId: kaInv.id, noteDate: '2026-11-05', reason: 'SALES_RETURN', lines: [{ invoiceLineNo: 1, quantity: 1 }] });
+    expect((await debitNote(c, { invoiceId: mhInv.id, noteDate: '2026-11-06', reason: 'PRICE_INCREASE', lines: [{ invoiceLineNo: 1, taxableValue: 100 }] })).statusCode).toBe(201);
+    // CN 2: 10 of a ₹1,77,000 inter-state sale to an unregistered buyer (B2CL). CN 3: 1 of the walk-in sale (b2cs).
+    await credit(c, { invoiceId: bigInv.id, noteDate: '2026-11-07', reason: 'SALES_RETURN', lines: [{ invoiceLineNo: 1, quantity: 10 }] });
+    await credit(c, { invoiceId: shopInv.id, noteDate: '2026-11-08', reason: 'SALES_RETURN', lines: [{ invoiceLineNo: 1, quantity: 1 }], refund: { amount: 1180, mode: 'CASH' } });
+    // CN 4, cancelled: only doc_issue counts it.
+    const gone = await credit(c, { invoiceId: shopInv.id, noteDate: '2026-11-09', reason: 'SALES_RETURN', lines: [{ invoiceLineNo: 1, quantity: 1 }], refund: { amount: 1180, mode: 'CASH' } });
+    expect((await write(h.app, 'POST', `/api/sale/cancel-credit-note/${gone.id}`, { reason: 'Entered twice' }, { cookie: c.cookie })).statusCode).toBe(200);
+
+    const res = await get(h.app, `/api/report/gstr1?gstin=${GSTIN}&period=112026`, c.cookie);
+    expect(res.statusCode).toBe(200);
+    const r = res.json().data;
+    expect(r.cdnr).toEqual([
+      {
+        ctin: MH,
+        nt: [{ ntty: 'D', nt_num: 'DN-MB/26/1', nt_dt: '06-11-2026', val: 118, pos: '27', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1801, itm_det: { rt: 18, txval: 100, camt: 9, samt: 9, csamt: 0 } }] }],
+      },
+      {
+        ctin: KA,
+        nt: [{ ntty: 'C', nt_num: 'CN-MB/26/1', nt_dt: '05-11-2026', val: 1180, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1801, itm_det: { rt: 18, txval: 1000, iamt: 180, csamt: 0 } }] }],
+      },
+    ]);
+    expect(r.cdnur).toEqual([
+      { typ: 'B2CL', ntty: 'C', nt_num: 'CN-MB/26/2', nt_dt: '07-11-2026', val: 11800, pos: '29', itms: [{ num: 1801, itm_det: { rt: 18, txval: 10000, iamt: 1800, csamt: 0 } }] },
+    ]);
+    // The walk-in sale (5 × 1,000: CGST 450 + SGST 450) less its return of 1 (1,000: 90 + 90).
+    expect(r.b2cs).toEqual([{ sply_ty: 'INTRA', pos: '27', typ: 'OE', rt: 18, txval: 4000, camt: 360, samt: 360, csamt: 0 }]);
+    // hsn b2b: −1 unit (−1,000, IGST −180) and the debit note's +100 (9 + 9); b2c: 5 sold, 1 + 10 back.
+    expect(r.hsn.hsn_b2b).toEqual([{ num: 1, hsn_sc: '8517', desc: 'Widget', uqc: 'NOS', qty: -1, rt: 18, txval: -900, iamt: -180, camt: 9, samt: 9, csamt: 0 }]);
+    expect(r.hsn.hsn_b2c).toEqual([{ num: 1, hsn_sc: '8517', desc: 'Widget', uqc: 'NOS', qty: -6, rt: 18, txval: -6000, iamt: -1800, camt: 360, samt: 360, csamt: 0 }]);
+    const docs = (n: number) => r.doc_issue.doc_det.find((d: { doc_num: number }) => d.doc_num === n);
+    expect(docs(4)).toEqual({ doc_num: 4, doc_typ: 'Debit Note', docs: [{ num: 1, from: 'DN-MB/26/1', to: 'DN-MB/26/1', totnum: 1, cancel: 0, net_issue: 1 }] });
+    expect(docs(5)).toEqual({ doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: 'CN-MB/26/1', to: 'CN-MB/26/4', totnum: 4, cancel: 1, net_issue: 3 }] });
+    expect(r.doc_issue.doc_det.map((d: { doc_num: number }) => d.doc_num)).toEqual([1, 4, 5]);
+
+    // GSTR-3B 3.1(a): the walk-in sale 5,000 (450 + 450) net of the notes: −1,000 (IGST −180), +100 (9 + 9),
+    // −10,000 (IGST −1,800), −1,000 (−90 − 90).
+    const b3 = (await get(h.app, `/api/report/gstr3b?gstin=${GSTIN}&period=112026`, c.cookie)).json();
+    expect(b3.data.sup_details.osup_det).toEqual({ txval: -6900, iamt: -1980, camt: 369, samt: 369, csamt: 0 });
+    // The IGST the notes took back owes nothing (not a refund); CGST and SGST are owed in cash.
+    expect(b3.liability).toEqual({ igst: '0.00', cgst: '369.00', sgst: '369.00', cess: '0.00' });
+  });
+});
+
+describe('e-invoice JSON of a note', () => {
+  it('makes a CRN naming the invoice in RefDtls.PrecDocDtls, valid against the schema, and a DBN likewise', async () => {
+    const SELLER = testGstin('27');
+    const BUYER = testGstin('29');
+    const c = await signUp(h, { businessName: 'Irp Notes', gstin: SELLER, stateCode: '27' });
+    const up = await write(
+      h.app,
+      'PUT',
+      `/api/store-branch/update-branch/${c.profile.activeStoreBranch!.id}`,
+      { name: 'Main Branch', gstin: SELLER, registrationType: 'REGULAR', address: { street: '12 Laxmi Road', city: 'Pune', stateCode: '27', pin: '411002' } },
+      { cookie: c.cookie },
+    );
+    expect(up.statusCode).toBe(200);
+    const buyer = await write(
+      h.app,
+      'POST',
+      '/api/party/create',
+      { name: 'Kaveri Home Needs', partyType: 'CUSTOMER', gstin: BUYER, billingAddress: { type: 'BOTH', miscData: { ad: '8 Brigade Road, Bengaluru', st: '29', pin: '560025' } } },
+      { cookie: c.cookie },
+    );
+    const pen = await f.item(c, { name: 'Gel Pen Box', price: '100', rate: 'gst-18', hsn: '96081019', stock: 10 });
+    const inv = await f.invoice(c, { partyId: buyer.json().data.id, lines: [line(pen.id, { quantity: 3 })] });
+    const crn = await credit(c, { invoiceId: inv.id, reason: 'SALES_RETURN', lines: [{ invoiceLineNo: 1, quantity: 1 }] });
+    const res = await get(h.app, `/api/sale/credit-note/${crn.id}/einvoice`, c.cookie);
+    expect(res.statusCode).toBe(200);
+    const json = res.json().data.json;
+    const dmy = (iso: string) => iso.split('-').reverse().join('/');
+    expect(json.DocDtls).toEqual({ Typ: 'CRN', No: crn.noteNumber, Dt: dmy(crn.noteDate) });
+    expect(json.RefDtls).toEqual({ PrecDocDtls: [{ InvNo: inv.invoiceNumber, InvDt: dmy(inv.invoiceDate) }] });
+    expect(json.ItemList).toEqual([expect.objectContaining({ Qty: 1, AssAmt: 100, GstRt: 18, IgstAmt: 18, TotItemVal: 118 })]);
+    expect(json.ValDtls).toMatchObject({ AssVal: 100, IgstVal: 18, TotInvVal: 118 });
+    // The schema itself refuses a note whose preceding invoice is malformed: the check is real.
+    const { validateEInvoice } = await import('../services/einvoice/validate');
+    expect(validateEInvoice(json, crn.noteDate)).toEqual([]);
+    const broken = validateEInvoice({ ...json, RefDtls: { PrecDocDtls: [{ InvNo: inv.invoiceNumber, InvDt: inv.invoiceDate }] } }, crn.noteDate);
+    expect(broken.map((p) => p.path)).toContain('RefDtls.PrecDocDtls[0].InvDt');
+
+    // A value-only debit note: no quantity moves.
+    const dbn = (await debitNote(c, { invoiceId: inv.id, reason: 'PRICE_INCREASE', lines: [{ invoiceLineNo: 1, taxableValue: 50 }] })).json().data as SaleNote;
+    const d = (await get(h.app, `/api/sale/debit-note/${dbn.id}/einvoice`, c.cookie)).json().data.json;
+    expect(d.DocDtls.Typ).toBe('DBN');
+    expect(d.ItemList[0]).toMatchObject({ Qty: 0, AssAmt: 50, IgstAmt: 9 });
+
+    // A note to a walk-in buyer is not e-invoiced.
+    const walkIn = await f.invoice(c, { lines: [line(pen.id)], payment: { amount: 118, mode: 'CASH' } });
+    const own = await credit(c, { invoiceId: walkIn.id, reason: 'SALES_RETURN', lines: [{ invoiceLineNo: 1, quantity: 1 }], refund: { amount: 118, mode: 'CASH' } });
+    expect((await get(h.app, `/api/sale/credit-note/${own.id}/einvoice`, c.cookie)).statusCode).toBe(422);
   });
 });

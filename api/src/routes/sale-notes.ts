@@ -1,10 +1,14 @@
 import {
   CancelDocumentRequest,
+  EInvoiceInvalidResponse,
+  EInvoiceQuery,
+  EInvoiceResponse,
   CreateCreditNoteRequest,
   CreateDebitNoteRequest,
   SaleNoteListQuery,
   SaleNoteListResponse,
   SaleNoteResponse,
+  indiaToday,
 } from '@bahi/shared/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,11 +17,14 @@ import { authOf, requireAuth } from '../plugins/auth';
 import type { DocumentContext } from '../services/documents/prepare';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
 import { CREDIT_NOTE, DEBIT_NOTE, cancelSaleNote, createCreditNote, createDebitNote, getSaleNote, listSaleNotes } from '../services/sale-notes';
+import { noteEInvoiceFile } from '../services/einvoice/notes';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 const tags = ['sale'];
 /** Any string: an id that is not a uuid is simply not found (404). */
 const NoteIdParams = z.object({ id: z.string().max(100).describe('Note id (uuid)') });
+/** 422 answers every problem of the e-invoice, each with the field and how to fix it. */
+const invalid = { 422: EInvoiceInvalidResponse.extend({ field: z.string().optional(), errors: EInvoiceInvalidResponse.shape.errors.optional() }) };
 
 /** Credit and debit notes on sale invoices, scoped to the session's business. */
 export function saleNoteRoutes(app: ZodApp, deps: Deps) {
@@ -93,6 +100,35 @@ export function saleNoteRoutes(app: ZodApp, deps: Deps) {
         response: { 200: SaleNoteResponse, ...errorResponses(401, 404) },
       },
       handler: async (request) => ({ success: true as const, data: await getSaleNote(deps.db, authOf(request).businessId, request.params.id, kind) }),
+    });
+
+    app.get(`/${slug}/:id/einvoice`, {
+      schema: {
+        tags,
+        summary: `A ${word} to a registered buyer as the IRP's e-invoice JSON (schema 1.1, DocDtls.Typ ${kind.type === 'CREDIT' ? 'CRN' : 'DBN'}, RefDtls.PrecDocDtls the invoice)`,
+        description:
+          'Answers `{ fileName, json }`, or with download=true the file to upload to the IRP as an attachment. 409 for a ' +
+          'cancelled note; 422 for a note to an unregistered buyer, and for one the IRP would refuse, with `errors[]`.',
+        security: SESSION_SECURITY,
+        params: NoteIdParams,
+        querystring: EInvoiceQuery,
+        response: { 200: EInvoiceResponse, ...errorResponses(400, 401, 404, 409), ...invalid },
+      },
+      handler: async (request, reply) => {
+        const { businessId } = authOf(request);
+        const now = deps.clock();
+        const note = await getSaleNote(deps.db, businessId, request.params.id, kind);
+        const { fileName, json } = await noteEInvoiceFile(deps.db, businessId, note, indiaToday(now), now);
+        deps.readCache.wrote(businessId);
+        if (request.query.download) {
+          return reply
+            .header('content-type', 'application/json; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${fileName}"`)
+            .header('cache-control', 'no-store')
+            .send(JSON.stringify([json], null, 2) as never);
+        }
+        return { success: true as const, data: { fileName, json } };
+      },
     });
 
     app.post(`/cancel-${slug}/:id`, {

@@ -355,6 +355,28 @@ export const Gstr1DocIssue = z.object({
   ),
 });
 
+/** A credit or debit note to a registered buyer (cdnr): amounts positive for both kinds; `num` = rate × 100 + 1. */
+export const Gstr1Note = z.object({
+  ntty: z.enum(['C', 'D']),
+  nt_num: z.string(),
+  nt_dt: z.string(),
+  val: Amount,
+  pos: z.string(),
+  rchrg: z.enum(['Y', 'N']),
+  inv_typ: z.string(),
+  itms: z.array(Gstr1Item),
+});
+/** A note to an unregistered buyer reported on its own (cdnur): large inter-state (B2CL) or export; IGST only. */
+export const Gstr1UnregisteredNote = z.object({
+  typ: z.enum(['B2CL', 'EXPWP', 'EXPWOP']),
+  ntty: z.enum(['C', 'D']),
+  nt_num: z.string(),
+  nt_dt: z.string(),
+  val: Amount,
+  pos: z.string(),
+  itms: z.array(Gstr1Item),
+});
+
 /** The return as the portal takes it (the file the accountant uploads). */
 export const Gstr1Return = z.object({
   gstin: z.string(),
@@ -380,6 +402,10 @@ export const Gstr1Return = z.object({
   }),
   hsn: z.object({ hsn_b2b: z.array(Gstr1HsnRow), hsn_b2c: z.array(Gstr1HsnRow) }),
   doc_issue: Gstr1DocIssue,
+  /** Credit and debit notes to registered buyers, per buyer GSTIN. */
+  cdnr: z.array(z.object({ ctin: z.string(), nt: z.array(Gstr1Note) })).default([]),
+  /** Credit and debit notes to unregistered buyers that are B2CL-type or exports (the rest are netted into b2cs). */
+  cdnur: z.array(Gstr1UnregisteredNote).default([]),
 });
 export type Gstr1Return = z.infer<typeof Gstr1Return>;
 

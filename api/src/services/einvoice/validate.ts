@@ -182,7 +182,8 @@ function ruleProblems(json: Json, today: string): EInvoiceProblem[] {
     if (ass !== tot - disc) {
       add(at('AssAmt'), `(${rupees(ass)}) is not TotAmt − Discount (${rupees(tot)} − ${rupees(disc)} = ${rupees(tot - disc)})`);
     }
-    if (typeof it.Qty === 'number' && typeof it.UnitPrice === 'number' && Math.abs(Math.round(it.Qty * it.UnitPrice * 100) - tot) > 100) {
+    // A note's value-only line (a price reduced or raised) moves no quantity: its amount is not Qty × UnitPrice.
+    if (typeof it.Qty === 'number' && it.Qty !== 0 && typeof it.UnitPrice === 'number' && Math.abs(Math.round(it.Qty * it.UnitPrice * 100) - tot) > 100) {
       add(at('TotAmt'), `(${rupees(tot)}) is not Qty × UnitPrice (${it.Qty} × ${it.UnitPrice})`);
     }
     if (typeof it.GstRt === 'number') {

@@ -94,8 +94,8 @@ export async function hasGstin(db: Db, businessId: string, gstin: string): Promi
 /**
  * GET report/gstr1: GSTR-1 in the portal's JSON. Every section is summed by the database; b2b and b2cl list
  * invoices (one item per rate, as the portal wants), b2cs and hsn are sums per POS and rate / per HSN, UQC and rate.
- * Cancelled invoices appear only in doc_issue. Exports (place of supply 96) go to exp. Credit notes (cdnr/cdnur) come
- * with those documents.
+ * Cancelled invoices appear only in doc_issue. Exports (place of supply 96) go to exp. Credit and debit notes go to
+ * cdnr and cdnur, or net into b2cs, and net into hsn (saleNoteSections).
  */
 export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<Omit<Gstr1Response, 'success'>> {
   await assertFilesReturns(db, businessId, q.gstin, 'GSTR-1');
@@ -119,12 +119,16 @@ export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<
   const b2bRows = await invoiceRates(isB2b);
   const b2clRows = await invoiceRates(isB2cl(scope));
   const expRows = await invoiceRates(isExport);
-  const b2csRows = await selectRows<RateRow>(
+  const notes = await saleNoteSections(db, scope);
+  const invoiceB2csRows = await selectRows<RateRow>(
     db,
     sql`select s.supply_type, s.place_of_supply as pos, l.gst_rate::float8 as rt, ${TAX_SUMS}
         from ${lines} where ${live} and not (${isB2b}) and not (${isB2cl(scope)}) and not ${isExport} and ${isTaxedLine}
         group by s.supply_type, s.place_of_supply, l.gst_rate
         order by s.place_of_supply, s.supply_type, l.gst_rate`,
+  );
+  const b2csRows = netRows(invoiceB2csRows, notes.b2cs, (r) => `${r.supply_type}|${r.pos}|${r.rt}`).sort(
+    (x, y) => x.pos.localeCompare(y.pos) || x.supply_type.localeCompare(y.supply_type) || x.rt - y.rt,
   );
   const nilRows = await selectRows<{ sply_ty: Gstr1Return['nil']['inv'][number]['sply_ty']; nil_amt: string; expt_amt: string; ngsup_amt: string }>(
     db,
@@ -135,7 +139,7 @@ export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<
         from ${lines} where ${live} and not ${isExport} and not ${isTaxedLine}
         group by 1 order by 1`,
   );
-  const hsnRows = await selectRows<RateRow & { b2b: boolean; hsn: string; uqc: string; qty: string; descr: string }>(
+  const invoiceHsnRows = await selectRows<RateRow & { b2b: boolean; hsn: string; uqc: string; qty: string; descr: string }>(
     db,
     sql`select (${isB2b}) as b2b, coalesce(l.hsn_sac, '') as hsn,
                case when l.item_type = 'SERVICE' then 'NA' else coalesce(l.unit, 'OTH') end as uqc,
@@ -145,6 +149,9 @@ export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<
         from ${lines} where ${live}
         group by 1, 2, 3, l.gst_rate, l.item_type
         order by 1 desc, 2, 3, l.gst_rate`,
+  );
+  const hsnRows = netRows(invoiceHsnRows, notes.hsn, (r) => `${r.b2b}|${r.hsn}|${r.uqc}|${r.rt}`).sort(
+    (x, y) => Number(y.b2b) - Number(x.b2b) || x.hsn.localeCompare(y.hsn) || x.uqc.localeCompare(y.uqc) || x.rt - y.rt,
   );
   const docRows = await selectRows<{ first: string; last: string; totnum: number; cancel: number }>(
     db,
@@ -288,9 +295,12 @@ export async function gstr1(db: Db, businessId: string, q: Gstr1Query): Promise<
                 doc_typ: 'Invoices for outward supply',
                 docs: docRows.map((d, i) => ({ num: i + 1, from: d.first, to: d.last, totnum: d.totnum, cancel: d.cancel, net_issue: d.totnum - d.cancel })),
               },
+              ...notes.docIssue,
             ]
-          : [],
+          : notes.docIssue,
       },
+      cdnr: notes.cdnr,
+      cdnur: notes.cdnur,
     },
     problems,
     meta: { ...range, b2clLimit: limit, branchIds: branchRows.map((b) => b.id) },
@@ -344,4 +354,135 @@ export function gstr1Sheets(report: Omit<Gstr1Response, 'success'>): ExportSheet
       rows: [report.problems as unknown as Flat[]],
     },
   ];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Credit and debit notes on sales (gst-rules.md "Credit and debit notes")
+
+/** The notes of one return: issued under the GSTIN (the branch snapshot), dated in the period. Aliased `s`. */
+const noteInReturn = (s: Scope) =>
+  sql`s.business_id = ${s.businessId} and (s.branch_snapshot->>'gstin') = ${s.gstin} and s.note_date between ${s.from} and ${s.to}`;
+const NOTE_LINES = sql.raw(`sale_notes s join sale_note_lines l on l.business_id = s.business_id and l.document_id = s.id`);
+/** A credit note lowers what the return reports; a debit note raises it. */
+const NOTE_SIGN = sql.raw(`(case when s.note_type = 'CREDIT' then -1 else 1 end)`);
+
+interface NoteRateRow extends RateRow {
+  note_type: 'CREDIT' | 'DEBIT';
+  /** The invoice the note follows: its grand total and supply type (B2CL or not), and whether it charged IGST. */
+  inv_val: string;
+  inv_supply: 'INTRA' | 'INTER';
+  inv_igst: boolean;
+}
+
+/** A note's item: `num` is the rate × 100 + 1 (18 % → 1801), amounts positive. */
+const noteItem = (r: RateRow, supplyType: 'INTRA' | 'INTER') => ({ num: Math.round(Number(r.rt) * 100) + 1, itm_det: itemDetail(r, supplyType) });
+
+export interface NoteSections {
+  cdnr: Gstr1Return['cdnr'];
+  cdnur: Gstr1Return['cdnur'];
+  /** Notes to other unregistered buyers, signed (credit notes negative), to net into b2cs per POS and rate. */
+  b2cs: RateRow[];
+  /** Every note's lines, signed, to net into the HSN summary. */
+  hsn: Array<RateRow & { b2b: boolean; hsn: string; uqc: string; qty: string; descr: string }>;
+  /** The credit-note (doc_num 5) and debit-note (doc_num 4) series, cancelled ones counted. */
+  docIssue: Gstr1Return['doc_issue']['doc_det'];
+}
+
+/**
+ * The return's credit and debit notes: to a registered buyer in cdnr; to an unregistered one in cdnur when it is an
+ * export (EXPWP when the invoice charged IGST, else EXPWOP) or follows an inter-state invoice above the B2CL limit;
+ * any other is netted into b2cs for its place of supply and rate. Every note nets into the HSN summary, and the
+ * notes' series are listed in doc_issue.
+ */
+export async function saleNoteSections(db: Db, scope: Scope): Promise<NoteSections> {
+  const live = sql`${noteInReturn(scope)} and s.status <> 'CANCELLED'`;
+  const rows = await selectRows<NoteRateRow>(
+    db,
+    sql`select s.id::text as id, s.note_type, s.note_number as inum, s.note_date::text as idt, s.grand_total::text as val,
+               s.place_of_supply as pos, s.supply_type, s.party_id::text as party_id, ${CTIN} as ctin,
+               i.grand_total::text as inv_val, i.supply_type as inv_supply,
+               exists (select 1 from sale_invoice_lines il where il.business_id = i.business_id and il.document_id = i.id and il.igst > 0) as inv_igst,
+               l.gst_rate::float8 as rt, ${TAX_SUMS}
+        from ${NOTE_LINES} join sale_invoices i on i.business_id = s.business_id and i.id = s.invoice_id
+        where ${live} and (${isTaxedLine} or ${isExport})
+        group by s.business_id, s.id, i.business_id, i.id, l.gst_rate
+        order by ${CTIN}, s.note_date, s.note_number, l.gst_rate`,
+  );
+  const cdnr: Gstr1Return['cdnr'] = [];
+  const cdnur: Gstr1Return['cdnur'] = [];
+  const b2cs: RateRow[] = [];
+  const signed = (v: string, type: NoteRateRow['note_type']) => fromPaise((type === 'CREDIT' ? -1 : 1) * toPaise(v));
+  for (const r of rows) {
+    const ntty = r.note_type === 'CREDIT' ? ('C' as const) : ('D' as const);
+    const head = { ntty, nt_num: r.inum, nt_dt: gstDate(r.idt), val: num(r.val), pos: r.pos };
+    const exportNote = r.pos === '96';
+    if (r.ctin && !exportNote) {
+      let party = cdnr.at(-1);
+      if (!party || party.ctin !== r.ctin) cdnr.push((party = { ctin: r.ctin, nt: [] }));
+      let note = party.nt.at(-1);
+      if (!note || note.nt_num !== r.inum) party.nt.push((note = { ...head, rchrg: 'N', inv_typ: 'R', itms: [] }));
+      note.itms.push(noteItem(r, r.supply_type));
+    } else if (exportNote || (r.inv_supply === 'INTER' && Number(r.inv_val) > Number(scope.limit))) {
+      const typ = exportNote ? (r.inv_igst ? 'EXPWP' : 'EXPWOP') : 'B2CL';
+      let note = cdnur.at(-1);
+      if (!note || note.nt_num !== r.inum) cdnur.push((note = { typ, ...head, itms: [] }));
+      note.itms.push(noteItem(r, 'INTER'));
+    } else {
+      b2cs.push({ ...r, txval: signed(r.txval, r.note_type), iamt: signed(r.iamt, r.note_type), camt: signed(r.camt, r.note_type), samt: signed(r.samt, r.note_type), csamt: signed(r.csamt, r.note_type) });
+    }
+  }
+  cdnur.sort((x, y) => x.nt_dt.split('-').reverse().join('').localeCompare(y.nt_dt.split('-').reverse().join('')) || x.nt_num.localeCompare(y.nt_num));
+
+  const hsn = await selectRows<NoteSections['hsn'][number]>(
+    db,
+    sql`select (${isB2b}) as b2b, coalesce(l.hsn_sac, '') as hsn,
+               case when l.item_type = 'SERVICE' then 'NA' else coalesce(l.unit, 'OTH') end as uqc,
+               l.gst_rate::float8 as rt,
+               (case when l.item_type = 'SERVICE' then 0 else sum(${NOTE_SIGN} * l.quantity) end)::text as qty,
+               left(min(l.item_name), 30) as descr,
+               sum(${NOTE_SIGN} * l.taxable_value)::text as txval, sum(${NOTE_SIGN} * l.igst)::text as iamt,
+               sum(${NOTE_SIGN} * l.cgst)::text as camt, sum(${NOTE_SIGN} * l.sgst)::text as samt, sum(${NOTE_SIGN} * l.cess)::text as csamt
+        from ${NOTE_LINES} where ${live}
+        group by 1, 2, 3, l.gst_rate, l.item_type`,
+  );
+
+  const series = await selectRows<{ note_type: 'CREDIT' | 'DEBIT'; first: string; last: string; totnum: number; cancel: number }>(
+    db,
+    sql`select s.note_type, (array_agg(s.note_number order by s.series_no))[1] as first,
+               (array_agg(s.note_number order by s.series_no desc))[1] as last,
+               count(*)::int as totnum, (count(*) filter (where s.status = 'CANCELLED'))::int as cancel
+        from sale_notes s where ${noteInReturn(scope)}
+        group by s.note_type, s.financial_year, s.series_prefix
+        order by s.note_type desc, s.financial_year, s.series_prefix`,
+  );
+  const docIssue: NoteSections['docIssue'] = [];
+  for (const [type, docNum, docTyp] of [['DEBIT', 4, 'Debit Note'], ['CREDIT', 5, 'Credit Note']] as const) {
+    const docs = series.filter((d) => d.note_type === type);
+    if (docs.length) {
+      docIssue.push({
+        doc_num: docNum,
+        doc_typ: docTyp,
+        docs: docs.map((d, i) => ({ num: i + 1, from: d.first, to: d.last, totnum: d.totnum, cancel: d.cancel, net_issue: d.totnum - d.cancel })),
+      });
+    }
+  }
+  return { cdnr, cdnur, b2cs, hsn, docIssue };
+}
+
+const paiseSum = (a: string, b: string) => fromPaise(toPaise(a) + toPaise(b));
+const milliSum = (a: string, b: string) => ((Math.round(Number(a) * 1000) + Math.round(Number(b) * 1000)) / 1000).toFixed(3);
+
+/** Rows summed per key: the notes' signed figures added to the invoices' (a row the notes alone make is kept). */
+export function netRows<T extends RateRow & { qty?: string }>(base: T[], notes: T[], keyOf: (r: T) => string): T[] {
+  const out = new Map(base.map((r) => [keyOf(r), { ...r }]));
+  for (const n of notes) {
+    const r = out.get(keyOf(n));
+    if (!r) {
+      out.set(keyOf(n), { ...n });
+      continue;
+    }
+    for (const k of ['txval', 'iamt', 'camt', 'samt', 'csamt'] as const) r[k] = paiseSum(r[k], n[k]);
+    if (r.qty !== undefined && n.qty !== undefined) r.qty = milliSum(r.qty, n.qty);
+  }
+  return [...out.values()];
 }

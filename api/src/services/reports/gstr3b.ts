@@ -89,6 +89,28 @@ async function inward(db: Db, scope: { businessId: string; gstin: string; from: 
 }
 
 /**
+ * The month's credit and debit notes on sales, summed like the invoices' lines into 3.1 (a), (b), (c) and (e) (a
+ * credit note negative, a debit note positive): 3.1 is net of them.
+ */
+async function saleNoteSums(
+  db: Db,
+  scope: { businessId: string; gstin: string; from: string; to: string },
+  filters: { taxable: string; zero: string; nil: string; nonGst: string },
+): Promise<Record<string, string>> {
+  const sign = `(case when s.note_type = 'CREDIT' then -1 else 1 end)`;
+  const sums = (name: string, filter: string) =>
+    ['taxable_value', 'igst', 'cgst', 'sgst', 'cess'].map((c) => `coalesce(sum(${sign} * l.${c}) filter (where ${filter}), 0)::text as ${name}_${c}`).join(', ');
+  const [row] = await selectRows<Record<string, string>>(
+    db,
+    sql`select ${sql.raw([sums('a', filters.taxable), sums('b', filters.zero), sums('c', filters.nil), sums('e', filters.nonGst)].join(', '))}
+        from sale_notes s join sale_note_lines l on l.business_id = s.business_id and l.document_id = s.id
+        where s.business_id = ${scope.businessId} and (s.branch_snapshot->>'gstin') = ${scope.gstin}
+          and s.note_date between ${scope.from} and ${scope.to} and s.status <> 'CANCELLED'`,
+  );
+  return row;
+}
+
+/**
  * GET report/gstr3b: the summary return for a month: outward supplies from the sales (3.1, 3.2), ITC and inward
  * supplies from the purchases and expenses (3.1 d, 4, 5), and the payment of tax (6.1): the set-off of the net
  * credit against the forward-charge tax, the reverse-charge tax in cash, and the credit carried forward.
@@ -111,6 +133,8 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
     db,
     sql`select ${sql.raw([sums('a', taxable), sums('b', zero), sums('c', nil), sums('e', nonGst)].join(', '))} from ${lines} where ${live}`,
   );
+  const notes = await saleNoteSums(db, scope, { taxable, zero, nil, nonGst });
+  for (const k of Object.keys(row)) row[k] = fromPaise(toPaise(row[k]) + toPaise(notes[k] ?? '0'));
   const v = (name: string) => num(row[name]);
   const unreg = await selectRows<{ pos: string; txval: string; iamt: string }>(
     db,
@@ -154,7 +178,8 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
     inward_sup: { isup_details: [{ ty: 'GST', ...bought.exempt }, { ty: 'NONGST', ...bought.nonGst }] },
   };
   const out = data.sup_details;
-  const paise = (n: number) => toPaise(n.toFixed(2));
+  // A month whose credit notes outweigh its sales owes nothing on that head (the excess is not a refund).
+  const paise = (n: number) => Math.max(0, toPaise(n.toFixed(2)));
   const { payment, creditCarriedForward } = gstSetOff({
     payable: {
       igst: paise(out.osup_det.iamt) + paise(out.osup_zero.iamt),

@@ -76,7 +76,6 @@ export const DEBIT_NOTE: NoteKind = {
   series: { kind: 'DEBIT_NOTE', mark: 'DN' },
   notFound: 'Debit note not found',
 };
-const kindOf = (type: SaleNoteType) => (type === 'CREDIT' ? CREDIT_NOTE : DEBIT_NOTE);
 
 /**
  * s.34 CGST Act: a credit note is declared at the latest by 30 November after the end of the financial year of the
@@ -820,4 +819,3 @@ export async function cancelSaleNote(ctx: DocumentContext, kind: NoteKind, id: s
   return getSaleNote(db, businessId, id, kind);
 }
 
-export { kindOf };

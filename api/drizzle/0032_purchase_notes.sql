@@ -118,3 +118,16 @@ CREATE INDEX "purchase_debit_notes_party_idx" ON "purchase_debit_notes" USING bt
 CREATE INDEX "purchase_debit_notes_search_trgm_idx" ON "purchase_debit_notes" USING gin ("search_text" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "purchase_debit_note_lines_item_idx" ON "purchase_debit_note_lines" USING btree ("business_id","item_id");--> statement-breakpoint
 CREATE INDEX "purchase_debit_note_allocations_purchase_idx" ON "purchase_debit_note_allocations" USING btree ("business_id","purchase_id");
+--> statement-breakpoint
+-- The change feed (migration 0023) hears the notes too: they change bills, stock and balances that cached lists show.
+DO $$
+DECLARE
+	t text;
+BEGIN
+	FOREACH t IN ARRAY ARRAY['purchase_debit_notes', 'purchase_debit_note_lines', 'purchase_debit_note_allocations'] LOOP
+		EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_business_change(%L)', t || '_notify_insert', t, 'data');
+		EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_business_change(%L)', t || '_notify_update', t, 'data');
+		EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_business_change(%L)', t || '_notify_delete', t, 'data');
+		EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION notify_shared_change()', t || '_notify_truncate', t);
+	END LOOP;
+END $$;

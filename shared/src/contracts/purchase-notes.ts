@@ -15,7 +15,8 @@ import { DOCUMENT_LIMITS, DocumentLine, DocumentListMeta, DocumentParty, RefFiel
  * - A line names the bill's line (`purchaseLineNo`) and either a `quantity` returned (at most what was bought less
  *   what earlier notes returned) or a `taxableValue` taken off the price (at most the line's taxable value less
  *   earlier notes). Tax is at the bill line's rates and the bill's place of supply, whatever the rates are today.
- * - The party, branch and place of supply are the bill's; the note rounds to the rupee when the bill did.
+ * - The party, branch and place of supply are the bill's. A note is exact to the paisa (no round-off), except the
+ *   one that takes the last of the bill: it takes what is left of the bill's round-off, so the notes undo it exactly.
  * - `refund` is money the supplier pays back now (into a cash or bank account); the rest of the note reduces what
  *   the business owes the supplier and is set against their open bills oldest first (`adjustments`); what no bill
  *   takes stays as the supplier's debit balance (an advance to be paid back or set off).

@@ -18,12 +18,15 @@ export const PARTY_BALANCE_TYPES: readonly TransactionType[] = [
   'PAYMENT_OUT',
   'SALE_REFUND',
   'SALE_REFUND_REVERSAL',
+  'PURCHASE_NOTE_REFUND',
+  'PURCHASE_NOTE_REFUND_REVERSAL',
 ];
 
 /**
  * The one definition of what moves a party's balance, as rows (business_id, party_id, date, at, seq, kind,
  * document_type, document_id, document_number, debit, credit): a sale not cancelled is a debit (they owe more); a
- * purchase bill not cancelled is a credit (the business owes the supplier more); money received from them is a
+ * purchase bill not cancelled is a credit (the business owes the supplier more), a purchase debit note not cancelled
+ * a debit (it owes the supplier less); money received from them is a
  * credit, money paid to them (and the reversal of a payment received) a debit — the transactions of
  * PARTY_BALANCE_TYPES, each once (a payment in settling several invoices is one row). The balance is opening balance
  * + Σ debit − Σ credit. Both the party screens (partyBalances) and the ledger report (services/reports/ledger.ts)
@@ -35,6 +38,7 @@ export const PARTY_BALANCE_TYPES: readonly TransactionType[] = [
 export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date: SQL }) => SQL): SQL {
   const sales = filter({ businessId: sql.raw('s.business_id'), partyId: sql.raw('s.party_id'), date: sql.raw('s.invoice_date') });
   const purchases = filter({ businessId: sql.raw('b.business_id'), partyId: sql.raw('b.party_id'), date: sql.raw('b.bill_date') });
+  const debitNotes = filter({ businessId: sql.raw('n.business_id'), partyId: sql.raw('n.party_id'), date: sql.raw('n.note_date') });
   const money = filter({ businessId: sql.raw('t.business_id'), partyId: sql.raw('t.party_id'), date: sql.raw('t.date') });
   return sql`
     select s.business_id, s.party_id, s.invoice_date as date, s.created_at as at, 0::bigint as seq, 'SALE' as kind,
@@ -47,6 +51,11 @@ export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date
            'PURCHASE', b.id, b.reference_number, 0::numeric, b.grand_total
     from purchase_invoices b
     where b.status <> 'CANCELLED' and ${purchases}
+    union all
+    select n.business_id, n.party_id, n.note_date, n.created_at, 0::bigint, 'PURCHASE_DEBIT_NOTE',
+           'PURCHASE_DEBIT_NOTE', n.id, n.note_number, n.grand_total, 0::numeric
+    from purchase_debit_notes n
+    where n.status <> 'CANCELLED' and ${debitNotes}
     union all
     select t.business_id, t.party_id, t.date, t.created_at as at, t.seq, t.type as kind,
            t.document_type, t.document_id, t.document_number,

@@ -11,7 +11,7 @@ import {
   type PurchaseDebitNoteSummary,
   type SalePayment,
 } from '@bahi/shared/contracts';
-import { computeLine, normalizeGstRate, roundOffTotal } from '@bahi/shared/gst';
+import { computeLine, normalizeGstRate } from '@bahi/shared/gst';
 import { fromPaise, paiseInWords, toPaise } from '@bahi/shared/india';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -135,7 +135,9 @@ function noteLines(
       } else if (serialNos.length) {
         throw badRequest(`${bl.itemName} is not serialised: leave its serial numbers out`, field('serialNos'));
       }
-      return { index, bill: bl, quantityMilli: q, serialNos, ...heads };
+      // Kept as the bill has them (and the item), whatever the case they were typed in.
+      const spelled = new Map(bl.serialNos.map((s) => [s.toUpperCase(), s]));
+      return { index, bill: bl, quantityMilli: q, serialNos: serialNos.map((s) => spelled.get(s.toUpperCase()) ?? s), ...heads };
     }
 
     const tv = toPaise(req.taxableValue!);
@@ -154,6 +156,16 @@ function noteLines(
     }
     return { index, bill: bl, quantityMilli: 0, serialNos: [], ...heads };
   });
+}
+
+/** The round-off the live notes of a bill took (paise). */
+async function roundedByNotes(tx: Tx, businessId: string, purchaseId: string): Promise<number> {
+  const [r] = await selectRows<{ rounded: string }>(
+    tx,
+    sql`select coalesce(sum(round_off_amount), 0)::text as rounded from purchase_debit_notes
+        where business_id = ${businessId} and purchase_id = ${purchaseId} and status = 'ISSUED'`,
+  );
+  return toPaise(r.rounded);
 }
 
 /** The note's HSN summary: its lines by HSN/SAC, rate and unit. */
@@ -229,13 +241,23 @@ export async function createPurchaseDebitNote(
       .where(and(eq(purchaseInvoiceLines.businessId, businessId), eq(purchaseInvoiceLines.documentId, bill.id)))
       .orderBy(asc(purchaseInvoiceLines.lineNo))
       .for('update');
-    const lines = noteLines(body, bill, billLines, await takenByNotes(tx, businessId, bill.id));
+    const taken = await takenByNotes(tx, businessId, bill.id);
+    const lines = noteLines(body, bill, billLines, taken);
 
     const sum = (h: keyof Heads) => lines.reduce((s, l) => s + l[h], 0);
     const totals = { taxable: sum('taxable'), cgst: sum('cgst'), sgst: sum('sgst'), igst: sum('igst'), cess: sum('cess') };
     const tax = taxOf(totals);
     const subtotal = bill.reverseCharge ? totals.taxable : totals.taxable + tax;
-    const { roundOff, grandTotal } = roundOffTotal(subtotal, bill.roundOff);
+    // A note is exact to the paisa; the one that takes the last of the bill takes what is left of its round-off too,
+    // so the bill's notes together undo it exactly.
+    const closes = billLines.every((bl) => {
+      const before = taken.get(bl.lineNo);
+      const now = lines.filter((l) => l.bill.lineNo === bl.lineNo);
+      const all = (h: keyof Heads) => (before?.[h] ?? 0) + now.reduce((s, l) => s + l[h], 0);
+      return HEADS.every((h) => all(h) === toPaise(bl[h === 'taxable' ? 'taxableValue' : h]));
+    });
+    const roundOff = closes ? toPaise(bill.roundOffAmount) - (await roundedByNotes(tx, businessId, bill.id)) : 0;
+    const grandTotal = subtotal + roundOff;
     const itcOf = (l: NoteLine) => (l.bill.itcEligible ? taxOf(l) : 0);
     const eligible = lines.filter((l) => l.bill.itcEligible);
     const itc = {
@@ -281,7 +303,7 @@ export async function createPurchaseDebitNote(
       branchSnapshot: bill.branchSnapshot,
       placeOfSupply: bill.placeOfSupply,
       supplyType: bill.supplyType,
-      roundOff: bill.roundOff,
+      roundOff: roundOff !== 0,
       taxableValue: fromPaise(totals.taxable),
       discount: '0.00',
       cgst: fromPaise(totals.cgst),

@@ -25,7 +25,7 @@ const plus = (a: GstHeads, b: GstHeads): GstHeads => ({ igst: a.igst + b.igst, c
 const minus = (a: GstHeads, b: GstHeads): GstHeads => ({ igst: a.igst - b.igst, cgst: a.cgst - b.cgst, sgst: a.sgst - b.sgst, cess: a.cess - b.cess });
 
 interface Inward {
-  /** 4(A)(3) and 4(A)(5): the tax of the bills (and expenses), blocked credit included. */
+  /** 4(A)(3) and 4(A)(5): the tax of the bills (and expenses), blocked credit included (net of debit notes). */
   reverseCharge: GstHeads;
   other: GstHeads;
   /** 4(B)(1): the blocked part of both (lines and expenses not ITC-eligible, s.17(5)). */
@@ -88,6 +88,88 @@ async function inward(db: Db, scope: { businessId: string; gstin: string; from: 
   };
 }
 
+const heads = (f: (h: keyof GstHeads) => number): GstHeads => ({ igst: f('igst'), cgst: f('cgst'), sgst: f('sgst'), cess: f('cess') });
+const least = (a: GstHeads, b: GstHeads) => heads((h) => Math.min(a[h], b[h]));
+const above = (a: GstHeads) => heads((h) => Math.max(a[h], 0));
+
+interface DebitNoteCredit {
+  /** The tax of the notes' lines, by the bill's charge and the line's eligibility. */
+  other: { eligible: GstHeads; blocked: GstHeads };
+  reverseCharge: { eligible: GstHeads; blocked: GstHeads };
+  /** The taxable value and tax the notes take off inward supplies liable to reverse charge (3.1 d). */
+  reverseChargeInward: { txval: number; tax: GstHeads };
+}
+
+/**
+ * The purchase debit notes of the GSTIN dated in the month, not cancelled: the input tax they give up (goods
+ * returned to a supplier, a price reduced), by whether the bill was under reverse charge and whether the line was
+ * eligible credit.
+ */
+async function purchaseDebitNotes(db: Db, scope: { businessId: string; gstin: string; from: string; to: string }): Promise<DebitNoteCredit> {
+  const sums = (prefix: string, filter: string) =>
+    ['igst', 'cgst', 'sgst', 'cess'].map((c) => `coalesce(sum(l.${c}) filter (where ${filter}), 0)::text as ${prefix}_${c}`).join(', ');
+  const [r] = await selectRows<Record<string, string>>(
+    db,
+    sql`select ${sql.raw(
+      [
+        sums('oe', 'not n.reverse_charge and l.itc_eligible'),
+        sums('ob', 'not n.reverse_charge and not l.itc_eligible'),
+        sums('re', 'n.reverse_charge and l.itc_eligible'),
+        sums('rb', 'n.reverse_charge and not l.itc_eligible'),
+        sums('ri', 'n.reverse_charge'),
+      ].join(', '),
+    )}, coalesce(sum(l.taxable_value) filter (where n.reverse_charge), 0)::text as ri_taxable_value
+        from purchase_debit_note_lines l join purchase_debit_notes n on n.business_id = l.business_id and n.id = l.document_id
+        where n.business_id = ${scope.businessId} and (n.branch_snapshot->>'gstin') = ${scope.gstin}
+          and n.note_date between ${scope.from} and ${scope.to} and n.status <> 'CANCELLED'`,
+  );
+  return {
+    other: { eligible: paiseOf(r, 'oe'), blocked: paiseOf(r, 'ob') },
+    reverseCharge: { eligible: paiseOf(r, 're'), blocked: paiseOf(r, 'rb') },
+    reverseChargeInward: { txval: toPaise(r.ri_taxable_value), tax: paiseOf(r, 'ri') },
+  };
+}
+
+/**
+ * The month's inward figures net of its purchase debit notes, as the portal fills table 4 from GSTR-2B (where the
+ * supplier's matching credit note is): 4(A)(5) OTH, or 4(A)(3) ISRC for a reverse-charge bill, is net of the notes'
+ * tax; what a head of 4(A) cannot take (the notes give up more credit than the month claims) is reversed in 4(B)(2)
+ * `noteReversal`. A note's line that was blocked credit comes off 4(B)(1) too, at most what the month reverses
+ * there, so 4(C) falls by the eligible credit given up alone. 3.1(d) is net of the reverse-charge notes (never
+ * below 0).
+ */
+function netOfDebitNotes(bought: Inward, notes: DebitNoteCredit): Inward & { noteReversal: GstHeads } {
+  const blockedRc = least(notes.reverseCharge.blocked, bought.blocked);
+  const blockedOther = least(notes.other.blocked, minus(bought.blocked, blockedRc));
+  const reverseCharge = minus(bought.reverseCharge, plus(notes.reverseCharge.eligible, blockedRc));
+  const other = minus(bought.other, plus(notes.other.eligible, blockedOther));
+  const inward = bought.reverseChargeInward;
+  const rcTax = rupees(notes.reverseChargeInward.tax);
+  const cut = (v: number, by: number) => Math.max(0, Math.round((v - by) * 100)) / 100;
+  return {
+    ...bought,
+    reverseCharge: above(reverseCharge),
+    other: above(other),
+    blocked: minus(bought.blocked, plus(blockedRc, blockedOther)),
+    noteReversal: plus(above(heads((h) => -reverseCharge[h])), above(heads((h) => -other[h]))),
+    reverseChargeInward: {
+      txval: cut(inward.txval, notes.reverseChargeInward.txval / 100),
+      iamt: cut(inward.iamt, rcTax.iamt),
+      camt: cut(inward.camt, rcTax.camt),
+      samt: cut(inward.samt, rcTax.samt),
+      csamt: cut(inward.csamt, rcTax.csamt),
+    },
+  };
+}
+
+/**
+ * Net credit below 0 in a head (debit notes gave up more than the month claims) is no credit to set off: it is
+ * owed like output tax of that head.
+ */
+function owingNegativeCredit(input: Parameters<typeof gstSetOff>[0]): Parameters<typeof gstSetOff>[0] {
+  return { ...input, payable: heads((h) => input.payable[h] + Math.max(0, -input.credit[h])), credit: above(input.credit) };
+}
+
 /**
  * The month's credit and debit notes on sales, summed like the invoices' lines into 3.1 (a), (b), (c) and (e) (a
  * credit note negative, a debit note positive): 3.1 is net of them.
@@ -143,9 +225,9 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
           and ${isTaxedLine}
         group by s.place_of_supply order by s.place_of_supply`,
   );
-  const bought = await inward(db, scope);
+  const bought = netOfDebitNotes(await inward(db, scope), await purchaseDebitNotes(db, scope));
   // 4(C) = 4(A) − 4(B): the credit of the ITC-eligible lines and expenses.
-  const net = minus(plus(bought.reverseCharge, bought.other), bought.blocked);
+  const net = minus(plus(bought.reverseCharge, bought.other), plus(bought.blocked, bought.noteReversal));
   const data: Gstr3bReturn = {
     gstin: q.gstin,
     ret_period: q.period,
@@ -167,7 +249,7 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
       ],
       itc_rev: [
         { ty: 'RUL', ...rupees(bought.blocked) },
-        { ty: 'OTH', ...ZERO },
+        { ty: 'OTH', ...rupees(bought.noteReversal) },
       ],
       itc_net: rupees(net),
       itc_inelg: [
@@ -180,7 +262,7 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
   const out = data.sup_details;
   // A month whose credit notes outweigh its sales owes nothing on that head (the excess is not a refund).
   const paise = (n: number) => Math.max(0, toPaise(n.toFixed(2)));
-  const { payment, creditCarriedForward } = gstSetOff({
+  const { payment, creditCarriedForward } = gstSetOff(owingNegativeCredit({
     payable: {
       igst: paise(out.osup_det.iamt) + paise(out.osup_zero.iamt),
       cgst: paise(out.osup_det.camt),
@@ -189,7 +271,7 @@ export async function gstr3b(db: Db, businessId: string, q: Gstr3bQuery): Promis
     },
     reverseCharge: { igst: paise(out.isup_rev.iamt), cgst: paise(out.isup_rev.camt), sgst: paise(out.isup_rev.samt), cess: paise(out.isup_rev.csamt) },
     credit: net,
-  });
+  }));
   const money = (h: GstHeads) => ({ igst: fromPaise(h.igst), cgst: fromPaise(h.cgst), sgst: fromPaise(h.sgst), cess: fromPaise(h.cess) });
   const table = (head: GstHead) => ({
     payable: fromPaise(payment[head].payable),

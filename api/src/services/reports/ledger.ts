@@ -16,6 +16,9 @@ const LEDGER_PAGE_SIZE_DEFAULT = 200;
 const DESCRIPTIONS: Record<string, (n: string | null) => string> = {
   SALE: (n) => `Sale invoice ${n ?? ''}`.trim(),
   PURCHASE: (n) => `Purchase bill ${n ?? ''}`.trim(),
+  PURCHASE_DEBIT_NOTE: (n) => `Debit note ${n ?? ''}`.trim(),
+  PURCHASE_NOTE_REFUND: (n) => (n ? `Refund received against debit note ${n}` : 'Refund received'),
+  PURCHASE_NOTE_REFUND_REVERSAL: (n) => (n ? `Refund reversed: debit note ${n} cancelled` : 'Refund reversed'),
   SALE_PAYMENT: (n) => (n ? `Payment received against ${n}` : 'Payment received'),
   SALE_PAYMENT_REVERSAL: (n) => (n ? `Payment reversed: invoice ${n} cancelled` : 'Payment reversed'),
   PURCHASE_PAYMENT: (n) => (n ? `Payment made against ${n}` : 'Payment made'),
@@ -45,7 +48,7 @@ interface EntryRow extends Record<string, unknown> {
 
 /**
  * A party's lines in the journal up to `to` (its sub-ledger of Sundry debtors and creditors), each with its voucher.
- * A cancelled invoice or bill and its reversal are left out together (they sum to nothing, so every balance stays
+ * A cancelled invoice, bill or debit note and its reversal are left out together (they sum to nothing, so every balance stays
  * the journal's); the reversal of a payment stays, as the money did move back.
  */
 const partyLines = (businessId: string, partyId: string, to: string) => sql`
@@ -53,7 +56,7 @@ const partyLines = (businessId: string, partyId: string, to: string) => sql`
   from journal_lines l
   join journal_entries e on e.business_id = l.business_id and e.id = l.entry_id
   where l.business_id = ${businessId} and l.party_id = ${partyId} and l.date <= ${to}
-    and not (e.voucher_type in ('SALE', 'PURCHASE', 'CREDIT_NOTE', 'DEBIT_NOTE') and e.transaction_id is null
+    and not (e.voucher_type in ('SALE', 'PURCHASE', 'CREDIT_NOTE', 'DEBIT_NOTE', 'PURCHASE_DEBIT_NOTE') and e.transaction_id is null
              and (e.reverses_id is not null
                   or exists (select 1 from journal_entries r where r.business_id = e.business_id and r.reverses_id = e.id)))`;
 

@@ -43,10 +43,23 @@ export const SALE_SOURCE: ReportSource = {
   words: { document: 'Invoice', settled: 'Received', noParty: 'Walk-in customers' },
 };
 
-/** Purchase bills: labelled by the supplier's bill number, dated by the bill date. */
+/**
+ * Purchase bills, net of the debit notes against them: a bill labelled by the supplier's bill number and dated by
+ * the bill date; a debit note by our note number and its date, every figure (and a returned quantity) taken off.
+ */
+const PURCHASE_HEADER_COLUMNS =
+  'business_id, id, branch_id, party_id, party_name, status, created_at, taxable_value, cgst, sgst, igst, cess, subtotal, round_off_amount, grand_total';
+const PURCHASE_LINE_COLUMNS = 'business_id, document_id, line_no, item_id, hsn_sac, gst_rate';
+const PURCHASE_LINE_FIGURES = ['quantity', 'taxable_value', 'cgst', 'sgst', 'igst', 'cess', 'total'];
 export const PURCHASE_SOURCE: ReportSource = {
-  header: sql.raw('purchase_invoices'),
-  lines: sql.raw('purchase_invoice_lines'),
+  header: sql.raw(`(select ${PURCHASE_HEADER_COLUMNS}, bill_number, bill_date, paid from purchase_invoices
+    union all
+    select business_id, id, branch_id, party_id, party_name, status, created_at,
+           ${['taxable_value', 'cgst', 'sgst', 'igst', 'cess', 'subtotal', 'round_off_amount', 'grand_total'].map((c) => `-${c}`).join(', ')},
+           note_number, note_date, -(refunded + adjusted) from purchase_debit_notes)`),
+  lines: sql.raw(`(select ${PURCHASE_LINE_COLUMNS}, ${PURCHASE_LINE_FIGURES.join(', ')} from purchase_invoice_lines
+    union all
+    select ${PURCHASE_LINE_COLUMNS}, ${PURCHASE_LINE_FIGURES.map((c) => `-${c}`).join(', ')} from purchase_debit_note_lines)`),
   number: sql.raw('s.bill_number'),
   date: sql.raw('s.bill_date'),
   settled: sql.raw('s.paid'),

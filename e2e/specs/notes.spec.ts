@@ -16,7 +16,7 @@ type Ref = { id: string; value: number; shortName?: string };
 /** Today in India, as the API dates documents: 'YYYY-MM-DD'. */
 const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
-async function setUpShop(page: Page): Promise<string> {
+async function setUpShop(page: Page): Promise<{ gstin: string; partyId: string }> {
   const { phone } = await signUpViaApi(page, { stateCode: '27' });
   const gstin = testGstin('27', phone);
   const branches: { id: string; name: string }[] = (await (await page.request.get('/api/store-branch/branches')).json()).data;
@@ -51,7 +51,7 @@ async function setUpShop(page: Page): Promise<string> {
     data: { name: 'Pune Stationers', partyType: 'CUSTOMER', gstin: PUNE_GSTIN, billingAddress: { type: 'BOTH', miscData: { ad: 'Shop 4, Tilak Road, Pune', st: '27', pin: '411030' } } },
   });
   expect(customer.status(), await customer.text()).toBe(201);
-  return gstin;
+  return { gstin, partyId: (await customer.json()).data.id as string };
 }
 
 async function stockOf(page: Page, name: string): Promise<number> {
@@ -68,7 +68,7 @@ async function cashBalance(page: Page): Promise<number> {
 test('a sales return from the invoice screen with a cash refund: stock back, cash out, the PDF names the invoice, GSTR-1 cdnr', async ({ page }) => {
   test.setTimeout(240_000);
   const errors = watchPageErrors(page);
-  const sellerGstin = await setUpShop(page);
+  const { gstin: sellerGstin, partyId } = await setUpShop(page);
   const today = indiaToday();
   const period = `${today.slice(5, 7)}${today.slice(0, 4)}`;
 
@@ -142,6 +142,16 @@ test('a sales return from the invoice screen with a cash refund: stock back, cas
   const notesCard = page.getByLabel('Credit and debit notes');
   await expect(notesCard.getByRole('link', { name: noteNumber })).toBeVisible();
   await expect(page.getByTestId('left-to-return')).toHaveText('Left to return: Steel Tiffin 3 of 5 NOS');
+
+  // The customer's ledger (it reads the journal): the note credits them, the refund debits them back.
+  const ledger = (await (await page.request.get('/api/report/ledger', { params: { partyId, from: today, to: today } })).json()).data;
+  expect(ledger.entries).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ description: `Credit note ${noteNumber}`, credit: '2360.00' }),
+      expect.objectContaining({ description: `Refund on credit note ${noteNumber}`, debit: '2360.00' }),
+    ]),
+  );
+  expect(ledger.closingBalance).toBe('0.00');
 
   // --- GSTR-1 for the month: the note in cdnr, under the customer's GSTIN. ---
   await page.goto(`/reports/gstr1?period=${period}`);

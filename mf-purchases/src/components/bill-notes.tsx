@@ -52,9 +52,9 @@ export function BillNotesCard({ bill }: { bill: PurchaseInvoice }) {
       />
       {lefts && anyReturned ? (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }} data-testid="left-to-return">
-          Left to return:{' '}
+          {lefts.every((l) => l.quantityMilli <= 0 || l.line.itemType === 'SERVICE') ? 'Everything has been returned.' : 'Left to return: '}
           {lefts
-            .filter((l) => l.line.itemType !== 'SERVICE')
+            .filter((l) => l.line.itemType !== 'SERVICE' && l.quantityMilli > 0)
             .map((l) => `${l.line.itemName} ${formatQuantity(l.quantityMilli / 1000)} of ${formatQuantity(l.line.quantity)}${l.line.unit ? ` ${l.line.unit}` : ''}`)
             .join(' · ')}
         </Typography.Paragraph>

@@ -101,7 +101,7 @@ const noteColumns = (type: SaleNoteType): TableColumnsType<SaleNoteSummary> => [
   {
     title: 'Number',
     dataIndex: 'noteNumber',
-    width: 150,
+    width: 140,
     render: (n: string, r) => (
       <Link to={`/sales/${NOTE_SLUG[type]}/${r.id}`} style={mono} onClick={(e) => e.stopPropagation()}>
         {n}
@@ -111,7 +111,7 @@ const noteColumns = (type: SaleNoteType): TableColumnsType<SaleNoteSummary> => [
   {
     title: 'Invoice',
     key: 'invoice',
-    width: 150,
+    width: 140,
     render: (_, r) => (
       <Link to={`/sales/invoice/${r.invoice.id}`} style={mono} onClick={(e) => e.stopPropagation()}>
         {r.invoice.invoiceNumber}
@@ -119,12 +119,12 @@ const noteColumns = (type: SaleNoteType): TableColumnsType<SaleNoteSummary> => [
     ),
   },
   { title: 'Party', key: 'party', render: (_, r) => partyCell(r.partyName, r.partyMobile) },
-  { title: 'Reason', dataIndex: 'reason', width: 170, render: (v: string) => SALE_NOTE_REASON_LABELS[v as keyof typeof SALE_NOTE_REASON_LABELS] ?? v },
-  { title: 'Total', dataIndex: 'grandTotal', align: 'right', width: 130, render: money },
+  { title: 'Reason', dataIndex: 'reason', width: 150, render: (v: string) => SALE_NOTE_REASON_LABELS[v as keyof typeof SALE_NOTE_REASON_LABELS] ?? v },
+  { title: 'Total', dataIndex: 'grandTotal', align: 'right', width: 120, render: money },
   ...(type === 'CREDIT'
     ? ([
-        { title: 'Refunded', dataIndex: 'refunded', align: 'right', width: 130, render: money },
-        { title: 'Adjusted', dataIndex: 'adjusted', align: 'right', width: 130, render: money },
+        { title: 'Refunded', dataIndex: 'refunded', align: 'right', width: 120, render: money },
+        { title: 'Adjusted', dataIndex: 'adjusted', align: 'right', width: 120, render: money },
       ] as TableColumnsType<SaleNoteSummary>)
     : []),
   {
@@ -235,7 +235,7 @@ export function SalesListPage() {
         {noteType === 'CREDIT' ? (
           <>
             <Col xs={24} sm={12} lg={6}>
-              <SummaryCard title="Refunded" tone="danger" value={notes.data && formatRupees(notes.data.meta.refunded)} />
+              <SummaryCard title="Refunded" value={notes.data && formatRupees(notes.data.meta.refunded)} />
             </Col>
             <Col xs={24} sm={12} lg={6}>
               <SummaryCard title="Adjusted against dues" value={notes.data && formatRupees(notes.data.meta.adjusted)} />

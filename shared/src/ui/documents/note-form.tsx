@@ -150,7 +150,8 @@ export function NoteForm(props: NoteFormProps) {
     if (submitted && requestLines.length === 0) {
       e.lines = basis === 'RETURN' ? 'Enter the quantity returned on at least one line' : 'Enter the amount taken off at least one line';
     }
-    if (refundOn && props.refund) {
+    // The refund is checked once an amount is typed or a save is tried: an empty form is not yet wrong.
+    if (refundOn && props.refund && (refund.amount.trim() !== '' || submitted)) {
       let paise: number | null = null;
       try {
         paise = toPaise(refundAmount);
@@ -165,7 +166,7 @@ export function NoteForm(props: NoteFormProps) {
     }
     return e;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lines, lefts, basis, submitted, refundOn, refundAmount, totals.grandTotal, requestLines.length]);
+  }, [lines, lefts, basis, submitted, refundOn, refund.amount, refundAmount, totals.grandTotal, requestLines.length]);
   const errors = { ...localErrors, ...serverErrors };
 
   const dirty = requestLines.length > 0 || notes !== '' || supplierNoteNumber !== '';

@@ -8,6 +8,7 @@ import {
   PartyListResponse,
   PartyLocationsResponse,
   PartyResponse,
+  indiaToday,
 } from '@bahi/shared/contracts';
 import { z } from 'zod';
 import type { Deps } from '../deps';
@@ -60,7 +61,7 @@ export function partyRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request) => ({
       success: true as const,
-      ...(await listParties(deps.db, authOf(request).businessId, request.query)),
+      ...(await listParties(deps.db, authOf(request).businessId, request.query, indiaToday(deps.clock()))),
     }),
   });
 
@@ -74,7 +75,7 @@ export function partyRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await getParty(deps.db, authOf(request).businessId, request.params.id),
+      data: await getParty(deps.db, authOf(request).businessId, request.params.id, indiaToday(deps.clock())),
     }),
   });
 

@@ -538,7 +538,7 @@ describe('GET report/gstr1', () => {
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'exp', 'exemp', 'hsn (b2b)', 'hsn (b2c)', 'docs', 'problems']);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'exp', 'cdnr', 'cdnur', 'exemp', 'hsn (b2b)', 'hsn (b2c)', 'docs', 'problems']);
     expect(book.getWorksheet('b2b')!.rowCount).toBe(1 + 3);
     expect(book.getWorksheet('b2cl')!.getRow(2).getCell(4).value).toBe(141600);
   });
@@ -593,7 +593,9 @@ describe('the reports home, stock summary, day book and item profit', () => {
     const res = await call('summary?from=2026-05-01&to=2026-05-31');
     expect(res.statusCode).toBe(200);
     const s = res.json().data;
-    expect(s.sales).toEqual({ invoices: 2, grandTotal: '2584.00' });
+    // The money is the journal's: the invoice cancelled later is still May's sale (its reversal is dated the day of
+    // the cancel); the count is of the invoices not cancelled.
+    expect(s.sales).toEqual({ invoices: 2, grandTotal: '3764.00' });
     // Owes Us: 1000 + 2360 − 500; the walk-in cap: 224.
     expect(s.receivable).toBe('3084.00');
     expect(s.payable).toBe('250.50');
@@ -603,7 +605,7 @@ describe('the reports home, stock summary, day book and item profit', () => {
     expect(s.salesByMonth).toHaveLength(12);
     expect(s.salesByMonth[0]).toEqual({ month: '2026-04', invoices: 0, grandTotal: '0.00', purchases: '0.00' });
     expect(s.salesByMonth.slice(1, 3)).toEqual([
-      { month: '2026-05', invoices: 2, grandTotal: '2584.00', purchases: '0.00' },
+      { month: '2026-05', invoices: 2, grandTotal: '3764.00', purchases: '0.00' },
       { month: '2026-06', invoices: 1, grandTotal: '224.00', purchases: '0.00' },
     ]);
     expect(s.purchases).toEqual({ bills: 0, grandTotal: '0.00' });
@@ -644,7 +646,8 @@ describe('the reports home, stock summary, day book and item profit', () => {
       ['STOCK_ADD', null, null, null, null],
     ]);
     expect(d.entries.at(-1).description).toBe('Shirt: +5 (Found in godown)');
-    expect(d.totals).toEqual({ sales: '2584.00', moneyIn: '1680.00', moneyOut: '0.00' });
+    // The cancelled invoice was cancelled on a later day: this day's sales still hold it, as the listed amounts do.
+    expect(d.totals).toEqual({ sales: '3764.00', moneyIn: '1680.00', moneyOut: '0.00' });
     expect(d.truncated).toBe(false);
     const empty = (await call(`day-book?date=2026-05-10&branchId=${pune.id}`)).json().data;
     expect(empty.entries).toEqual([]);
@@ -652,11 +655,12 @@ describe('the reports home, stock summary, day book and item profit', () => {
 
   it('item profit: sale value − quantity × unit cost, most profitable first', async () => {
     const p = (await call('item-profit?from=2026-05-01&to=2026-06-30')).json().data;
+    // The shirt cancelled on a later day is still sold in May (its reversal counts on the day of the cancel).
     expect(p.rows).toEqual([
-      { itemId: shirt.id, itemName: 'Shirt', quantity: '2.000', saleValue: '2000.00', cost: '1200.00', profit: '800.00', marginPercent: '40.00' },
+      { itemId: shirt.id, itemName: 'Shirt', quantity: '3.000', saleValue: '3000.00', cost: '1800.00', profit: '1200.00', marginPercent: '40.00' },
       { itemId: cap.id, itemName: 'Cap', quantity: '2.000', saleValue: '400.00', cost: '200.00', profit: '200.00', marginPercent: '50.00' },
     ]);
-    expect(p.totals).toEqual({ saleValue: '2400.00', cost: '1400.00', profit: '1000.00' });
+    expect(p.totals).toEqual({ saleValue: '3400.00', cost: '2000.00', profit: '1400.00' });
     expect(p.meta).toMatchObject({ total: 2, from: '2026-05-01', to: '2026-06-30' });
   });
 
@@ -705,7 +709,7 @@ describe('the reports home, stock summary, day book and item profit', () => {
     expect(profitXlsx[0]).toEqual(['Item', 'Quantity', 'Sale value', 'Cost', 'Profit', 'Margin %']);
     expect(profitXlsx.slice(1).map((r) => r[0])).toEqual(['Shirt', 'Cap', 'Total']);
     expect(profitXlsx.at(-1)!.slice(2, 5)).toEqual([profit.totals.saleValue, profit.totals.cost, profit.totals.profit].map(Number));
-    expect(csvLines(await call('item-profit?from=2026-05-01&to=2026-06-30&format=csv')).at(-1)).toBe('Total,,2400,1400,1000,');
+    expect(csvLines(await call('item-profit?from=2026-05-01&to=2026-06-30&format=csv')).at(-1)).toBe('Total,,3400,2000,1400,');
 
     for (const [path, title] of [
       ['stock-summary?format=pdf', 'Stock summary'],
@@ -841,8 +845,11 @@ describe('purchases in the reports', () => {
 
   it('reports home and day book count the purchase bills', async () => {
     const s = (await get(h.app, '/api/report/summary?from=2026-05-01&to=2026-05-31', biz.cookie)).json().data;
-    expect(s.purchases).toEqual({ bills: 2, grandTotal: sum(bills.map((b) => b.totals.grandTotal)) });
-    expect(s.salesByMonth[1].purchases).toBe(sum(bills.map((b) => b.totals.grandTotal)));
+    // The bill cancelled on a later day is still May's purchase in the books (its reversal is dated the cancel's day);
+    // the count is of the bills not cancelled.
+    const bought = sum([...bills, cancelled].map((b) => b.totals.grandTotal));
+    expect(s.purchases).toEqual({ bills: 2, grandTotal: bought });
+    expect(s.salesByMonth[1].purchases).toBe(bought);
     const supplierBalance = (await get(h.app, `/api/party/get-party/${supplier.id}`, biz.cookie)).json().data.balance as string;
     expect(s.payable).toBe(fromPaise(-toPaise(supplierBalance)));
     const d = (await get(h.app, '/api/report/day-book?date=2026-05-04', biz.cookie)).json().data;

@@ -1,7 +1,9 @@
 import type { SaleInvoice, SaleNote } from '@bahi/shared/contracts';
 import { toPaise } from '@bahi/shared/india';
+import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../services/documents/rows';
+import { documentPartyBalances, partyBalances } from '../services/party/balances';
 import { pdfText } from '../services/pdf/testing';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, signUp, testGstin, write, type Harness, type SignedUp } from '../test/harness';
@@ -277,6 +279,20 @@ describe('a debit note', () => {
     expect(cancelled.json().data.status).toBe('CANCELLED');
     expect(await balanceOf(a, party.id)).toBe('2360.00');
   });
+
+  it('leaves every party’s balance in the books equal to what its documents say (the backfill’s check)', async () => {
+    const biz = await signUp(h, { businessName: 'Backfill Check', stateCode: '27' });
+    const cup = await f.item(biz, { name: 'Cup', price: '100', rate: 'gst-5', stock: 20 });
+    const party = await f.party(biz, { name: 'Checked Party', state: '27', openingBalance: '50' });
+    const inv = await f.invoice(biz, { partyId: party.id, lines: [line(cup.id, { quantity: 4 })], payment: { amount: 210, mode: 'CASH' } });
+    await credit(biz, { invoiceId: inv.id, reason: 'SALES_RETURN', lines: [{ invoiceLineNo: 1, quantity: 1 }] });
+    await credit(biz, { invoiceId: inv.id, reason: 'SALES_RETURN', lines: [{ invoiceLineNo: 1, quantity: 1 }], refund: { amount: 105, mode: 'CASH' } });
+    await debitNote(biz, { invoiceId: inv.id, reason: 'PRICE_INCREASE', lines: [{ invoiceLineNo: 1, taxableValue: 20 }] });
+    const fromDocuments = await documentPartyBalances(h.database.db, biz.profile.user.business.id);
+    const fromBooks = await partyBalances(h.database.db, biz.profile.user.business.id, [party.id]);
+    // 50 + 420 − 210 (paid) − 105 (note) − 105 (note) + 105 (refund) + 21 (debit note).
+    expect([fromDocuments.get(party.id), fromBooks.get(party.id)]).toEqual(['176.00', '176.00']);
+  });
 });
 
 describe('the s.34 limit', () => {
@@ -383,6 +399,12 @@ describe('GSTR-1 and GSTR-3B of a month with notes of every kind, against figure
     expect(docs(4)).toEqual({ doc_num: 4, doc_typ: 'Debit Note', docs: [{ num: 1, from: 'DN-MB/26/1', to: 'DN-MB/26/1', totnum: 1, cancel: 0, net_issue: 1 }] });
     expect(docs(5)).toEqual({ doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: 'CN-MB/26/1', to: 'CN-MB/26/4', totnum: 4, cancel: 1, net_issue: 3 }] });
     expect(r.doc_issue.doc_det.map((d: { doc_num: number }) => d.doc_num)).toEqual([1, 4, 5]);
+    // The workbook has the notes' sheets: one row per note and rate.
+    const xlsx = await get(h.app, `/api/report/gstr1?gstin=${GSTIN}&period=112026&format=xlsx`, c.cookie);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect([book.getWorksheet('cdnr')!.rowCount, book.getWorksheet('cdnur')!.rowCount]).toEqual([1 + 2, 1 + 1]);
+    expect(book.getWorksheet('cdnur')!.getRow(2).getCell(2).value).toBe('CN-MB/26/2');
 
     // GSTR-3B 3.1(a): the walk-in sale 5,000 (450 + 450) net of the notes: −1,000 (IGST −180), +100 (9 + 9),
     // −10,000 (IGST −1,800), −1,000 (−90 − 90).

@@ -437,9 +437,12 @@ export type ReportSummaryQuery = PeriodQuery;
 export const ReportSummary = z.object({
   from: z.string(),
   to: z.string(),
-  /** Invoices of the period, not cancelled. */
+  /**
+   * The period's sales in the journal: invoices' grand totals, less those of invoices cancelled in the period (a
+   * cancel counts on its own day). `invoices`: the invoices dated in the period and not cancelled.
+   */
   sales: z.object({ invoices: z.number().int(), grandTotal: MoneySumString }),
-  /** Purchase bills of the period, not cancelled. */
+  /** Purchase bills the same way. */
   purchases: z.object({ bills: z.number().int(), grandTotal: MoneySumString }),
   /** What customers owe now: positive party balances and unpaid walk-in invoices. */
   receivable: MoneySumString,
@@ -449,7 +452,7 @@ export const ReportSummary = z.object({
   /** Every branch's stock at its unit cost (see stock-summary). */
   stockValue: MoneySumString,
   /** Sales of each month of the financial year that holds `to`, April first; months without sales are 0.00. */
-  /** With each month's purchases (grand totals of the bills, not cancelled). */
+  /** With each month's purchases (as `purchases` above). */
   salesByMonth: z.array(z.object({ month: z.string(), invoices: z.number().int(), grandTotal: MoneySumString, purchases: MoneySumString })),
 });
 export type ReportSummary = z.infer<typeof ReportSummary>;
@@ -512,7 +515,7 @@ export interface DayBookQuery {
 export const DayBookEntry = z.object({
   /** When it was recorded (ISO time). */
   at: z.string(),
-  /** SALE, PURCHASE, QUOTATION, the account transaction's type (SALE_PAYMENT, TRANSFER, ...), or STOCK_<kind> for a stock change not made by a document (STOCK_ADD, STOCK_REDUCE, STOCK_OPENING, ...). */
+  /** SALE, PURCHASE, QUOTATION, SALE_CANCELLED / PURCHASE_CANCELLED (a document cancelled that day, its grand total taken back as a negative amount), the account transaction's type (SALE_PAYMENT, TRANSFER, ...), or STOCK_<kind> for a stock change not made by a document (STOCK_ADD, STOCK_REDUCE, STOCK_OPENING, ...). */
   type: z.string(),
   /** What a stock change was: the item and the quantity ('Shirt: +5'), with its reason. */
   description: z.string().nullable(),
@@ -520,7 +523,7 @@ export const DayBookEntry = z.object({
   documentId: z.string().nullable(),
   documentNumber: z.string().nullable(),
   partyName: z.string().nullable(),
-  /** The document's total (sales, quotations); null for money movements. */
+  /** The document's total (sales, quotations; negative for a cancel); null for money movements. */
   amount: MoneyString.nullable(),
   moneyIn: MoneyString.nullable(),
   moneyOut: MoneyString.nullable(),

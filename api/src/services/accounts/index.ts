@@ -223,47 +223,6 @@ export interface NewTransaction {
 }
 
 /**
- * The one rule on money going out: Cash in hand never goes below zero — neither now nor, for a back-dated entry, on
- * any day since. The cash account's row is locked until the caller's transaction ends, so concurrent withdrawals
- * are checked one after another (each sees what the one before committed). A bank account may go negative.
- */
-async function guardCashOut(tx: Tx, businessId: string, accountId: string, date: string, today: string, amount: number, field: string): Promise<void> {
-  const [cash] = await selectRows<{ opening: string }>(
-    tx,
-    sql`select opening_balance::text as opening from ${accounts}
-        where business_id = ${businessId} and id = ${accountId} and type = 'CASH' for update`,
-  );
-  if (!cash) return;
-  const [sums] = await selectRows<{ balance: string; at_date: string; later: boolean }>(
-    tx,
-    // `balance` is what the cash account shows today: money dated later is not in hand yet.
-    sql`select (${cash.opening}::numeric + coalesce(sum(case when direction = 'IN' then amount else -amount end) filter (where date <= ${today}), 0))::text as balance,
-               (${cash.opening}::numeric + coalesce(sum(case when direction = 'IN' then amount else -amount end) filter (where date <= ${date}), 0))::text as at_date,
-               coalesce(bool_or(date > ${date}), false) as later
-        from ${accountTransactions} where business_id = ${businessId} and account_id = ${accountId}`,
-  );
-  const balance = toPaise(String(sums.balance));
-  let available = toPaise(String(sums.at_date));
-  if (sums.later) {
-    // A back-dated entry lowers every balance after it: the lowest of them is what it can take.
-    const [low] = await selectRows<{ low: string | null }>(
-      tx,
-      sql`select min(running)::text as low from (
-            select date, ${cash.opening}::numeric + sum(case when direction = 'IN' then amount else -amount end) over (order by date, seq) as running
-            from ${accountTransactions} where business_id = ${businessId} and account_id = ${accountId}) x
-          where x.date > ${date}`,
-    );
-    if (low.low !== null) available = Math.min(available, toPaise(String(low.low)));
-  }
-  if (amount <= available) return;
-  const then = available < balance ? ` (₹${fromPaise(available)} from ${date} on)` : '';
-  throw conflict(
-    `Not enough cash: ${CASH_ACCOUNT_NAME} has ₹${fromPaise(balance)}${then}, so ₹${fromPaise(amount)} cannot be paid from it. Cash never goes below 0.`,
-    field,
-  );
-}
-
-/**
  * Locks the accounts a transaction will move money on, in one order (by id), so two transactions that both touch
  * two accounts (transfers either way, cancellations) wait for each other instead of deadlocking.
  */
@@ -274,49 +233,92 @@ export async function lockAccounts(tx: Tx, businessId: string, accountIds: strin
 }
 
 /**
- * Every balance an account shows fits the money format (numeric(14,2): ±999,999,999,999.99), on the movement's date
- * and on every later day (a back-dated entry moves all of them). The account's row is locked until the caller's
- * transaction ends, so concurrent movements are checked one after another. The exact running balances are worked
- * out only when the account's gross flows could reach the bound at all.
+ * What each open database transaction has moved on each account so far (paise, signed, by date). The journal's day
+ * totals take an entry in only when its transaction commits, so the checks below add these to them.
  */
-async function guardBalanceBound(tx: Tx, t: NewTransaction): Promise<void> {
-  await lockAccounts(tx, t.businessId, [t.accountId]);
+const movedHere = new WeakMap<Tx, Array<{ accountId: string; date: string; amount: number }>>();
+
+/**
+ * The checks on every movement of money, against the account's ledger in the journal, under one lock of the account's
+ * row (held until the caller's transaction ends, so concurrent movements are checked one after another, each seeing
+ * what the one before committed):
+ * - Cash in hand never goes below zero — neither now nor, for a back-dated entry, on any day since. A bank account may
+ *   go negative.
+ * - Every balance an account shows fits the money format (numeric(14,2): ±999,999,999,999.99), on the movement's date
+ *   and on every later day (a back-dated entry moves all of them).
+ * The balances are read from journal_day_totals (a row per day, not every movement); the running balance after each
+ * line is read only for the days after a back-dated movement, and only when a limit could be reached at all.
+ */
+async function guardMovement(tx: Tx, t: NewTransaction): Promise<void> {
+  const [account] = await selectRows<{ type: 'CASH' | 'BANK'; ledger_id: string | null }>(
+    tx,
+    sql`select a.type, la.id as ledger_id from ${accounts} a
+        left join ledger_accounts la on la.business_id = a.business_id and la.cash_account_id = a.id
+        where a.business_id = ${t.businessId} and a.id = ${t.accountId}
+        for update of a`,
+  );
+  if (!account) return;
+  const today = indiaToday(t.now);
+  const field = t.field ?? 'amount';
   const signed = t.direction === 'IN' ? t.amount : -t.amount;
-  const where = sql`business_id = ${t.businessId} and account_id = ${t.accountId}`;
-  const [gross] = await selectRows<{ opening: string; ins: string; outs: string }>(
-    tx,
-    sql`select (select opening_balance::text from ${accounts} where business_id = ${t.businessId} and id = ${t.accountId}) as opening,
-               coalesce(sum(amount) filter (where direction = 'IN'), 0)::text as ins,
-               coalesce(sum(amount) filter (where direction = 'OUT'), 0)::text as outs
-        from ${accountTransactions} where ${where}`,
-  );
-  if (!gross?.opening) return;
-  const opening = toPaise(String(gross.opening));
-  // No balance of the account was ever above opening + every IN, or below opening − every OUT.
-  const highest = opening + toPaise(String(gross.ins)) + Math.max(signed, 0);
-  const lowest = opening - toPaise(String(gross.outs)) + Math.min(signed, 0);
+  const here = (movedHere.get(tx) ?? []).filter((m) => m.accountId === t.accountId);
+  const hereSum = (keep: (m: (typeof here)[number]) => boolean) => here.filter(keep).reduce((n, m) => n + m.amount, 0);
+  const [days] = account.ledger_id
+    ? await selectRows<{ today: string; at_date: string; ins: string; outs: string; later: boolean }>(
+        tx,
+        sql`select coalesce(sum(d.debit - d.credit) filter (where d.date <= ${today}), 0)::text as today,
+                   coalesce(sum(d.debit - d.credit) filter (where d.date <= ${t.date}), 0)::text as at_date,
+                   coalesce(sum(d.debit), 0)::text as ins, coalesce(sum(d.credit), 0)::text as outs,
+                   coalesce(bool_or(d.date > ${t.date}), false) as later
+            from journal_day_totals d where d.business_id = ${t.businessId} and d.account_id = ${account.ledger_id}`,
+      )
+    : [];
+  const paise = (v: string | undefined) => toPaise(moneyOut(v ?? '0'));
+  // `balance`: what the account shows today (money dated later is not in hand yet); `atDate`: on the movement's date.
+  const balance = paise(days?.today) + hereSum((m) => m.date <= today);
+  const atDate = paise(days?.at_date) + hereSum((m) => m.date <= t.date);
+  const later = Boolean(days?.later) || here.some((m) => m.date > t.date);
+  // The lowest and highest running balance after each line dated after the movement's (this transaction's lines
+  // among them, which the journal shows it before it commits).
+  const afterDate = async (): Promise<number[]> => {
+    if (!later || !account.ledger_id) return [];
+    const [run] = await selectRows<{ lo: string | null; hi: string | null }>(
+      tx,
+      sql`select min(x.running)::text as lo, max(x.running)::text as hi from (
+            select ${fromPaise(atDate)}::numeric + sum(l.debit - l.credit) over (order by l.date, l.entry_seq, l.line_no rows unbounded preceding) as running
+            from journal_lines l
+            where l.business_id = ${t.businessId} and l.account_id = ${account.ledger_id} and l.date > ${t.date}) x`,
+    );
+    return [run.lo, run.hi].filter((v): v is string => v !== null).map((v) => paise(v));
+  };
+
+  if (t.direction === 'OUT' && account.type === 'CASH') {
+    // A back-dated entry lowers every balance after it: the lowest of them is what it can take.
+    const available = Math.min(atDate, ...(await afterDate()));
+    if (t.amount > available) {
+      const then = available < balance ? ` (₹${fromPaise(available)} from ${t.date} on)` : '';
+      throw conflict(
+        `Not enough cash: ${CASH_ACCOUNT_NAME} has ₹${fromPaise(balance)}${then}, so ₹${fromPaise(t.amount)} cannot be paid from it. Cash never goes below 0.`,
+        field,
+      );
+    }
+  }
+
+  // No balance of the account was ever above every debit to its ledger, or below minus every credit.
+  const highest = paise(days?.ins) + hereSum((m) => m.amount > 0) + Math.max(signed, 0);
+  const lowest = -paise(days?.outs) + hereSum((m) => m.amount < 0) + Math.min(signed, 0);
   if (highest <= MONEY_MAX_PAISE && lowest >= -MONEY_MAX_PAISE) return;
-  const [b] = await selectRows<{ at_date: string; hi: string | null; lo: string | null }>(
-    tx,
-    sql`select (${gross.opening}::numeric + coalesce(sum(s) filter (where date <= ${t.date}), 0))::text as at_date,
-               max(running) filter (where date > ${t.date})::text as hi,
-               min(running) filter (where date > ${t.date})::text as lo
-        from (select date, case when direction = 'IN' then amount else -amount end as s,
-                     ${gross.opening}::numeric + sum(case when direction = 'IN' then amount else -amount end) over (order by date, seq) as running
-              from ${accountTransactions} where ${where}) x`,
-  );
-  const balances = [b.at_date, b.hi, b.lo].filter((v): v is string => v !== null).map((v) => toPaise(String(v)) + signed);
+  const balances = [atDate, ...(await afterDate())].map((v) => v + signed);
   if (balances.every((v) => Math.abs(v) <= MONEY_MAX_PAISE)) return;
   throw badRequest(
     `This would take the account's balance ${signed > 0 ? 'above ' : 'below −'}${formatRupees(MONEY_MAX)}, the largest amount the books can hold`,
-    t.field ?? 'amount',
+    field,
   );
 }
 
 /** One movement of money: every payment, reversal, expense or transfer half is one of these rows. */
 export async function recordTransaction(tx: Tx, t: NewTransaction): Promise<string> {
-  if (t.direction === 'OUT') await guardCashOut(tx, t.businessId, t.accountId, t.date, indiaToday(t.now), t.amount, t.field ?? 'amount');
-  await guardBalanceBound(tx, t);
+  await guardMovement(tx, t);
   const [row] = await tx
     .insert(accountTransactions)
     .values({
@@ -340,6 +342,7 @@ export async function recordTransaction(tx: Tx, t: NewTransaction): Promise<stri
     })
     .returning({ id: accountTransactions.id });
   await postTransaction(tx, { ...t, id: row.id, document: t.document ?? null });
+  movedHere.set(tx, [...(movedHere.get(tx) ?? []), { accountId: t.accountId, date: t.date, amount: t.direction === 'IN' ? t.amount : -t.amount }]);
   return row.id;
 }
 
@@ -428,38 +431,66 @@ interface TransactionRow extends Record<string, unknown> {
 }
 
 /**
- * The balance of each account after each of `rows` (opening balance + every transaction of the account up to it, in
- * date order, then as written), whatever filter picked the rows. Per account: one sum of what comes before the page's
- * oldest row (an index-only scan) and a running sum over the page's stretch of the ledger.
+ * Where each transaction of `ids` stands in its account's ledger in the journal: the ledger, and the date and entry
+ * of the line it posted there. A transfer posts both halves in one entry (with its OUT half), so the IN half's line
+ * is found through its group. SQL rows (id, ledger_id, date, entry_seq).
+ */
+export function transactionLines(businessId: string, ids: SQL): SQL {
+  return sql`
+    select t.id, p.ledger_id, p.date, p.entry_seq
+    from ${accountTransactions} t
+    join lateral (
+      select l.account_id as ledger_id, l.date, l.entry_seq
+      from ledger_accounts la
+      join journal_entries e on e.business_id = la.business_id
+                            and e.transaction_id = any(array(select g.id from ${accountTransactions} g
+                                                             where g.business_id = t.business_id
+                                                               and (g.id = t.id or (t.group_id is not null and g.group_id = t.group_id))))
+      join journal_lines l on l.business_id = e.business_id and l.entry_id = e.id and l.account_id = la.id
+      where la.business_id = t.business_id and la.cash_account_id = t.account_id
+      order by e.transaction_id = t.id desc
+      limit 1
+    ) p on true
+    where t.business_id = ${businessId} and t.id = any(${ids})`;
+}
+
+/**
+ * The balance of each account after each of `rows`: its ledger in the journal up to the line the transaction posted
+ * (everything dated before it, then as posted), whatever filter picked the rows — so the newest line of an account
+ * shows the balance the account shows. Per account: the day totals before the page's oldest day and a running sum
+ * over the page's stretch of the ledger.
  */
 async function runningBalances(db: Db, businessId: string, rows: TransactionRow[]): Promise<Map<string, string>> {
-  const byAccount = new Map<string, TransactionRow[]>();
-  for (const r of rows) byAccount.set(r.account_id, [...(byAccount.get(r.account_id) ?? []), r]);
   const running = new Map<string, string>();
-  for (const [accountId, mine] of byAccount) {
-    // Rows come newest first: the last is the oldest.
-    const newest = mine[0];
-    const oldest = mine[mine.length - 1];
-    const found = await selectRows<{ id: string; running: string }>(
+  if (rows.length === 0) return running;
+  const placed = await selectRows<{ id: string; ledger_id: string; date: string; entry_seq: string }>(
+    db,
+    sql`select x.id, x.ledger_id, to_char(x.date, 'YYYY-MM-DD') as date, x.entry_seq::text as entry_seq
+        from (${transactionLines(businessId, sql`${sql.param(rows.map((r) => r.id))}::uuid[]`)}) x`,
+  );
+  const byLedger = new Map<string, typeof placed>();
+  for (const p of placed) byLedger.set(p.ledger_id, [...(byLedger.get(p.ledger_id) ?? []), p]);
+  for (const [ledgerId, mine] of byLedger) {
+    const first = mine.reduce((a, b) => (b.date < a.date ? b : a)).date;
+    const last = mine.reduce((a, b) => (b.date > a.date ? b : a)).date;
+    const found = await selectRows<{ date: string; entry_seq: string; running: string }>(
       db,
       sql`
-      select x.id, x.running::text as running from (
-        select t.id,
-               a.opening_balance
-               + coalesce((select sum(case when b.direction = 'IN' then b.amount else -b.amount end)
-                           from ${accountTransactions} b
-                           where b.business_id = ${businessId} and b.account_id = ${accountId}
-                             and (b.date, b.seq) < (${oldest.date}::date, ${oldest.seq}::bigint)), 0)
-               + sum(case when t.direction = 'IN' then t.amount else -t.amount end) over (order by t.date, t.seq) as running
-        from ${accountTransactions} t
-        join ${accounts} a on a.business_id = t.business_id and a.id = t.account_id
-        where t.business_id = ${businessId} and t.account_id = ${accountId}
-          and (t.date, t.seq) >= (${oldest.date}::date, ${oldest.seq}::bigint)
-          and (t.date, t.seq) <= (${newest.date}::date, ${newest.seq}::bigint)
+      select to_char(x.date, 'YYYY-MM-DD') as date, x.entry_seq::text as entry_seq, x.running::text as running from (
+        select l.date, l.entry_seq,
+               coalesce((select sum(d.debit - d.credit) from journal_day_totals d
+                         where d.business_id = ${businessId} and d.account_id = ${ledgerId} and d.date < ${first}), 0)
+               + sum(l.debit - l.credit) over (order by l.date, l.entry_seq, l.line_no rows unbounded preceding) as running
+        from journal_lines l
+        where l.business_id = ${businessId} and l.account_id = ${ledgerId} and l.date between ${first} and ${last}
       ) x
-      where x.id = any(${sql.param(mine.map((r) => r.id))}::uuid[])`,
+      where (x.date, x.entry_seq) in (select * from unnest(${sql.param(mine.map((p) => p.date))}::date[], ${sql.param(mine.map((p) => p.entry_seq))}::bigint[]))`,
     );
-    for (const r of found) running.set(r.id, r.running);
+    const at = new Map(found.map((f) => [`${f.date} ${f.entry_seq}`, f.running]));
+    for (const p of mine) {
+      const v = at.get(`${p.date} ${p.entry_seq}`);
+      if (v !== undefined) running.set(p.id, v);
+    }
   }
   return running;
 }

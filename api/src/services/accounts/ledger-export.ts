@@ -1,5 +1,5 @@
 import { PAYMENT_MODE_LABELS, TRANSACTION_TYPE_LABELS, type LedgerExportQuery, type PaymentMode, type TransactionType } from '@bahi/shared/contracts';
-import { fromPaise, toPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText, toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
@@ -46,9 +46,10 @@ const CHUNK = 2000;
 interface Row extends Record<string, unknown> {
   date: string;
   seq: string;
-  type: TransactionType;
-  direction: 'IN' | 'OUT';
-  amount: string;
+  line_no: number;
+  type: string;
+  debit: string;
+  credit: string;
   mode: PaymentMode | null;
   party_name: string | null;
   document_number: string | null;
@@ -57,10 +58,12 @@ interface Row extends Record<string, unknown> {
 }
 
 /**
- * GET account/transactions/export: streams the account's ledger from `from` to `to` (default today) as an .xlsx:
- * the opening balance on `from` (the account's opening balance + everything before), each transaction oldest first
- * with its running balance, and the closing balance — the account's balance as account/bank-accounts answers it when
- * `to` is today or later. 404 for an account that is not the business's; 413 above the export row cap.
+ * GET account/transactions/export: streams the account's ledger in the journal from `from` to `to` (default today)
+ * as an .xlsx: the opening balance on `from` (everything dated before it, and the account's own opening balance when
+ * it is dated in the range), each line after it oldest first with its running balance, and the closing balance — the
+ * account's balance as account/bank-accounts answers it when `to` is today or later. Each line shows the movement
+ * of money that posted it (type, party, mode, reference, note). 404 for an account that is not the business's; 413
+ * above the export row cap.
  */
 export async function sendLedgerXlsx(
   reply: FastifyReply,
@@ -71,48 +74,66 @@ export async function sendLedgerXlsx(
 ) {
   const account = await getAccount(db, businessId, q.accountId, today);
   const to = q.to ?? (q.from && q.from > today ? q.from : today);
-  const where = sql`t.business_id = ${businessId} and t.account_id = ${account.id} and t.date <= ${to}${q.from ? sql` and t.date >= ${q.from}` : sql``}`;
+  const ledger = sql`select la.id from ledger_accounts la where la.business_id = ${businessId} and la.cash_account_id = ${account.id}`;
+  // Without `from`: the whole ledger, from the account's opening date or its first line when that is earlier.
+  const [first] = q.from
+    ? []
+    : await selectRows<{ date: string | null }>(
+        db,
+        sql`select to_char(min(l.date), 'YYYY-MM-DD') as date from journal_lines l where l.business_id = ${businessId} and l.account_id = (${ledger})`,
+      );
+  const from = q.from ?? (first?.date && first.date < account.asOfDate ? first.date : account.asOfDate);
+  // The account's opening balance (and its reversal, when a never-used account was deleted) opens the ledger.
+  const opening = sql`e.voucher_type = 'OPENING_BALANCE' and e.document_type = 'ACCOUNT'`;
+  const where = sql`l.business_id = ${businessId} and l.account_id = (${ledger}) and l.date between ${from} and ${to}`;
   const [head] = await selectRows<{ rows: number; before: string }>(
     db,
-    sql`select (select count(*)::int from ${accountTransactions} t where ${where}) as rows,
-               coalesce((select sum(case when b.direction = 'IN' then b.amount else -b.amount end)
-                         from ${accountTransactions} b
-                         where b.business_id = ${businessId} and b.account_id = ${account.id}
-                           and ${q.from ? sql`b.date < ${q.from}` : sql`false`}), 0)::text as before`,
+    sql`select count(*) filter (where not (${opening}))::int as rows,
+               (coalesce((select sum(b.debit - b.credit) from journal_lines b
+                          where b.business_id = ${businessId} and b.account_id = (${ledger}) and b.date < ${from}), 0)
+                + coalesce(sum(l.debit - l.credit) filter (where ${opening}), 0))::text as before
+        from journal_lines l
+        join journal_entries e on e.business_id = l.business_id and e.id = l.entry_id
+        where ${where}`,
   );
   assertExportable(Number(head.rows) + 2);
-  const opening = toPaise(account.openingBalance) + toPaise(String(head.before));
-  const from = q.from ?? account.asOfDate;
+  const openingBalance = toPaise(moneyText(head.before));
 
   async function* lines(): AsyncIterable<LedgerLine[]> {
-    let balance = opening;
+    let balance = openingBalance;
     yield [{ date: from, particulars: 'Opening balance', party: null, document: null, mode: null, reference: null, note: null, debit: null, credit: null, balance }];
-    let after: { date: string; seq: string } | null = null;
+    let after: { date: string; seq: string; line_no: number } | null = null;
     for (;;) {
       const rows: Row[] = await selectRows<Row>(
         db,
-        sql`select to_char(t.date, 'YYYY-MM-DD') as date, t.seq::text as seq, t.type, t.direction, t.amount::text as amount, t.mode,
-                   p.name as party_name, t.document_number, t.reference, t.note
-            from ${accountTransactions} t
+        sql`select to_char(l.date, 'YYYY-MM-DD') as date, l.entry_seq::text as seq, l.line_no, e.voucher_type as type,
+                   l.debit::text as debit, l.credit::text as credit, t.mode, p.name as party_name,
+                   coalesce(t.document_number, e.document_number) as document_number, t.reference, coalesce(t.note, e.narration) as note
+            from journal_lines l
+            join journal_entries e on e.business_id = l.business_id and e.id = l.entry_id
+            left join ${accountTransactions} o on o.business_id = e.business_id and o.id = e.transaction_id
+            left join ${accountTransactions} t on t.business_id = e.business_id and t.account_id = ${account.id}
+                                               and (t.id = o.id or (o.group_id is not null and t.group_id = o.group_id))
             left join parties p on p.business_id = t.business_id and p.id = t.party_id
-            where ${where}${after ? sql` and (t.date, t.seq) > (${after.date}::date, ${after.seq}::bigint)` : sql``}
-            order by t.date, t.seq
+            where ${where} and not (${opening})${after ? sql` and (l.date, l.entry_seq, l.line_no) > (${after.date}::date, ${after.seq}::bigint, ${after.line_no}::int)` : sql``}
+            order by l.date, l.entry_seq, l.line_no
             limit ${CHUNK}`,
       );
       if (rows.length === 0) break;
       yield rows.map((r) => {
-        const amount = toPaise(String(r.amount));
-        balance += r.direction === 'IN' ? amount : -amount;
+        const debit = toPaise(moneyText(r.debit));
+        const credit = toPaise(moneyText(r.credit));
+        balance += debit - credit;
         return {
           date: r.date,
-          particulars: TRANSACTION_TYPE_LABELS[r.type] ?? r.type,
+          particulars: TRANSACTION_TYPE_LABELS[r.type as TransactionType] ?? r.type,
           party: r.party_name,
           document: r.document_number,
           mode: r.mode ? PAYMENT_MODE_LABELS[r.mode] ?? r.mode : null,
           reference: r.reference,
           note: r.note,
-          debit: r.direction === 'IN' ? amount : null,
-          credit: r.direction === 'OUT' ? amount : null,
+          debit: debit > 0 ? debit : null,
+          credit: credit > 0 ? credit : null,
           balance,
         };
       });

@@ -181,9 +181,10 @@ const cancelEvent = (tx: Tx, businessId: string, type: string, h: HeaderRow, wha
 
 async function saleEvents(tx: Tx, businessId: string, base: Base): Promise<Event[]> {
   const heads = await selectRows<HeaderRow>(tx, sql`select ${headerColumns('invoice_number', 'invoice_date')} from sale_invoices where business_id = ${businessId}`);
-  const lines = await selectRows<{ document_id: string; item_id: string; item_type: 'PRODUCT' | 'SERVICE'; quantity: string }>(
+  const lines = await selectRows<{ document_id: string; item_id: string; item_type: 'PRODUCT' | 'SERVICE'; quantity: string; taxable_value: string }>(
     tx,
-    sql`select document_id, item_id, item_type, quantity::text as quantity from sale_invoice_lines where business_id = ${businessId} order by document_id, line_no`,
+    sql`select document_id, item_id, item_type, quantity::text as quantity, taxable_value::text as taxable_value
+        from sale_invoice_lines where business_id = ${businessId} order by document_id, line_no`,
   );
   return heads.flatMap((h) => [
     {
@@ -198,7 +199,9 @@ async function saleEvents(tx: Tx, businessId: string, base: Base): Promise<Event
           document: { type: 'SALE', id: h.id, number: h.number },
           partyId: h.party_id,
           totals: totalsOf(h),
-          lines: lines.filter((l) => l.document_id === h.id).map((l) => ({ itemId: l.item_id, itemType: l.item_type, quantity: l.quantity })),
+          lines: lines
+            .filter((l) => l.document_id === h.id)
+            .map((l) => ({ itemId: l.item_id, itemType: l.item_type, quantity: l.quantity, taxableValue: toPaise(l.taxable_value) })),
           ...base,
         }),
     },

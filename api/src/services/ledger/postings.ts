@@ -38,11 +38,17 @@ const taxLines = (prefix: 'INPUT' | 'OUTPUT', t: { cgst: number; sgst: number; i
 
 /**
  * A sale: Dr the party (Sundry debtors; a walk-in sale's debtor has no party) the grand total, Cr Sales the taxable
- * value, Cr each output tax, the round-off to Round off; and Dr Cost of goods sold, Cr Stock in hand, each product
- * line at the branch's average cost.
+ * value item by item (each line names its item and quantity, so item profit reads its sale value from Sales), Cr each
+ * output tax, the round-off to Round off; and Dr Cost of goods sold, Cr Stock in hand, each product line at the
+ * branch's average cost.
  */
-export async function postSale(tx: Tx, d: TradeDocument & { lines: TradeLine[] }): Promise<void> {
+export async function postSale(tx: Tx, d: TradeDocument & { lines: Array<TradeLine & { taxableValue: number }> }): Promise<void> {
   const t = d.totals;
+  const sold = new Map<string, { amount: number; quantityMilli: number }>();
+  for (const l of d.lines) {
+    const s = sold.get(l.itemId) ?? { amount: 0, quantityMilli: 0 };
+    sold.set(l.itemId, { amount: s.amount + l.taxableValue, quantityMilli: s.quantityMilli + milliOf(l.quantity) });
+  }
   const products = d.lines.flatMap((l) => (l.itemType === 'PRODUCT' ? [{ itemId: l.itemId, quantityMilli: milliOf(l.quantity) }] : []));
   const costed = await costOut(tx, d.businessId, d.branchId, products);
   const cogs = costed.reduce((s, c) => s + c.cost, 0);
@@ -57,7 +63,7 @@ export async function postSale(tx: Tx, d: TradeDocument & { lines: TradeLine[] }
     now: d.now,
     lines: [
       { ledger: { code: 'DEBTORS' }, amount: t.grandTotal, partyId: d.partyId },
-      { ledger: { code: 'SALES' }, amount: -t.taxableValue },
+      ...[...sold].map(([itemId, s]) => ({ ledger: { code: 'SALES' } as const, amount: -s.amount, itemId, quantityMilli: -s.quantityMilli })),
       ...taxLines('OUTPUT', t, -1),
       { ledger: { code: 'ROUND_OFF' }, amount: -t.roundOff },
       { ledger: { code: 'COGS' }, amount: cogs },

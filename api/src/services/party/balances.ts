@@ -28,10 +28,8 @@ export const PARTY_BALANCE_TYPES: readonly TransactionType[] = [
  * purchase bill not cancelled is a credit (the business owes the supplier more), a purchase debit note not cancelled
  * a debit (it owes the supplier less); money received from them is a
  * credit, money paid to them (and the reversal of a payment received) a debit — the transactions of
- * PARTY_BALANCE_TYPES, each once (a payment in settling several invoices is one row). The balance is opening balance
- * + Σ debit − Σ credit. Both the party screens (partyBalances) and the ledger report (services/reports/ledger.ts)
- * read these rows, so they cannot disagree. A new kind of document that moves it (credit and debit notes) is one
- * more `union all` branch here.
+ * PARTY_BALANCE_TYPES, each once (a payment in settling several invoices is one row); a credit note on a sale not
+ * cancelled is a credit, a debit note a debit. The balance is opening balance + Σ debit − Σ credit.
  *
  * `filter` narrows every source by its own columns (business, party, date).
  */
@@ -39,6 +37,7 @@ export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date
   const sales = filter({ businessId: sql.raw('s.business_id'), partyId: sql.raw('s.party_id'), date: sql.raw('s.invoice_date') });
   const purchases = filter({ businessId: sql.raw('b.business_id'), partyId: sql.raw('b.party_id'), date: sql.raw('b.bill_date') });
   const debitNotes = filter({ businessId: sql.raw('n.business_id'), partyId: sql.raw('n.party_id'), date: sql.raw('n.note_date') });
+  const notes = filter({ businessId: sql.raw('n.business_id'), partyId: sql.raw('n.party_id'), date: sql.raw('n.note_date') });
   const money = filter({ businessId: sql.raw('t.business_id'), partyId: sql.raw('t.party_id'), date: sql.raw('t.date') });
   return sql`
     select s.business_id, s.party_id, s.invoice_date as date, s.created_at as at, 0::bigint as seq, 'SALE' as kind,
@@ -57,6 +56,12 @@ export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date
     from purchase_debit_notes n
     where n.status <> 'CANCELLED' and ${debitNotes}
     union all
+    select n.business_id, n.party_id, n.note_date, n.created_at, 0::bigint, n.note_type || '_NOTE',
+           n.note_type || '_NOTE', n.id, n.note_number,
+           case when n.note_type = 'DEBIT' then n.grand_total else 0 end, case when n.note_type = 'CREDIT' then n.grand_total else 0 end
+    from sale_notes n
+    where n.status <> 'CANCELLED' and ${notes}
+    union all
     select t.business_id, t.party_id, t.date, t.created_at as at, t.seq, t.type as kind,
            t.document_type, t.document_id, t.document_number,
            case when t.direction = 'OUT' then t.amount else 0 end as debit,
@@ -66,19 +71,21 @@ export function partyMovements(filter: (c: { businessId: SQL; partyId: SQL; date
 }
 
 /**
- * A party's balance as a SQL expression over its row's columns, as text: the sum of its sub-ledger in the journal
- * (its lines on Sundry debtors and Sundry creditors, its opening balance among them), positive when the party owes
- * the business. A column of the party's own query, so a page of parties with their balances is one statement, each
- * an index-only probe of journal_lines by business and party.
+ * A party's balance on `today` as a SQL expression over its row's columns, as text: the sum of its sub-ledger in the
+ * journal (its lines on Sundry debtors and Sundry creditors, its opening balance among them) dated up to `today` —
+ * an invoice or payment dated later is not owed yet — positive when the party owes the business. A column of the
+ * party's own query, so a page of parties with their balances is one statement, each an index-only probe of
+ * journal_lines by business, party and date.
  */
-export function partyBalanceSql(p: { businessId: Column | SQL; id: Column | SQL }): SQL<string> {
-  return sql<string>`(coalesce((select sum(l.debit - l.credit) from journal_lines l where l.business_id = ${p.businessId} and l.party_id = ${p.id}), 0))::text`;
+export function partyBalanceSql(p: { businessId: Column | SQL; id: Column | SQL; today: string | SQL }): SQL<string> {
+  return sql<string>`(coalesce((select sum(l.debit - l.credit) from journal_lines l
+    where l.business_id = ${p.businessId} and l.party_id = ${p.id} and l.date <= ${p.today}::date), 0))::text`;
 }
 
-/** What each party owes the business (negative: what the business owes it), for parties read without that column. */
-export async function partyBalances(db: Db | Tx, businessId: string, partyIds: string[]): Promise<Map<string, string>> {
+/** What each party owes the business on `today` (negative: what the business owes it), for parties read without that column. */
+export async function partyBalances(db: Db | Tx, businessId: string, partyIds: string[], today: string): Promise<Map<string, string>> {
   if (partyIds.length === 0) return new Map();
-  const balance = partyBalanceSql({ businessId: sql.raw('p.business_id'), id: sql.raw('p.id') });
+  const balance = partyBalanceSql({ businessId: sql.raw('p.business_id'), id: sql.raw('p.id'), today });
   const rows = await selectRows<{ id: string; balance: string }>(
     db,
     sql`select p.id, ${balance} as balance from parties p

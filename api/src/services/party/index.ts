@@ -9,7 +9,7 @@ import type {
   PartyListQuery,
   PartyLocation,
 } from '@bahi/shared/contracts';
-import { DATE_MIN, PARTY_PAGE_SIZE_DEFAULT, partyTypesMatching } from '@bahi/shared/contracts';
+import { DATE_MIN, PARTY_PAGE_SIZE_DEFAULT, indiaToday, partyTypesMatching } from '@bahi/shared/contracts';
 import { INDIAN_STATES, fromPaise, stateName, toPaise } from '@bahi/shared/india';
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -118,25 +118,25 @@ export async function findCategory(db: Db | Tx, businessId: string, id: string):
   return row ? { id: row.id, catagory: row.name } : undefined;
 }
 
-/** The balance today in the party's own query: a page of parties with their balances is one statement. */
-const balanceColumn = partyBalanceSql({ businessId: parties.businessId, id: parties.id });
+/** The balance on `today` in the party's own query: a page of parties with their balances is one statement. */
+const balanceColumn = (today: string | SQL) => partyBalanceSql({ businessId: parties.businessId, id: parties.id, today });
 
-const partyFields = { party: parties, categoryName: partyCategories.name, addresses: addressesJson, balance: balanceColumn };
+const partyFields = (today: string | SQL) => ({ party: parties, categoryName: partyCategories.name, addresses: addressesJson, balance: balanceColumn(today) });
 
-const partiesIn = (db: Db | Tx, where: SQL | undefined) =>
+const partiesIn = (db: Db | Tx, where: SQL | undefined, today: string | SQL) =>
   db
-    .select(partyFields)
+    .select(partyFields(today))
     .from(parties)
     .leftJoin(partyCategories, categoryJoin)
     .where(where)
     .orderBy(...byName(parties));
 
 /** A filtered page (`pageOf`): only its rows get addresses and balances, with the filter's total beside them. */
-function pageOfParties(db: Db | Tx, where: SQL | undefined, limit: number, offset: number) {
+function pageOfParties(db: Db | Tx, where: SQL | undefined, limit: number, offset: number, today: string) {
   const page = pageOf(db, parties, where, limit, offset);
   return db
     .with(page)
-    .select({ ...partyFields, total: countOf(parties, where) })
+    .select({ ...partyFields(today), total: countOf(parties, where) })
     .from(page)
     .innerJoin(parties, eq(parties.id, page.id))
     .leftJoin(partyCategories, categoryJoin)
@@ -145,7 +145,7 @@ function pageOfParties(db: Db | Tx, where: SQL | undefined, limit: number, offse
 
 /** The list as it first opens (a page, no search or filter). */
 const firstPage = preparedPerDatabase((db) =>
-  partiesIn(db, eq(parties.businessId, sql.placeholder('businessId')))
+  partiesIn(db, eq(parties.businessId, sql.placeholder('businessId')), sql`${sql.placeholder('today')}`)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('parties_first_page'),
@@ -160,7 +160,7 @@ export interface PartyList {
  * The business's parties by name. With page or pageSize, one page and its meta; without, every party (the seed's
  * call). Another business's category id answers 404.
  */
-export async function listParties(db: Db, businessId: string, query: z.output<typeof PartyListQuery>): Promise<PartyList> {
+export async function listParties(db: Db, businessId: string, query: z.output<typeof PartyListQuery>, today: string): Promise<PartyList> {
   if (query.categoryId && !(await findCategory(db, businessId, query.categoryId))) throw categoryNotFound('categoryId');
   const where = and(
     eq(parties.businessId, businessId),
@@ -174,8 +174,8 @@ export async function listParties(db: Db, businessId: string, query: z.output<ty
 
   /** A search or filter (the trigram index serves `q`, migration 0022): a page and its total from one query. */
   const filtered = async (): Promise<[Awaited<ReturnType<typeof partiesIn>>, number | undefined]> => {
-    if (!paged) return [await partiesIn(db, where), undefined];
-    const rows = await pageOfParties(db, where, pageSize, (page - 1) * pageSize);
+    if (!paged) return [await partiesIn(db, where, today), undefined];
+    const rows = await pageOfParties(db, where, pageSize, (page - 1) * pageSize, today);
     return withTotal(rows, page, async () => {
       const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(parties).where(where);
       return Number(counted.total);
@@ -184,7 +184,7 @@ export async function listParties(db: Db, businessId: string, query: z.output<ty
   const unfiltered = paged && !query.partyType && !query.categoryId && !query.q;
   const [rows, total] = unfiltered
     ? await Promise.all([
-        firstPage(db).execute({ businessId, limit: pageSize, offset: (page - 1) * pageSize }),
+        firstPage(db).execute({ businessId, limit: pageSize, offset: (page - 1) * pageSize, today }),
         listTotal(db, businessId, 'parties'),
       ])
     : await filtered();
@@ -192,10 +192,11 @@ export async function listParties(db: Db, businessId: string, query: z.output<ty
   return total !== undefined ? { data, meta: { total, page, pageSize } } : { data };
 }
 
-export async function findPartyRow(db: Db | Tx, businessId: string, id: string) {
+/** The party's row, with its balance on `today` when asked for (a document does not need it). */
+export async function findPartyRow(db: Db | Tx, businessId: string, id: string, today?: string) {
   if (!UUID.test(id)) return undefined;
   const [row] = await db
-    .select({ party: parties, categoryName: partyCategories.name, addresses: addressesJson, balance: balanceColumn })
+    .select({ party: parties, categoryName: partyCategories.name, addresses: addressesJson, balance: today === undefined ? sql<string>`'0'` : balanceColumn(today) })
     .from(parties)
     .leftJoin(partyCategories, categoryJoin)
     .where(and(eq(parties.businessId, businessId), eq(parties.id, id)));
@@ -203,8 +204,8 @@ export async function findPartyRow(db: Db | Tx, businessId: string, id: string) 
 }
 
 /** The business's party; another business's id, or no id at all, is "not found". */
-export async function getParty(db: Db | Tx, businessId: string, id: string): Promise<Party> {
-  const row = await findPartyRow(db, businessId, id);
+export async function getParty(db: Db | Tx, businessId: string, id: string, today: string): Promise<Party> {
+  const row = await findPartyRow(db, businessId, id, today);
   if (!row) throw notFound(PARTY_NOT_FOUND);
   return { ...toParty(row.party, row.categoryName, row.addresses ?? []), balance: balanceOut(row.balance) };
 }
@@ -332,7 +333,7 @@ export async function createParty(db: Db, businessId: string, input: PartyInput,
         await insertParties(tx, businessId, [{ id, input }], now);
       }),
   );
-  return getParty(db, businessId, id);
+  return getParty(db, businessId, id, indiaToday(now));
 }
 
 /** Brings a party's address rows to what the input says, keeping their ids where the role stays. */
@@ -398,7 +399,7 @@ export async function updateParty(db: Db, businessId: string, id: string, input:
         }
       }),
   );
-  return getParty(db, businessId, id);
+  return getParty(db, businessId, id, indiaToday(now));
 }
 
 export async function listCategories(db: Db, businessId: string): Promise<PartyCategory[]> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type PartyPayment, type PartyPaymentRequest } from '@bahi/shared/contracts';
+import { indiaToday, type PartyPayment, type PartyPaymentRequest } from '@bahi/shared/contracts';
 import { fromPaise, toPaise } from '@bahi/shared/india';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -93,11 +93,11 @@ export async function recordPartyPayment(
       });
     }
   });
-  return getPartyPayment(db, businessId, result.resourceId);
+  return getPartyPayment(db, businessId, result.resourceId, indiaToday(now));
 }
 
 /** A payment in or out by its group id (a retry finds it by the same), with its allocations as they are now. */
-async function getPartyPayment(db: Db, businessId: string, groupId: string): Promise<PartyPayment> {
+async function getPartyPayment(db: Db, businessId: string, groupId: string, today: string): Promise<PartyPayment> {
   const [row] = await db
     .select({ t: accountTransactions, accountName: accounts.displayName, partyName: parties.name })
     .from(accountTransactions)
@@ -120,7 +120,9 @@ async function getPartyPayment(db: Db, businessId: string, groupId: string): Pro
   }
   const allocated = allocations.reduce((sum, x) => sum + toPaise(moneyOut(x.a.amount)), 0);
   const amount = toPaise(moneyOut(row.t.amount));
-  const balance = (await partyBalances(db, businessId, [row.t.partyId!])).get(row.t.partyId!) ?? '0.00';
+  // The balance after the payment: on its date when it is dated ahead, else today.
+  const asOf = row.t.date > today ? row.t.date : today;
+  const balance = (await partyBalances(db, businessId, [row.t.partyId!], asOf)).get(row.t.partyId!) ?? '0.00';
   return {
     id: row.t.id,
     type,

@@ -337,6 +337,16 @@ export function gstr1Sheets(report: Omit<Gstr1Response, 'success'>): ExportSheet
       rows: [r.exp.flatMap((e) => e.inv.flatMap((inv) => inv.itms.map((it) => ({ exp_typ: e.exp_typ, inum: inv.inum, idt: inv.idt, val: inv.val, ...it }))))],
     },
     {
+      name: 'cdnr',
+      columns: [col('GSTIN of recipient', 'ctin', 'text'), col('Note number', 'nt_num', 'text'), col('Note date', 'nt_dt', 'text'), col('Note type', 'ntty', 'text'), col('Note value', 'val'), col('Place of supply', 'pos', 'text'), col('Reverse charge', 'rchrg', 'text'), col('Invoice type', 'inv_typ', 'text'), ...TAX_COLUMNS],
+      rows: [(r.cdnr ?? []).flatMap((p) => p.nt.flatMap((n) => n.itms.map((it) => ({ ctin: p.ctin, nt_num: n.nt_num, nt_dt: n.nt_dt, ntty: n.ntty, val: n.val, pos: n.pos, rchrg: n.rchrg, inv_typ: n.inv_typ, ...it.itm_det }))))],
+    },
+    {
+      name: 'cdnur',
+      columns: [col('UR type', 'typ', 'text'), col('Note number', 'nt_num', 'text'), col('Note date', 'nt_dt', 'text'), col('Note type', 'ntty', 'text'), col('Note value', 'val'), col('Place of supply', 'pos', 'text'), ...TAX_COLUMNS],
+      rows: [(r.cdnur ?? []).flatMap((n) => n.itms.map((it) => ({ typ: n.typ, nt_num: n.nt_num, nt_dt: n.nt_dt, ntty: n.ntty, val: n.val, pos: n.pos, ...it.itm_det })))],
+    },
+    {
       name: 'exemp',
       columns: [col('Description', 'sply_ty', 'text'), col('Nil rated supplies', 'nil_amt'), col('Exempted (other than nil rated/non-GST)', 'expt_amt'), col('Non-GST supplies', 'ngsup_amt')],
       rows: [r.nil.inv as unknown as Flat[]],

@@ -33,68 +33,85 @@ const idMatch = (column: SQL, id: string | undefined) => (id === undefined ? sql
 // ---------------------------------------------------------------------------------------------------------------
 // GET report/summary
 
+/**
+ * What the journal says was sold (bought) on each day, rows (date, branch_id, amount): the party side of every SALE
+ * (PURCHASE) voucher — Dr Sundry debtors (Cr Sundry creditors) the document's grand total, round-off included — and
+ * of its reversal, which takes it back on the day of the cancel. `where` narrows the entries (alias e).
+ */
+export function tradeTotals(businessId: string, kind: 'SALE' | 'PURCHASE', where: SQL): SQL {
+  return sql`
+    select e.date, e.branch_id, ${kind === 'SALE' ? sql`l.debit - l.credit` : sql`l.credit - l.debit`} as amount
+    from journal_entries e
+    join journal_lines l on l.business_id = e.business_id and l.entry_id = e.id
+    join ledger_accounts a on a.business_id = l.business_id and a.id = l.account_id and a.code = ${kind === 'SALE' ? 'DEBTORS' : 'CREDITORS'}
+    where e.business_id = ${businessId} and e.voucher_type = ${kind} and e.document_type = ${kind} and e.transaction_id is null and ${where}`;
+}
+
 export async function reportSummary(db: Db, businessId: string, q: PeriodQuery, today: string): Promise<ReportSummary> {
   const { from, to } = resolvePeriod(q, today);
-  const [sales] = await selectRows<{ n: number; total: string }>(
+  const fy = financialYearOf(to);
+  // Money from the journal: sales and purchases of each day of the financial year and of the period (the period may
+  // reach outside the year). The counts are of the documents dated in the period and not cancelled.
+  const lo = from < fy.start ? from : fy.start;
+  const hi = to > fy.end ? to : fy.end;
+  const traded = await selectRows<{ kind: string; month: string; period: string; year: string }>(
     db,
-    sql`select count(*)::int as n, coalesce(sum(s.grand_total), 0)::text as total from sale_invoices s
-        where s.business_id = ${businessId} and s.invoice_date between ${from} and ${to} and s.status <> 'CANCELLED'`,
+    sql`select t.kind, to_char(t.date, 'YYYY-MM') as month,
+               coalesce(sum(t.amount) filter (where t.date between ${from} and ${to}), 0)::text as period,
+               coalesce(sum(t.amount) filter (where t.date between ${fy.start} and ${fy.end}), 0)::text as year
+        from (select 'SALE' as kind, s.* from (${tradeTotals(businessId, 'SALE', sql`e.date between ${lo} and ${hi}`)}) s
+              union all
+              select 'PURCHASE', p.* from (${tradeTotals(businessId, 'PURCHASE', sql`e.date between ${lo} and ${hi}`)}) p) t
+        group by 1, 2`,
   );
-  const [bought] = await selectRows<{ n: number; total: string }>(
+  const periodTotal = (kind: string) => fromPaise(traded.filter((r) => r.kind === kind).reduce((n, r) => n + toPaise(moneyOut(r.period)), 0));
+  const [counts] = await selectRows<{ sales: number; bills: number }>(
     db,
-    sql`select count(*)::int as n, coalesce(sum(b.grand_total), 0)::text as total from purchase_invoices b
-        where b.business_id = ${businessId} and b.bill_date between ${from} and ${to} and b.status <> 'CANCELLED'`,
+    sql`select (select count(*)::int from sale_invoices s
+                where s.business_id = ${businessId} and s.invoice_date between ${from} and ${to} and s.status <> 'CANCELLED') as sales,
+               (select count(*)::int from purchase_invoices b
+                where b.business_id = ${businessId} and b.bill_date between ${from} and ${to} and b.status <> 'CANCELLED') as bills`,
   );
   // From the journal: each party's sub-ledger (what it owes, or is owed), what walk-in customers owe (Sundry debtors
-  // without a party), and Stock in hand at cost.
+  // without a party), and Stock in hand at cost, all as of today (money dated later is not owed yet).
   const [owed] = await selectRows<{ receivable: string; payable: string; walkin: string; stock: string }>(
     db,
     sql`select coalesce(sum(greatest(b.balance, 0)), 0)::text as receivable, coalesce(sum(greatest(-b.balance, 0)), 0)::text as payable,
                (select coalesce(sum(l.debit - l.credit), 0) from journal_lines l
                 join ledger_accounts a on a.business_id = l.business_id and a.id = l.account_id and a.code = 'DEBTORS'
-                where l.business_id = ${businessId} and l.party_id is null)::text as walkin,
+                where l.business_id = ${businessId} and l.party_id is null and l.date <= ${today})::text as walkin,
                (select coalesce(sum(l.debit - l.credit), 0) from journal_lines l
                 join ledger_accounts a on a.business_id = l.business_id and a.id = l.account_id and a.code = 'STOCK'
                 where l.business_id = ${businessId})::text as stock
         from (select sum(l.debit - l.credit) as balance from journal_lines l
-              where l.business_id = ${businessId} and l.party_id is not null group by l.party_id) b`,
+              where l.business_id = ${businessId} and l.party_id is not null and l.date <= ${today} group by l.party_id) b`,
   );
   const accounts = await listAccounts(db, businessId, today);
   const cash = accounts.filter((x) => x.type === 'CASH').reduce((n, x) => n + toPaise(x.balance), 0);
   const bank = accounts.filter((x) => x.type === 'BANK').reduce((n, x) => n + toPaise(x.balance), 0);
-  const stock = { value: owed.stock };
-  const fy = financialYearOf(to);
-  const months = await selectRows<{ month: string; n: number; total: string }>(
+  const months = await selectRows<{ month: string; n: number }>(
     db,
-    sql`select to_char(s.invoice_date, 'YYYY-MM') as month, count(*)::int as n, sum(s.grand_total)::text as total
+    sql`select to_char(s.invoice_date, 'YYYY-MM') as month, count(*)::int as n
         from sale_invoices s
         where s.business_id = ${businessId} and s.invoice_date between ${fy.start} and ${fy.end} and s.status <> 'CANCELLED'
-        group by 1 order by 1`,
-  );
-  const boughtMonths = await selectRows<{ month: string; total: string }>(
-    db,
-    sql`select to_char(b.bill_date, 'YYYY-MM') as month, sum(b.grand_total)::text as total
-        from purchase_invoices b
-        where b.business_id = ${businessId} and b.bill_date between ${fy.start} and ${fy.end} and b.status <> 'CANCELLED'
         group by 1`,
   );
-  const boughtByMonth = new Map(boughtMonths.map((r) => [r.month, r.total]));
-  const byMonth = new Map(months.map((r) => [r.month, r]));
+  const invoicesByMonth = new Map(months.map((r) => [r.month, Number(r.n)]));
+  const yearOf = (kind: string, month: string) => moneyOut(traded.find((r) => r.kind === kind && r.month === month)?.year ?? '0');
   const salesByMonth = Array.from({ length: 12 }, (_, i) => {
     const y = Number(fy.start.slice(0, 4)) + (i >= 9 ? 1 : 0);
     const month = `${y}-${String(((i + 3) % 12) + 1).padStart(2, '0')}`;
-    const r = byMonth.get(month);
-    return { month, invoices: r ? Number(r.n) : 0, grandTotal: moneyOut(r?.total ?? '0'), purchases: moneyOut(boughtByMonth.get(month) ?? '0') };
+    return { month, invoices: invoicesByMonth.get(month) ?? 0, grandTotal: yearOf('SALE', month), purchases: yearOf('PURCHASE', month) };
   });
   return {
     from,
     to,
-    sales: { invoices: Number(sales.n), grandTotal: moneyOut(sales.total) },
-    purchases: { bills: Number(bought.n), grandTotal: moneyOut(bought.total) },
+    sales: { invoices: Number(counts.sales), grandTotal: periodTotal('SALE') },
+    purchases: { bills: Number(counts.bills), grandTotal: periodTotal('PURCHASE') },
     receivable: fromPaise(toPaise(moneyOut(owed.receivable)) + toPaise(moneyOut(owed.walkin))),
     payable: moneyOut(owed.payable),
     cashAndBank: { cash: fromPaise(cash), bank: fromPaise(bank), total: fromPaise(cash + bank) },
-    stockValue: moneyOut(stock.value),
+    stockValue: moneyOut(owed.stock),
     salesByMonth,
   };
 }
@@ -204,7 +221,10 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
       ? sql`true`
       : sql`exists (select 1 from journal_entries j where j.business_id = t.business_id and j.transaction_id = t.id and ${idMatch(sql.raw('j.branch_id'), q.branchId)})`;
   // Expenses are listed by their payment (an EXPENSE account transaction). Stock changes made by a document are that
-  // document's (the sale or bill is listed), so only the others are listed here.
+  // document's (the sale or bill is listed), so only the others are listed here. A sale or bill cancelled on this day
+  // is listed again on it as SALE_CANCELLED (PURCHASE_CANCELLED), its grand total taken back: its reversal in the
+  // journal is dated the day of the cancel, so the day's listed amounts add up to the journal's.
+  const reversalBranch = idMatch(sql.raw('e.branch_id'), q.branchId);
   const rows = await selectRows<Record<string, string | null>>(
     db,
     sql`select * from (
@@ -216,6 +236,15 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
           select d.created_at, 'PURCHASE', 'PURCHASE', d.id::text, d.reference_number, d.party_name, d.grand_total::text, null, null, null, d.status, 0,
                  'Bill ' || d.bill_number
           from purchase_invoices d where d.business_id = ${businessId} and d.bill_date = ${date} and ${branch}
+          union all
+          select e.created_at, e.voucher_type || '_CANCELLED', e.document_type, e.document_id::text, e.document_number,
+                 coalesce(s.party_name, b.party_name), (-coalesce(s.grand_total, b.grand_total))::text, null, null, null, 'CANCELLED', e.seq,
+                 coalesce(s.cancel_reason, b.cancel_reason)
+          from journal_entries e
+          left join sale_invoices s on e.document_type = 'SALE' and s.business_id = e.business_id and s.id = e.document_id
+          left join purchase_invoices b on e.document_type = 'PURCHASE' and b.business_id = e.business_id and b.id = e.document_id
+          where e.business_id = ${businessId} and e.date = ${date} and e.reverses_id is not null and e.transaction_id is null
+            and e.voucher_type in ('SALE', 'PURCHASE') and e.document_type = e.voucher_type and ${reversalBranch}
           union all
           select d.created_at, 'QUOTATION', 'QUOTATION', d.id::text, d.quotation_number, d.party_name, d.grand_total::text, null, null, null, d.status, 0, null
           from quotations d where d.business_id = ${businessId} and d.quotation_date = ${date} and ${branch}
@@ -235,12 +264,12 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
           where m.business_id = ${businessId} and m.date = ${date} and m.document_type is null and ${idMatch(sql.raw('m.branch_id'), q.branchId)}
         ) e order by e.at, e.seq limit ${DAY_BOOK_MAX + 1}`,
   );
-  // Money in and out of the day: the debits and credits of the cash and bank ledgers in the journal (an account's
-  // opening balance moved no money that day).
+  // The day's sales: what the journal's SALE vouchers of the day and their reversals moved (tradeTotals). Money in
+  // and out: the debits and credits of the cash and bank ledgers (an account's opening balance moved no money that
+  // day). Both at the branch of their journal entry when a branch is asked for.
   const [totals] = await selectRows<{ sales: string; money_in: string; money_out: string }>(
     db,
-    sql`select (select coalesce(sum(d.grand_total), 0) from sale_invoices d
-                where d.business_id = ${businessId} and d.invoice_date = ${date} and d.status <> 'CANCELLED' and ${branch})::text as sales,
+    sql`select (select coalesce(sum(t.amount), 0) from (${tradeTotals(businessId, 'SALE', sql`e.date = ${date} and ${reversalBranch}`)}) t)::text as sales,
                coalesce(sum(l.debit), 0)::text as money_in,
                coalesce(sum(l.credit), 0)::text as money_out
         from journal_lines l
@@ -334,28 +363,27 @@ async function itemProfitWithRows(db: Db, businessId: string, q: ItemProfitQuery
   const { from, to } = resolvePeriod(q, today);
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? REPORT_PAGE_SIZE_DEFAULT;
-  // Cost is what each sale posted to Stock in hand for the item (its moving average cost at the branch that day).
-  const sales = sql`s.business_id = ${businessId} and s.invoice_date between ${from} and ${to} and s.status <> 'CANCELLED'
-      and ${idMatch(sql.raw('s.branch_id'), q.branchId)}`;
+  // From the journal, item by item: the sale value is what SALE vouchers credited to Sales for the item, the cost
+  // what they credited to Stock in hand for it (its moving average cost at the branch that day), each net of the
+  // reversals of cancelled sales, which count on the day of the cancel (an item whose sales were all cancelled in
+  // the period is left out). Quantity: what Sales names (a line at ₹0 posts no Sales line: then what left the shelf).
   const grouped = sql`
-    select sold.item_id, i.name as item_name, sold.quantity, sold.sale_value, coalesce(cost.cost, 0) as cost
+    select sold.item_id, i.name as item_name, sum(sold.quantity) as quantity, sum(sold.sale_value) as sale_value, sum(sold.cost) as cost
     from (
-      select l.item_id, sum(l.quantity) as quantity, sum(l.taxable_value) as sale_value
-      from sale_invoices s
-      join sale_invoice_lines l on l.business_id = s.business_id and l.document_id = s.id
-      where ${sales} and ${idMatch(sql.raw('l.item_id'), q.itemId)}
-      group by l.item_id
+      select l.item_id,
+             coalesce(-sum(l.quantity) filter (where a.code = 'SALES'), -sum(l.quantity) filter (where a.code = 'STOCK'), 0) as quantity,
+             coalesce(sum(l.credit - l.debit) filter (where a.code = 'SALES'), 0) as sale_value,
+             coalesce(sum(l.credit - l.debit) filter (where a.code = 'STOCK'), 0) as cost
+      from journal_entries e
+      join journal_lines l on l.business_id = e.business_id and l.entry_id = e.id and l.item_id is not null
+      join ledger_accounts a on a.business_id = l.business_id and a.id = l.account_id and a.code in ('SALES', 'STOCK')
+      where e.business_id = ${businessId} and e.voucher_type = 'SALE' and e.document_type = 'SALE' and e.transaction_id is null
+        and e.date between ${from} and ${to} and ${idMatch(sql.raw('e.branch_id'), q.branchId)} and ${idMatch(sql.raw('l.item_id'), q.itemId)}
+      group by e.id, l.item_id
     ) sold
     join items i on i.business_id = ${businessId} and i.id = sold.item_id
-    left join (
-      select j.item_id, sum(j.credit - j.debit) as cost
-      from sale_invoices s
-      join journal_entries e on e.business_id = s.business_id and e.document_type = 'SALE' and e.document_id = s.id
-                            and e.voucher_type = 'SALE' and e.transaction_id is null and e.reverses_id is null
-      join journal_lines j on j.business_id = e.business_id and j.entry_id = e.id and j.item_id is not null
-      where ${sales} and ${idMatch(sql.raw('j.item_id'), q.itemId)}
-      group by j.item_id
-    ) cost on cost.item_id = sold.item_id`;
+    group by sold.item_id, i.name
+    having sum(sold.quantity) <> 0 or sum(sold.sale_value) <> 0 or sum(sold.cost) <> 0`;
   const rows = await profitRows(db, grouped, pageSize, (page - 1) * pageSize);
   const [totals] = await selectRows<{ n: number; sale_value: string; cost: string }>(
     db,

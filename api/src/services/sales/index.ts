@@ -108,7 +108,7 @@ export async function createSale(ctx: DocumentContext, body: z.output<typeof Cre
       document: { type: 'SALE', id, number: number.number },
       partyId: doc.party?.id ?? null,
       totals: doc.figures.totals,
-      lines: doc.lines,
+      lines: doc.lines.map((l, i) => ({ ...l, taxableValue: doc.figures.lines[i].taxableValue })),
       createdBy: auth.user.id,
       now,
     });

@@ -27,6 +27,8 @@ const answer: Gstr1Response = {
     nil: { inv: [{ sply_ty: 'INTRAB2C', nil_amt: 120, expt_amt: 0, ngsup_amt: 180 }] },
     hsn: { hsn_b2b: [], hsn_b2c: [] },
     doc_issue: { doc_det: [{ doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: 'MUM/26-27/7', to: 'MUM/26-27/12', totnum: 6, cancel: 1, net_issue: 5 }] }] },
+    cdnr: [],
+    cdnur: [],
   },
   problems: [
     {

@@ -241,6 +241,7 @@ describe('the rules, each refused with its status and field', () => {
     const base = { purchaseId: bill.id, reason: 'PURCHASE_RETURN', noteDate: '2026-07-05' };
     expect(refusal(await noteReq(a, { ...base, lines: [{ purchaseLineNo: 2, quantity: 1 }] }))).toEqual([400, 'lines.0.purchaseLineNo']);
     expect(refusal(await noteReq(a, { ...base, lines: [{ purchaseLineNo: 1, quantity: 6 }] }))).toEqual([400, 'lines.0.quantity']);
+    expect(refusal(await noteReq(a, { ...base, lines: [{ purchaseLineNo: 1, quantity: 1.5 }] }))).toEqual([400, 'lines.0.quantity']);
     await note(a, { ...base, lines: [{ purchaseLineNo: 1, quantity: 3 }] });
     const more = await noteReq(a, { ...base, lines: [{ purchaseLineNo: 1, quantity: 3 }] });
     expect(refusal(more)).toEqual([409, 'lines.0.quantity']);
@@ -371,6 +372,28 @@ describe('a refund in cash, serials, idempotency and tenancy', () => {
     expect((await cancelNote(b, one.id)).statusCode).toBe(404);
     expect((await get(h.app, '/api/purchase/debit-notes', b.cookie)).json().meta.total).toBe(0);
     expect((await getNote(a, 'nothing')).statusCode).toBe(404);
+  });
+});
+
+describe('a service line and credit that was not eligible', () => {
+  it('takes a service’s cost off Services purchased, and gives up no credit the bill never claimed', async () => {
+    const s = await supplier(b, { name: 'Fitter', state: '29' });
+    const fitting = await f.item(b, { type: 'SERVICE', name: 'Fitting', price: '1000', rate: 'gst-18' });
+    const bill = await purchase(b, { partyId: s.id, billDate: '2026-08-01', lines: [{ itemId: fitting.id, quantity: 1, unitPrice: '1000', itcEligible: false }] });
+    expect(await ledger(b, 'SERVICES_PURCHASED')).toBe('1180.00');
+    const cut = await note(b, { purchaseId: bill.id, reason: 'DEFICIENCY_IN_SERVICE', noteDate: '2026-08-03', lines: [{ purchaseLineNo: 1, taxableValue: '500' }] });
+    expect(cut).toMatchObject({ itcAmount: '0.00', itc: { cgst: '0.00', sgst: '0.00' }, totals: { cgst: '45.00', sgst: '45.00', grandTotal: '590.00' } });
+    expect(cut.lines[0]).toMatchObject({ kind: 'PRICE', itcEligible: false, itcAmount: '0.00' });
+    expect(await ledger(b, 'SERVICES_PURCHASED')).toBe('590.00');
+    expect(await ledger(b, 'INPUT_CGST')).toBe('0.00');
+    expect(await partyBalance(b, s.id)).toBe('-590.00');
+    // GSTR-3B: the blocked credit of the part given back leaves 4(A)(5) and 4(B)(1) together; 4(C) stays 0.
+    const r3b = (await get(h.app, `/api/report/gstr3b?gstin=${b.profile.user.business.gstin}&period=082026`, b.cookie)).json().data;
+    const row = (rows: Array<{ ty: string }>, ty: string) => rows.find((r) => r.ty === ty);
+    expect(row(r3b.itc_elg.itc_avl, 'OTH')).toEqual({ ty: 'OTH', iamt: 0, camt: 45, samt: 45, csamt: 0 });
+    expect(row(r3b.itc_elg.itc_rev, 'RUL')).toEqual({ ty: 'RUL', iamt: 0, camt: 45, samt: 45, csamt: 0 });
+    expect(row(r3b.itc_elg.itc_rev, 'OTH')).toEqual({ ty: 'OTH', iamt: 0, camt: 0, samt: 0, csamt: 0 });
+    expect(r3b.itc_elg.itc_net).toEqual({ iamt: 0, camt: 0, samt: 0, csamt: 0 });
   });
 });
 

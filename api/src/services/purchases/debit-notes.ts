@@ -101,6 +101,7 @@ function noteLines(
   bill: { referenceNumber: string; supplyType: 'INTRA' | 'INTER' },
   billLines: BillLineRow[],
   taken: Map<number, Heads & { quantityMilli: number }>,
+  wholeUnits: Set<string>,
 ): NoteLine[] {
   const byNo = new Map(billLines.map((l) => [l.lineNo, l]));
   return body.lines.map((req, index) => {
@@ -115,6 +116,9 @@ function noteLines(
 
     if (req.quantity !== undefined) {
       const q = milliOf(req.quantity);
+      if (q % 1000 !== 0 && wholeUnits.has(bl.itemId)) {
+        throw badRequest(`Quantity of ${bl.itemName} must be a whole number${bl.unit ? ` (${bl.unit})` : ''}`, field('quantity'));
+      }
       if (q > boughtMilli) throw badRequest(`${lineLabel(bl)}: ${units(boughtMilli)} were bought, so ${units(q)} cannot be returned`, field('quantity'));
       if (q > leftMilli) {
         throw conflict(
@@ -156,6 +160,16 @@ function noteLines(
     }
     return { index, bill: bl, quantityMilli: 0, serialNos: [], ...heads };
   });
+}
+
+/** The items whose unit takes whole numbers only (NOS, PCS): a return of them is whole units too. */
+async function wholeUnitItems(tx: Tx, businessId: string, itemIds: string[]): Promise<Set<string>> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`select i.id from items i left join units u on u.id = i.unit_id
+        where i.business_id = ${businessId} and i.id = any(${sql.param([...new Set(itemIds)])}::uuid[]) and not coalesce(u.allows_fraction, false)`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The round-off the live notes of a bill took (paise). */
@@ -242,7 +256,7 @@ export async function createPurchaseDebitNote(
       .orderBy(asc(purchaseInvoiceLines.lineNo))
       .for('update');
     const taken = await takenByNotes(tx, businessId, bill.id);
-    const lines = noteLines(body, bill, billLines, taken);
+    const lines = noteLines(body, bill, billLines, taken, await wholeUnitItems(tx, businessId, billLines.map((l) => l.itemId)));
 
     const sum = (h: keyof Heads) => lines.reduce((s, l) => s + l[h], 0);
     const totals = { taxable: sum('taxable'), cgst: sum('cgst'), sgst: sum('sgst'), igst: sum('igst'), cess: sum('cess') };

@@ -89,7 +89,7 @@ const RETURN_COLUMNS: TableColumnsType<PurchaseDebitNoteSummary> = [
   {
     title: 'Note no.',
     dataIndex: 'noteNumber',
-    width: 150,
+    width: 130,
     render: (n: string, r) => (
       <Link to={`/purchases/debit-note/${r.id}`} style={mono} onClick={(e) => e.stopPropagation()}>
         {n}
@@ -99,7 +99,7 @@ const RETURN_COLUMNS: TableColumnsType<PurchaseDebitNoteSummary> = [
   {
     title: 'Purchase',
     key: 'purchase',
-    width: 170,
+    width: 140,
     render: (_, r) => (
       <Flex vertical>
         <Link to={`/purchases/invoice/${r.purchase.id}`} style={mono} onClick={(e) => e.stopPropagation()}>
@@ -121,11 +121,11 @@ const RETURN_COLUMNS: TableColumnsType<PurchaseDebitNoteSummary> = [
       </Flex>
     ),
   },
-  { title: 'Reason', dataIndex: 'reason', width: 190, render: (r: keyof typeof PURCHASE_NOTE_REASON_LABELS) => PURCHASE_NOTE_REASON_LABELS[r] },
-  { title: 'Total', dataIndex: 'grandTotal', align: 'right', width: 130, render: money },
-  { title: 'ITC given up', dataIndex: 'itcAmount', align: 'right', width: 120, render: money },
-  { title: 'Refunded', dataIndex: 'refunded', align: 'right', width: 120, render: money },
-  { title: 'Status', dataIndex: 'status', width: 110, render: (st: string) => (st === 'CANCELLED' ? <Tag>Cancelled</Tag> : <Tag color="blue">Issued</Tag>) },
+  { title: 'Reason', dataIndex: 'reason', width: 150, render: (r: keyof typeof PURCHASE_NOTE_REASON_LABELS) => PURCHASE_NOTE_REASON_LABELS[r] },
+  { title: 'Total', dataIndex: 'grandTotal', align: 'right', width: 115, render: money },
+  { title: 'ITC given up', dataIndex: 'itcAmount', align: 'right', width: 115, render: money },
+  { title: 'Refunded', dataIndex: 'refunded', align: 'right', width: 110, render: money },
+  { title: 'Status', dataIndex: 'status', width: 95, render: (st: string) => (st === 'CANCELLED' ? <Tag>Cancelled</Tag> : <Tag color="blue">Issued</Tag>) },
 ];
 const RETURN_STATUS_OPTIONS = [
   { value: 'ISSUED', label: 'Issued' },
@@ -197,7 +197,7 @@ export function PurchasesListPage() {
             <SummaryCard title="Total returned" value={rmeta && formatRupees(rmeta.grandTotal)} />
           </Col>
           <Col xs={24} sm={12} lg={6}>
-            <SummaryCard title="Refunded by suppliers" tone="success" value={rmeta && formatRupees(rmeta.refunded)} />
+            <SummaryCard title="Refunded by suppliers" value={rmeta && formatRupees(rmeta.refunded)} />
           </Col>
           <Col xs={24} sm={12} lg={6}>
             <SummaryCard title="ITC given up" tone="danger" value={rmeta && formatRupees(rmeta.itcAmount)} />

@@ -5,6 +5,10 @@ export const area: RemoteArea = {
   routes: [
     'sales/*',
     '/sales/invoice/:id',
+    '/sales/invoice/:id/credit-note',
+    '/sales/invoice/:id/debit-note',
+    '/sales/credit-note/:id',
+    '/sales/debit-note/:id',
     'sales/create-invoice',
     'sales/create-quotation',
     '/sales/quotation/:id',

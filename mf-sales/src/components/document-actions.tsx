@@ -4,7 +4,15 @@ import { pdfUrls } from '@bahi/shared';
 import { printDocument } from './print';
 
 /** Print A4, print on a till roll (80 or 58 mm), and the server's PDF. */
-export function PrintActions({ kind, id }: { kind: 'invoice' | 'quotation'; id: string }) {
+export function PrintActions({ kind, id }: { kind: 'invoice' | 'quotation' | 'credit-note' | 'debit-note'; id: string }) {
+  const href =
+    kind === 'invoice'
+      ? pdfUrls.saleInvoice(id)
+      : kind === 'credit-note'
+        ? pdfUrls.creditNote(id)
+        : kind === 'debit-note'
+          ? pdfUrls.debitNote(id)
+          : pdfUrls.quotation(id);
   return (
     <>
       <Button icon={<PrinterOutlined />} onClick={() => printDocument('a4')}>
@@ -22,7 +30,7 @@ export function PrintActions({ kind, id }: { kind: 'invoice' | 'quotation'; id: 
       >
         <Button icon={<PrinterOutlined />}>Print thermal</Button>
       </Dropdown>
-      <Button icon={<DownloadOutlined />} href={kind === 'invoice' ? pdfUrls.saleInvoice(id) : pdfUrls.quotation(id)}>
+      <Button icon={<DownloadOutlined />} href={href}>
         Download PDF
       </Button>
     </>

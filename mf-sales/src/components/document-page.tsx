@@ -32,12 +32,15 @@ export function SalesDocumentPage(props: {
   subtitle?: ReactNode;
   /** The primary action between print and More (Record payment, Convert to invoice), if any. */
   action?: ReactNode;
-  /** Where Duplicate goes: the create screen prefilled from this document. */
-  duplicatePath: string;
+  /** Where Duplicate goes: the create screen prefilled from this document (none: no Duplicate). */
+  duplicatePath?: string;
+  /** More actions before Duplicate and Cancel (Return / credit note, Debit note). */
+  moreItems?: Array<{ key: string; icon: ReactNode; label: string; onClick: () => void }>;
   cancel: DocumentCancel;
   children?: ReactNode;
 }) {
-  const { doc, back, title, status, subtitle, action, duplicatePath, cancel, children } = props;
+  const { doc, back, title, status, subtitle, action, duplicatePath, moreItems = [], cancel, children } = props;
+  const pdfKind = doc.kind === 'note' ? (doc.noteType === 'CREDIT' ? 'credit-note' : 'debit-note') : doc.kind;
   const navigate = useNavigate();
   const [cancelling, setCancelling] = useState(false);
 
@@ -55,16 +58,22 @@ export function SalesDocumentPage(props: {
         subtitle={subtitle}
         extra={
           <>
-            <PrintActions kind={doc.kind} id={doc.id} />
+            <PrintActions kind={pdfKind} id={doc.id} />
             {action}
             <Dropdown
               trigger={['click']}
               menu={{
                 items: [
-                  { key: 'duplicate', icon: <CopyOutlined />, label: 'Duplicate' },
+                  ...moreItems.map(({ key, icon, label }) => ({ key, icon, label })),
+                  ...(duplicatePath ? [{ key: 'duplicate', icon: <CopyOutlined />, label: 'Duplicate' }] : []),
                   ...(cancel.allowed ? [{ key: 'cancel', icon: <StopOutlined />, label: cancel.label, danger: true }] : []),
                 ],
-                onClick: ({ key }) => (key === 'duplicate' ? navigate(duplicatePath) : setCancelling(true)),
+                onClick: ({ key }) => {
+                  const extra = moreItems.find((m) => m.key === key);
+                  if (extra) extra.onClick();
+                  else if (key === 'duplicate' && duplicatePath) navigate(duplicatePath);
+                  else setCancelling(true);
+                },
               }}
             >
               <Button icon={<MoreOutlined />} aria-label="More actions">

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { COMPOSITION_DECLARATION, formatRupees, type DocumentAddress, type Quotation, type SaleInvoice } from '@bahi/shared';
+import { COMPOSITION_DECLARATION, SALE_NOTE_REASON_LABELS, formatRupees, type DocumentAddress, type Quotation, type SaleInvoice, type SaleNote } from '@bahi/shared';
 import { addressLine, formatDate, formatQuantity, placeOfSupplyLabel } from '@bahi/shared/ui';
 import { EInvoiceBlock } from './einvoice-block';
 
@@ -9,12 +9,18 @@ function exportDeclarationOf(doc: { kind: string } & Partial<Pick<SaleInvoice, '
   return doc.lutNumber ? `${doc.exportDeclaration} (LUT ${doc.lutNumber})` : doc.exportDeclaration;
 }
 
-export type SalesDocument = ({ kind: 'invoice' } & SaleInvoice) | ({ kind: 'quotation' } & Quotation);
+export type SalesDocument = ({ kind: 'invoice' } & SaleInvoice) | ({ kind: 'quotation' } & Quotation) | ({ kind: 'note' } & SaleNote);
 
-/** TAX INVOICE or BILL OF SUPPLY as the invoice answers it; QUOTATION. */
-const titleOf = (doc: SalesDocument) => (doc.kind === 'invoice' ? doc.documentTitle : 'QUOTATION');
+/** TAX INVOICE or BILL OF SUPPLY as the invoice answers it; CREDIT NOTE or DEBIT NOTE; QUOTATION. */
+const titleOf = (doc: SalesDocument) => (doc.kind === 'quotation' ? 'QUOTATION' : doc.documentTitle);
 /** A bill of supply carries no tax: no rate, no tax columns, no tax totals. */
 const isTaxed = (doc: SalesDocument) => !(doc.kind === 'invoice' && doc.documentTitle === 'BILL OF SUPPLY');
+
+/** The document's number and date. */
+export const numberOf = (doc: SalesDocument) =>
+  doc.kind === 'invoice' ? doc.invoiceNumber : doc.kind === 'note' ? doc.noteNumber : doc.quotationNumber;
+const dateOf = (doc: SalesDocument) => (doc.kind === 'invoice' ? doc.invoiceDate : doc.kind === 'note' ? doc.noteDate : doc.quotationDate);
+const reasonLabel = (reason: string) => SALE_NOTE_REASON_LABELS[reason as keyof typeof SALE_NOTE_REASON_LABELS] ?? reason;
 
 const ink = '#1f1f1f';
 const muted = '#666';
@@ -71,7 +77,7 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
   const inter = doc.supplyType === 'INTER';
   const hasCess = Number(doc.totals.cess) > 0;
   const sgst = doc.sgstLabel;
-  const number = doc.kind === 'invoice' ? doc.invoiceNumber : doc.quotationNumber;
+  const number = numberOf(doc);
   const meta: [string, string][] =
     doc.kind === 'invoice'
       ? [
@@ -79,7 +85,15 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
           ['Invoice date', formatDate(doc.invoiceDate)],
           ['Due date', formatDate(doc.dueDate)],
         ]
-      : [
+      : doc.kind === 'note'
+        ? [
+            ['Note no.', number],
+            ['Note date', formatDate(doc.noteDate)],
+            ['Original invoice', doc.invoice.invoiceNumber],
+            ['Invoice date', formatDate(doc.invoice.invoiceDate)],
+            ['Reason', reasonLabel(doc.reason)],
+          ]
+        : [
           ['Quotation no.', number],
           ['Date', formatDate(doc.quotationDate)],
           ['Valid until', formatDate(doc.validUntil)],
@@ -97,7 +111,17 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
   return (
     <article
       className="bahi-a4"
-      aria-label={doc.kind === 'invoice' ? (doc.documentTitle === 'BILL OF SUPPLY' ? 'Bill of supply' : 'Tax invoice') : 'Quotation'}
+      aria-label={
+        doc.kind === 'invoice'
+          ? doc.documentTitle === 'BILL OF SUPPLY'
+            ? 'Bill of supply'
+            : 'Tax invoice'
+          : doc.kind === 'note'
+            ? doc.noteType === 'CREDIT'
+              ? 'Credit note'
+              : 'Debit note'
+            : 'Quotation'
+      }
       style={{ position: 'relative', background: '#fff', color: ink, maxWidth: 880, margin: '0 auto', padding: 32, border: rule, boxShadow: '0 1px 4px rgba(0,0,0,0.06)', fontSize: 12, lineHeight: 1.5 }}
     >
       {cancelled ? (
@@ -139,7 +163,7 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
         </div>
       </header>
 
-      {doc.kind === 'invoice' ? <EInvoiceBlock einvoice={doc.einvoice} /> : null}
+      {doc.kind !== 'quotation' ? <EInvoiceBlock einvoice={doc.einvoice} /> : null}
       <section style={{ display: 'flex', gap: 24, padding: '12px 0', borderBottom: rule }}>
         <Address title="Bill to" name={party?.name ?? 'Walk-in customer'} gstin={party?.gstin} address={party?.billingAddress ?? null} mobile={party?.mobileNumber} />
         <Address title="Ship to" address={shipping} />
@@ -267,6 +291,12 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
                 <TotalRow label="Balance" value={formatRupees(doc.balance)} strong />
               </>
             ) : null}
+            {doc.kind === 'note' && doc.noteType === 'CREDIT' ? (
+              <>
+                <TotalRow label="Refunded" value={formatRupees(doc.refunded)} />
+                <TotalRow label="Adjusted against dues" value={formatRupees(doc.adjusted)} />
+              </>
+            ) : null}
           </tbody>
         </table>
       </section>
@@ -304,8 +334,8 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
 
 /** The same document as a till receipt (80 mm or 58 mm roll): only on paper. */
 export function ThermalReceipt({ doc, width }: { doc: SalesDocument; width: 80 | 58 }) {
-  const number = doc.kind === 'invoice' ? doc.invoiceNumber : doc.quotationNumber;
-  const date = doc.kind === 'invoice' ? doc.invoiceDate : doc.quotationDate;
+  const number = numberOf(doc);
+  const date = dateOf(doc);
   const inter = doc.supplyType === 'INTER';
   const taxed = isTaxed(doc);
   const small: CSSProperties = { fontSize: width === 80 ? 11 : 9 };
@@ -329,6 +359,7 @@ export function ThermalReceipt({ doc, width }: { doc: SalesDocument; width: 80 |
       <div style={line} />
       {row('No.', number)}
       {row('Date', formatDate(date))}
+      {doc.kind === 'note' ? row('Against', `${doc.invoice.invoiceNumber} of ${formatDate(doc.invoice.invoiceDate)}`) : null}
       {doc.party ? row('To', doc.party.name) : null}
       {doc.party?.gstin ? row('GSTIN', doc.party.gstin) : null}
       {row('POS', placeOfSupplyLabel(doc.placeOfSupply, doc.placeOfSupplyName))}
@@ -352,8 +383,9 @@ export function ThermalReceipt({ doc, width }: { doc: SalesDocument; width: 80 |
       {row('Round off', amount(doc.totals.roundOff))}
       {row('TOTAL', formatRupees(doc.totals.grandTotal), true)}
       {doc.kind === 'invoice' ? [row('Received', amount(doc.received)), row('Balance', amount(doc.balance), true)] : null}
+      {doc.kind === 'note' && Number(doc.refunded) > 0 ? row('Refunded', amount(doc.refunded)) : null}
       <div style={line} />
-      {doc.kind === 'invoice' && doc.einvoice.irn ? (
+      {doc.kind !== 'quotation' && doc.einvoice.irn ? (
         <>
           <EInvoiceBlock einvoice={doc.einvoice} compact />
           <div style={line} />

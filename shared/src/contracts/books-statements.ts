@@ -38,6 +38,11 @@ const VOUCHER_TYPE_LABELS: Record<string, string> = {
   PAYMENT_OUT: 'Payment out',
   TRANSFER: 'Transfer',
   EXPENSE: 'Expense',
+  CREDIT_NOTE: 'Credit note',
+  DEBIT_NOTE: 'Debit note',
+  PURCHASE_DEBIT_NOTE: 'Purchase return',
+  SALE_REFUND: 'Refund paid',
+  PURCHASE_NOTE_REFUND: 'Refund received',
 };
 /** What a transaction or voucher is, in words; a type without its own label reads as words: STOCK_ADD is 'Stock add'. */
 export const voucherTypeLabel = (type: string) => VOUCHER_TYPE_LABELS[type] ?? `${type.charAt(0)}${type.slice(1).toLowerCase().replaceAll('_', ' ')}`;

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, accountApi, purchaseApi } from '@bahi/shared';
+import { ApiError, accountApi, purchaseApi, purchaseNoteApi } from '@bahi/shared';
 import { notify } from '@bahi/shared/ui';
 import { notificationTexts, renderScreen, setupUser, signIn } from '@bahi/shared/testing';
 import { ACCOUNTS, makePurchase, mumbaiBranch, thaneSupplier } from '../../test/fixtures';
@@ -11,6 +11,9 @@ const ATTACHMENT = { contentType: 'image/png' as const, size: 20480, fileName: '
 beforeEach(() => {
   signIn(mumbaiBranch);
   jest.spyOn(accountApi, 'accounts').mockResolvedValue(ACCOUNTS);
+  jest
+    .spyOn(purchaseNoteApi, 'list')
+    .mockResolvedValue({ success: true, data: [], meta: { total: 0, page: 1, pageSize: 100, grandTotal: '0.00', itcAmount: '0.00', refunded: '0.00', adjusted: '0.00' } });
 });
 afterEach(() => {
   act(() => notify.clear());

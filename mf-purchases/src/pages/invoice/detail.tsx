@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Card, Col, Descriptions, Flex, Row, Table, Tag, Typography, Upload } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DollarOutlined, FilePdfOutlined, PaperClipOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
+import { DollarOutlined, FilePdfOutlined, PaperClipOutlined, RollbackOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   errorMessage,
   formatRupees,
@@ -27,6 +27,7 @@ import {
 } from '@bahi/shared/ui';
 import { usePurchaseInvoice } from '../../components/purchase-data';
 import { attachmentProblem } from '../create/purchase-model';
+import { BillNotesCard } from '../../components/bill-notes';
 
 const num = { fontVariantNumeric: 'tabular-nums' as const };
 const amount = (v: string) => <span style={num}>{formatRupees(v)}</span>;
@@ -167,6 +168,7 @@ function Attachment({ bill, onChange }: { bill: PurchaseInvoice; onChange: (upda
 function PurchaseDetail({ bill, onChange }: { bill: PurchaseInvoice; onChange: (updated: PurchaseInvoice) => void }) {
   const [paying, setPaying] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const navigate = useNavigate();
   const cancelled = bill.status === 'CANCELLED';
   const inter = bill.supplyType === 'INTER';
 
@@ -191,6 +193,9 @@ function PurchaseDetail({ bill, onChange }: { bill: PurchaseInvoice; onChange: (
             ) : null}
             {cancelled ? null : (
               <>
+                <Button icon={<RollbackOutlined />} onClick={() => navigate(`/purchases/invoice/${bill.id}/debit-note`)}>
+                  Return / debit note
+                </Button>
                 {Number(bill.balance) > 0 ? (
                   <Button type="primary" icon={<DollarOutlined />} onClick={() => setPaying(true)}>
                     Record payment
@@ -268,6 +273,7 @@ function PurchaseDetail({ bill, onChange }: { bill: PurchaseInvoice; onChange: (
           </div>
         </Col>
       </Row>
+      <BillNotesCard bill={bill} />
       <PaymentsCard payments={bill.payments} emptyText="No payment made yet" />
       <RecordPaymentModal
         open={paying}

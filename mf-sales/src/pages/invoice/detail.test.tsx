@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, accountApi, saleApi } from '@bahi/shared';
+import { ApiError, accountApi, saleApi, saleNoteApi } from '@bahi/shared';
 import { notify } from '@bahi/shared/ui';
 import { InvoiceDetailPage } from './detail';
 import { renderScreen, setupUser, signIn } from '@bahi/shared/testing';
@@ -11,6 +11,9 @@ const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader
 beforeEach(() => {
   signIn(mumbaiBranch);
   jest.spyOn(accountApi, 'accounts').mockResolvedValue(ACCOUNTS);
+  const none = { success: true as const, data: [], meta: { total: 0, page: 1, pageSize: 100, grandTotal: '0.00', refunded: '0.00', adjusted: '0.00' } };
+  jest.spyOn(saleNoteApi, 'creditNotes').mockResolvedValue(none);
+  jest.spyOn(saleNoteApi, 'debitNotes').mockResolvedValue(none);
 });
 afterEach(() => {
   act(() => notify.clear());

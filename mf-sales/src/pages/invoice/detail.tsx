@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from 'antd';
-import { DollarOutlined } from '@ant-design/icons';
+import { DollarOutlined, FileAddOutlined, RollbackOutlined } from '@ant-design/icons';
 import { IRN_CANCEL_HOURS, revalidateArea, saleApi, type SaleInvoice } from '@bahi/shared';
 import { PaymentsCard, RecordLoader, RecordPaymentModal, SaleStatusTag, notify } from '@bahi/shared/ui';
 import { SalesDocumentPage } from '../../components/document-page';
 import { printDocument } from '../../components/print';
 import { useSaleInvoice } from '../../components/sales-data';
+import { InvoiceNotesCard } from '../../components/invoice-notes';
 
 const CANCEL_CONSEQUENCE = 'The number stays taken. The stock comes back to the branch and the payments received are reversed.';
 
 function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: (updated: SaleInvoice) => void }) {
   const [params, setParams] = useSearchParams();
   const [paying, setPaying] = useState(false);
+  const navigate = useNavigate();
   const cancelled = invoice.status === 'CANCELLED';
   const printNow = params.get('print');
 
@@ -35,11 +37,23 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
       status={<SaleStatusTag status={invoice.status} isOverdue={invoice.isOverdue} />}
       subtitle={invoice.quotationNumber ? `From quotation ${invoice.quotationNumber}` : undefined}
       action={
-        !cancelled && Number(invoice.balance) > 0 ? (
-          <Button type="primary" icon={<DollarOutlined />} onClick={() => setPaying(true)}>
-            Record payment
-          </Button>
-        ) : null
+        cancelled ? null : (
+          <>
+            <Button icon={<RollbackOutlined />} onClick={() => navigate(`/sales/invoice/${invoice.id}/credit-note`)}>
+              Return / credit note
+            </Button>
+            {Number(invoice.balance) > 0 ? (
+              <Button type="primary" icon={<DollarOutlined />} onClick={() => setPaying(true)}>
+                Record payment
+              </Button>
+            ) : null}
+          </>
+        )
+      }
+      moreItems={
+        cancelled
+          ? []
+          : [{ key: 'debit-note', icon: <FileAddOutlined />, label: 'Debit note', onClick: () => navigate(`/sales/invoice/${invoice.id}/debit-note`) }]
       }
       duplicatePath={`/sales/create-invoice?duplicate=${invoice.id}`}
       cancel={{
@@ -59,6 +73,7 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
       }}
     >
       <PaymentsCard payments={invoice.payments} emptyText="No payment received yet" />
+      <InvoiceNotesCard invoice={invoice} />
       <RecordPaymentModal
         open={paying}
         document={{ number: invoice.invoiceNumber, balance: invoice.balance, grandTotal: invoice.totals.grandTotal }}

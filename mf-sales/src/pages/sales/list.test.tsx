@@ -6,6 +6,8 @@ import {
   paymentApi,
   quotationApi,
   saleApi,
+  saleNoteApi,
+  type SaleNoteSummary,
   type PaymentListResponse,
   type PaymentSummary,
   type QuotationListResponse,
@@ -230,7 +232,7 @@ describe('SalesListPage: Payments in', () => {
     const user = setupUser();
     renderList('/sales?period=last-month&status=PAID');
     await screen.findByRole('link', { name: 'MUM/26-27/1' });
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Invoices', 'Quotations', 'Payments in']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Invoices', 'Quotations', 'Credit notes', 'Debit notes', 'Payments in']);
 
     await user.click(screen.getByRole('tab', { name: 'Payments in' }));
     const received = (await screen.findByText('Bank transfer · HDFC Current')).closest('tr')!;
@@ -274,5 +276,59 @@ describe('SalesListPage: Payments in', () => {
     await user.click(screen.getByRole('combobox', { name: 'Filter by customer' }));
     await user.click(await screen.findByTitle('Bengaluru Retail LLP'));
     await waitFor(() => expect(payments).toHaveBeenLastCalledWith({ direction: 'IN', partyId: bengaluruParty.id, ...thisMonth, page: 1, pageSize: 20 }));
+  });
+});
+
+describe('SalesListPage: Credit notes', () => {
+  const note: SaleNoteSummary = {
+    id: '5e1d2c3b-4a59-4687-9a1b-00000000cc01',
+    noteType: 'CREDIT',
+    noteNumber: 'CN-MUM/26/1',
+    financialYear: '2026-27',
+    noteDate: '2026-05-06',
+    status: 'ISSUED',
+    branchId: mumbaiBranch.id,
+    branchName: mumbaiBranch.name,
+    partyId: bengaluruParty.id,
+    partyName: bengaluruParty.name,
+    partyMobile: '9845012345',
+    invoice: { id: overdue.id, invoiceNumber: 'MUM/26-27/2', invoiceDate: '2026-04-02' },
+    reason: 'SALES_RETURN',
+    supplyType: 'INTER',
+    grandTotal: '2360.00',
+    refunded: '1000.00',
+    adjusted: '1360.00',
+    createdAt: '2026-05-06T06:30:00.000Z',
+  };
+
+  it('lists the period’s credit notes with their invoice, reason and sums, filtered on the server', async () => {
+    const notes = jest.spyOn(saleNoteApi, 'creditNotes').mockResolvedValue({
+      success: true,
+      data: [note],
+      meta: { total: 1, page: 1, pageSize: 20, grandTotal: '2360.00', refunded: '1000.00', adjusted: '1360.00' },
+    });
+    const user = setupUser();
+    renderList('/sales/credit-notes?status=ISSUED');
+    const row = (await screen.findByRole('link', { name: 'CN-MUM/26/1' })).closest('tr')!;
+    expect(notes).toHaveBeenCalledWith({ status: 'ISSUED', ...thisMonth, page: 1, pageSize: 20 });
+    expect(screen.getByRole('tab', { name: 'Credit notes', selected: true })).toBeInTheDocument();
+    expect(cells(row)).toEqual(['06/05/2026', 'CN-MUM/26/1', 'MUM/26-27/2', 'Bengaluru Retail LLP9845012345', 'Sales return', '₹2,360.00', '₹1,000.00', '₹1,360.00', 'Issued']);
+    expect(screen.getByText('Total credited').closest('.ant-card')).toHaveTextContent('₹2,360.00');
+    expect(screen.getByText('Adjusted against dues').closest('.ant-card')).toHaveTextContent('₹1,360.00');
+
+    // The invoice it follows opens the invoice; the row opens the note.
+    await user.click(within(row).getByRole('link', { name: 'MUM/26-27/2' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/sales/invoice/${overdue.id}`);
+  });
+
+  it('says how a note is made when the period has none', async () => {
+    jest.spyOn(saleNoteApi, 'debitNotes').mockResolvedValue({
+      success: true,
+      data: [],
+      meta: { total: 0, page: 1, pageSize: 20, grandTotal: '0.00', refunded: '0.00', adjusted: '0.00' },
+    });
+    renderList('/sales/debit-notes');
+    expect(await screen.findByText('No debit notes in this period')).toBeInTheDocument();
+    expect(screen.getByText(/open the invoice and choose More → Debit note/)).toBeInTheDocument();
   });
 });

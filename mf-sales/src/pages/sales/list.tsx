@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Button, Card, Col, Flex, Row, Tabs, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Tabs, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { FileAddOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   QUOTATION_STATUSES,
+  SALE_NOTE_REASON_LABELS,
+  SALE_NOTE_STATUSES,
   SALE_STATUS_FILTERS,
   formatRupees,
   type QuotationListQuery,
@@ -12,6 +14,9 @@ import {
   type QuotationSummary,
   type SaleInvoiceListQuery,
   type SaleInvoiceSummary,
+  type SaleNoteListQuery,
+  type SaleNoteSummary,
+  type SaleNoteType,
 } from '@bahi/shared';
 import {
   DocumentListBody,
@@ -27,12 +32,24 @@ import {
   useDocumentListParams,
 } from '@bahi/shared/ui';
 import { useQuotations, useSaleInvoices } from '../../components/sales-data';
+import { NOTE_SLUG, useSaleNotes } from '../../components/notes-data';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
-type Tab = 'invoices' | 'quotations' | 'payments';
+type Tab = 'invoices' | 'quotations' | 'credit-notes' | 'debit-notes' | 'payments';
 
 /** Each tab's address; the filters ride along in the query. */
-const TAB_PATHS: Record<Tab, string> = { invoices: '/sales', quotations: '/sales/quotations', payments: '/sales/payments' };
+const TAB_PATHS: Record<Tab, string> = {
+  invoices: '/sales',
+  quotations: '/sales/quotations',
+  'credit-notes': '/sales/credit-notes',
+  'debit-notes': '/sales/debit-notes',
+  payments: '/sales/payments',
+};
+const tabAt = (pathname: string): Tab => (Object.entries(TAB_PATHS).find(([, p]) => p === pathname)?.[0] as Tab | undefined) ?? 'invoices';
+const NOTE_STATUS_OPTIONS = [
+  { value: 'ISSUED', label: 'Issued' },
+  { value: 'CANCELLED', label: 'Cancelled' },
+];
 
 const partyCell = (name: string | null, mobile: string | null) => (
   <Flex vertical>
@@ -79,19 +96,63 @@ const QUOTATION_COLUMNS: TableColumnsType<QuotationSummary> = [
   { title: 'Status', key: 'status', width: 120, render: (_, r) => <QuotationStatusTag status={r.status} /> },
 ];
 
-/** sales/*: invoices, quotations and the payments received, filtered, summed and paged on the server. */
+const noteColumns = (type: SaleNoteType): TableColumnsType<SaleNoteSummary> => [
+  { title: 'Date', dataIndex: 'noteDate', width: 110, render: formatDate },
+  {
+    title: 'Number',
+    dataIndex: 'noteNumber',
+    width: 140,
+    render: (n: string, r) => (
+      <Link to={`/sales/${NOTE_SLUG[type]}/${r.id}`} style={mono} onClick={(e) => e.stopPropagation()}>
+        {n}
+      </Link>
+    ),
+  },
+  {
+    title: 'Invoice',
+    key: 'invoice',
+    width: 140,
+    render: (_, r) => (
+      <Link to={`/sales/invoice/${r.invoice.id}`} style={mono} onClick={(e) => e.stopPropagation()}>
+        {r.invoice.invoiceNumber}
+      </Link>
+    ),
+  },
+  { title: 'Party', key: 'party', render: (_, r) => partyCell(r.partyName, r.partyMobile) },
+  { title: 'Reason', dataIndex: 'reason', width: 150, render: (v: string) => SALE_NOTE_REASON_LABELS[v as keyof typeof SALE_NOTE_REASON_LABELS] ?? v },
+  { title: 'Total', dataIndex: 'grandTotal', align: 'right', width: 120, render: money },
+  ...(type === 'CREDIT'
+    ? ([
+        { title: 'Refunded', dataIndex: 'refunded', align: 'right', width: 120, render: money },
+        { title: 'Adjusted', dataIndex: 'adjusted', align: 'right', width: 120, render: money },
+      ] as TableColumnsType<SaleNoteSummary>)
+    : []),
+  {
+    title: 'Status',
+    dataIndex: 'status',
+    width: 110,
+    render: (st: string) => (st === 'CANCELLED' ? <Tag>Cancelled</Tag> : <Tag color="blue">Issued</Tag>),
+  },
+];
+const CREDIT_NOTE_COLUMNS = noteColumns('CREDIT');
+const DEBIT_NOTE_COLUMNS = noteColumns('DEBIT');
+
+/** sales/*: invoices, quotations, credit and debit notes and the payments received, filtered, summed and paged on the server. */
 export function SalesListPage() {
   const location = useLocation();
   const pathname = location.pathname.replace(/\/$/, '');
-  const tab: Tab = pathname === TAB_PATHS.quotations ? 'quotations' : pathname === TAB_PATHS.payments ? 'payments' : 'invoices';
+  const tab = tabAt(pathname);
+  const noteType: SaleNoteType | null = tab === 'credit-notes' ? 'CREDIT' : tab === 'debit-notes' ? 'DEBIT' : null;
   const navigate = useNavigate();
-  const list = useDocumentListParams(tab === 'quotations' ? QUOTATION_STATUSES : SALE_STATUS_FILTERS);
+  const list = useDocumentListParams(tab === 'quotations' ? QUOTATION_STATUSES : noteType ? SALE_NOTE_STATUSES : SALE_STATUS_FILTERS);
   const { params, query, filtered, clear, onPage } = list;
 
   const invoices = useSaleInvoices(query as SaleInvoiceListQuery, tab === 'invoices');
   const quotations = useQuotations(query as QuotationListQuery, tab === 'quotations');
-  const active = tab === 'invoices' ? invoices : quotations;
-  const meta = active.data?.meta;
+  const creditNotes = useSaleNotes('CREDIT', query as SaleNoteListQuery, tab === 'credit-notes');
+  const debitNotes = useSaleNotes('DEBIT', query as SaleNoteListQuery, tab === 'debit-notes');
+  const notes = noteType === 'DEBIT' ? debitNotes : creditNotes;
+  const meta = tab === 'invoices' ? invoices.data?.meta : tab === 'quotations' ? quotations.data?.meta : notes.data?.meta;
 
   const createButtons = (
     <>
@@ -108,7 +169,9 @@ export function SalesListPage() {
     () =>
       tab === 'invoices'
         ? SALE_STATUS_FILTERS.map((s) => ({ value: s, label: SALE_STATUS_LABELS[s] }))
-        : QUOTATION_STATUSES.map((s) => ({ value: s, label: QUOTATION_STATUS_LABELS[s as QuotationStatus] })),
+        : tab === 'quotations'
+          ? QUOTATION_STATUSES.map((s) => ({ value: s, label: QUOTATION_STATUS_LABELS[s as QuotationStatus] }))
+          : NOTE_STATUS_OPTIONS,
     [tab],
   );
 
@@ -127,6 +190,8 @@ export function SalesListPage() {
       items={[
         { key: 'invoices', label: 'Invoices' },
         { key: 'quotations', label: 'Quotations' },
+        { key: 'credit-notes', label: 'Credit notes' },
+        { key: 'debit-notes', label: 'Debit notes' },
         { key: 'payments', label: 'Payments in' },
       ]}
     />
@@ -159,6 +224,25 @@ export function SalesListPage() {
           <SummaryCard title="Due" tone="danger" value={invoices.data && formatRupees(invoices.data.meta.balance)} />
         </Col>
       </>
+    ) : noteType ? (
+      <>
+        <Col xs={24} sm={12} lg={6}>
+          <SummaryCard title={noteType === 'CREDIT' ? 'Credit notes' : 'Debit notes'} value={count} />
+        </Col>
+        <Col xs={24} sm={12} lg={6}>
+          <SummaryCard title={noteType === 'CREDIT' ? 'Total credited' : 'Total debited'} value={meta && formatRupees(meta.grandTotal)} />
+        </Col>
+        {noteType === 'CREDIT' ? (
+          <>
+            <Col xs={24} sm={12} lg={6}>
+              <SummaryCard title="Refunded" value={notes.data && formatRupees(notes.data.meta.refunded)} />
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <SummaryCard title="Adjusted against dues" value={notes.data && formatRupees(notes.data.meta.adjusted)} />
+            </Col>
+          </>
+        ) : null}
+      </>
     ) : (
       <>
         <Col xs={24} sm={12} lg={6}>
@@ -174,8 +258,8 @@ export function SalesListPage() {
     <DocumentListFilters
       list={list}
       statusOptions={statusOptions}
-      searchLabel={`Search ${tab}`}
-      searchPlaceholder="Number, party or mobile"
+      searchLabel={`Search ${tab.replace('-', ' ')}`}
+      searchPlaceholder={noteType ? 'Note or invoice no., party or mobile' : 'Number, party or mobile'}
     />
   );
 
@@ -204,6 +288,28 @@ export function SalesListPage() {
             onOpen={(r) => navigate(`/sales/invoice/${r.id}`)}
             onClear={clear}
             create={createButtons}
+          />
+        ) : noteType ? (
+          <DocumentListBody<SaleNoteSummary>
+            noun={noteType === 'CREDIT' ? { one: 'credit note', many: 'credit notes' } : { one: 'debit note', many: 'debit notes' }}
+            columns={noteType === 'CREDIT' ? CREDIT_NOTE_COLUMNS : DEBIT_NOTE_COLUMNS}
+            rows={notes.data?.data}
+            total={notes.data?.meta.total}
+            error={notes.error}
+            loading={notes.isLoading}
+            retry={() => void notes.mutate()}
+            filtered={filtered}
+            page={query.page}
+            pageSize={query.pageSize}
+            onPage={onPage}
+            onOpen={(r) => navigate(`/sales/${NOTE_SLUG[noteType]}/${r.id}`)}
+            onClear={clear}
+            create={
+              <Typography.Text type="secondary">
+                A {noteType === 'CREDIT' ? 'credit' : 'debit'} note is issued from its invoice: open the invoice and choose{' '}
+                {noteType === 'CREDIT' ? 'Return / credit note' : 'More → Debit note'}.
+              </Typography.Text>
+            }
           />
         ) : (
           <DocumentListBody<QuotationSummary>

@@ -26,3 +26,5 @@ export * from './form-model';
 export * from './document-form';
 export * from './form-parts';
 export * from './payment-fields';
+export * from './note-model';
+export * from './note-form';

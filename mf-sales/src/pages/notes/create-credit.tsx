@@ -1,0 +1,5 @@
+import { SaleNoteCreatePage } from './create';
+
+export default function CreateCreditNotePage() {
+  return <SaleNoteCreatePage type="CREDIT" />;
+}

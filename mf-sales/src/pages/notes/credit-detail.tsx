@@ -1,0 +1,5 @@
+import { SaleNoteDetailPage } from './detail';
+
+export default function CreditNoteDetailPage() {
+  return <SaleNoteDetailPage type="CREDIT" />;
+}

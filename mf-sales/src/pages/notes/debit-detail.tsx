@@ -1,0 +1,5 @@
+import { SaleNoteDetailPage } from './detail';
+
+export default function DebitNoteDetailPage() {
+  return <SaleNoteDetailPage type="DEBIT" />;
+}

@@ -73,7 +73,7 @@ describe('a sales return with a cash refund', () => {
     const note = res.json().data as SaleNote;
     expect(note).toMatchObject({
       noteType: 'CREDIT',
-      noteNumber: 'CN-MB/26/1',
+      noteNumber: 'CN/26-27/1',
       documentTitle: 'CREDIT NOTE',
       status: 'ISSUED',
       invoice: { id: inv.id, invoiceNumber: inv.invoiceNumber, invoiceDate: inv.invoiceDate },
@@ -97,8 +97,8 @@ describe('a sales return with a cash refund', () => {
     const ledger = (await get(h.app, `/api/report/ledger?partyId=${party.id}&period=THIS_FY`, a.cookie)).json();
     expect(ledger.data.entries.map((e: { description: string; debit: string; credit: string }) => [e.description, e.debit, e.credit])).toEqual(
       expect.arrayContaining([
-        ['Credit note CN-MB/26/1', '0.00', '2360.00'],
-        ['Refund on credit note CN-MB/26/1', '2360.00', '0.00'],
+        ['Credit note CN/26-27/1', '0.00', '2360.00'],
+        ['Refund on credit note CN/26-27/1', '2360.00', '0.00'],
       ]),
     );
     const [cost] = await selectRows<{ value: string; quantity: string }>(
@@ -110,7 +110,7 @@ describe('a sales return with a cash refund', () => {
     // The note reads back alike, and lists with its sums.
     expect((await get(h.app, `/api/sale/credit-note/${note.id}`, a.cookie)).json().data).toEqual(note);
     const list = (await get(h.app, `/api/sale/credit-notes?invoiceId=${inv.id}`, a.cookie)).json();
-    expect(list.data.map((n: SaleNote) => n.noteNumber)).toEqual(['CN-MB/26/1']);
+    expect(list.data.map((n: SaleNote) => n.noteNumber)).toEqual(['CN/26-27/1']);
     expect(list.meta).toMatchObject({ total: 1, grandTotal: '2360.00', refunded: '2360.00', adjusted: '0.00' });
     expect((await get(h.app, `/api/sale/credit-notes?q=${encodeURIComponent(inv.invoiceNumber)}`, a.cookie)).json().meta.total).toBe(1);
 
@@ -118,7 +118,7 @@ describe('a sales return with a cash refund', () => {
     for (const layout of ['a4', 'thermal80', 'thermal58']) {
       const pdf = await get(h.app, `/api/sale/credit-note/${note.id}/pdf?layout=${layout}`, a.cookie);
       expect(pdf.statusCode).toBe(200);
-      expect(pdf.headers['content-disposition']).toBe('attachment; filename="CreditNote-CN-MB-26-1.pdf"');
+      expect(pdf.headers['content-disposition']).toBe('attachment; filename="Credit-Note-CN-26-27-1.pdf"');
       const { text } = await pdfText(pdf.rawPayload);
       expect(text).toContain('CREDIT NOTE');
       expect(text).toContain(inv.invoiceNumber);
@@ -268,12 +268,12 @@ describe('a debit note', () => {
     const res = await debitNote(a, { invoiceId: inv.id, reason: 'PRICE_INCREASE', lines: [{ invoiceLineNo: 1, taxableValue: 250 }] });
     expect(res.statusCode).toBe(201);
     const note = res.json().data as SaleNote;
-    expect(note).toMatchObject({ noteType: 'DEBIT', noteNumber: 'DN-MB/26/1', documentTitle: 'DEBIT NOTE', placeOfSupply: '29', supplyType: 'INTER' });
+    expect(note).toMatchObject({ noteType: 'DEBIT', noteNumber: 'DN/26-27/1', documentTitle: 'DEBIT NOTE', placeOfSupply: '29', supplyType: 'INTER' });
     expect(note.totals).toMatchObject({ taxableValue: '250.00', igst: '45.00', cgst: '0.00', grandTotal: '295.00' });
     expect(await balanceOf(a, party.id)).toBe('2655.00');
     expect(await posted(note.id)).toEqual({ DEBTORS: 29_500, OUTPUT_IGST: -4_500, SALES: -25_000 });
     const listed = (await get(h.app, '/api/sale/debit-notes', a.cookie)).json();
-    expect(listed.data.map((n: SaleNote) => n.noteNumber)).toEqual(['DN-MB/26/1']);
+    expect(listed.data.map((n: SaleNote) => n.noteNumber)).toEqual(['DN/26-27/1']);
     expect((await get(h.app, `/api/sale/credit-note/${note.id}`, a.cookie)).statusCode).toBe(404);
     const cancelled = await write(h.app, 'POST', `/api/sale/cancel-debit-note/${note.id}`, { reason: 'Price agreed back' }, { cookie: a.cookie });
     expect(cancelled.json().data.status).toBe('CANCELLED');
@@ -333,7 +333,7 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
     expect(await f.stockOf(a, drill.id)).toBe(3);
   });
 
-  it('numbers 30 concurrent credit notes of one branch 1..30 without a gap', async () => {
+  it('numbers 30 concurrent credit notes under one GSTIN without a gap', async () => {
     const rush = await f.branch(a, 'Rush Counter', { invoicePrefix: 'RC' });
     const service = await f.item(a, { type: 'SERVICE', name: 'Repair', price: '3000', rate: 'gst-18' });
     const inv = await f.invoice(a, { branchId: rush.id, lines: [line(service.id)] });
@@ -342,8 +342,12 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(30).fill(201));
     const numbers = results.map((r) => r.json().data.noteNumber as string);
-    expect(numbers.every((n) => /^CN-RC\/26\/\d+$/.test(n))).toBe(true);
-    expect(numbers.map((n) => Number(n.split('/').at(-1))).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(numbers.every((n) => /^CN\/26-27\/\d+$/.test(n))).toBe(true);
+    // The series is the GSTIN's: the branch's notes follow the ones the business issued before it under that GSTIN.
+    const taken = numbers.map((n) => Number(n.split('/').at(-1))).sort((x, y) => x - y);
+    expect(taken).toEqual(Array.from({ length: 30 }, (_, i) => taken[0] + i));
+    const all = (await get(h.app, '/api/sale/credit-notes?pageSize=100', a.cookie)).json().data.map((n: SaleNote) => Number(n.noteNumber.split('/').at(-1)));
+    expect([...all].sort((x: number, y: number) => x - y)).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
   });
 });
 
@@ -380,15 +384,15 @@ describe('GSTR-1 and GSTR-3B of a month with notes of every kind, against figure
     expect(r.cdnr).toEqual([
       {
         ctin: MH,
-        nt: [{ ntty: 'D', nt_num: 'DN-MB/26/1', nt_dt: '06-11-2026', val: 118, pos: '27', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1801, itm_det: { rt: 18, txval: 100, camt: 9, samt: 9, csamt: 0 } }] }],
+        nt: [{ ntty: 'D', nt_num: 'DN/26-27/1', nt_dt: '06-11-2026', val: 118, pos: '27', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1801, itm_det: { rt: 18, txval: 100, camt: 9, samt: 9, csamt: 0 } }] }],
       },
       {
         ctin: KA,
-        nt: [{ ntty: 'C', nt_num: 'CN-MB/26/1', nt_dt: '05-11-2026', val: 1180, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1801, itm_det: { rt: 18, txval: 1000, iamt: 180, csamt: 0 } }] }],
+        nt: [{ ntty: 'C', nt_num: 'CN/26-27/1', nt_dt: '05-11-2026', val: 1180, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1801, itm_det: { rt: 18, txval: 1000, iamt: 180, csamt: 0 } }] }],
       },
     ]);
     expect(r.cdnur).toEqual([
-      { typ: 'B2CL', ntty: 'C', nt_num: 'CN-MB/26/2', nt_dt: '07-11-2026', val: 11800, pos: '29', itms: [{ num: 1801, itm_det: { rt: 18, txval: 10000, iamt: 1800, csamt: 0 } }] },
+      { typ: 'B2CL', ntty: 'C', nt_num: 'CN/26-27/2', nt_dt: '07-11-2026', val: 11800, pos: '29', itms: [{ num: 1801, itm_det: { rt: 18, txval: 10000, iamt: 1800, csamt: 0 } }] },
     ]);
     // The walk-in sale (5 × 1,000: CGST 450 + SGST 450) less its return of 1 (1,000: 90 + 90).
     expect(r.b2cs).toEqual([{ sply_ty: 'INTRA', pos: '27', typ: 'OE', rt: 18, txval: 4000, camt: 360, samt: 360, csamt: 0 }]);
@@ -396,15 +400,15 @@ describe('GSTR-1 and GSTR-3B of a month with notes of every kind, against figure
     expect(r.hsn.hsn_b2b).toEqual([{ num: 1, hsn_sc: '8517', desc: 'Widget', uqc: 'NOS', qty: -1, rt: 18, txval: -900, iamt: -180, camt: 9, samt: 9, csamt: 0 }]);
     expect(r.hsn.hsn_b2c).toEqual([{ num: 1, hsn_sc: '8517', desc: 'Widget', uqc: 'NOS', qty: -6, rt: 18, txval: -6000, iamt: -1800, camt: 360, samt: 360, csamt: 0 }]);
     const docs = (n: number) => r.doc_issue.doc_det.find((d: { doc_num: number }) => d.doc_num === n);
-    expect(docs(4)).toEqual({ doc_num: 4, doc_typ: 'Debit Note', docs: [{ num: 1, from: 'DN-MB/26/1', to: 'DN-MB/26/1', totnum: 1, cancel: 0, net_issue: 1 }] });
-    expect(docs(5)).toEqual({ doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: 'CN-MB/26/1', to: 'CN-MB/26/4', totnum: 4, cancel: 1, net_issue: 3 }] });
+    expect(docs(4)).toEqual({ doc_num: 4, doc_typ: 'Debit Note', docs: [{ num: 1, from: 'DN/26-27/1', to: 'DN/26-27/1', totnum: 1, cancel: 0, net_issue: 1 }] });
+    expect(docs(5)).toEqual({ doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: 'CN/26-27/1', to: 'CN/26-27/4', totnum: 4, cancel: 1, net_issue: 3 }] });
     expect(r.doc_issue.doc_det.map((d: { doc_num: number }) => d.doc_num)).toEqual([1, 4, 5]);
     // The workbook has the notes' sheets: one row per note and rate.
     const xlsx = await get(h.app, `/api/report/gstr1?gstin=${GSTIN}&period=112026&format=xlsx`, c.cookie);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect([book.getWorksheet('cdnr')!.rowCount, book.getWorksheet('cdnur')!.rowCount]).toEqual([1 + 2, 1 + 1]);
-    expect(book.getWorksheet('cdnur')!.getRow(2).getCell(2).value).toBe('CN-MB/26/2');
+    expect(book.getWorksheet('cdnur')!.getRow(2).getCell(2).value).toBe('CN/26-27/2');
 
     // GSTR-3B 3.1(a): the walk-in sale 5,000 (450 + 450) net of the notes: −1,000 (IGST −180), +100 (9 + 9),
     // −10,000 (IGST −1,800), −1,000 (−90 − 90).

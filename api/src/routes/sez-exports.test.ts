@@ -368,3 +368,20 @@ describe('quotations and automated bills to a zero-rated party', () => {
     expect(res.json().data.exportType).toBe('WITH_PAYMENT');
   });
 });
+
+describe('notes on zero-rated supplies', () => {
+  it('a credit note on a supply to an SEZ is in cdnr with its invoice type: SEWOP under the LUT, SEWP with IGST paid', async () => {
+    const note = (inv: SaleInvoice) =>
+      write(h.app, 'POST', '/api/sale/create-credit-note', { invoiceId: inv.id, noteDate: today(), reason: 'POST_SALE_DISCOUNT', lines: [{ invoiceLineNo: 1, taxableValue: 100 }] }, {
+        cookie: exporter.cookie,
+        headers: { 'idempotency-key': `sez-note-${inv.id}` },
+      });
+    const lut = await note(await f.invoice(exporter, { partyId: sez.id, lines: [line(kettle)] }));
+    const paid = await note(await f.invoice(exporter, { partyId: sez.id, exportType: 'WITH_PAYMENT', lines: [line(kettle)] }));
+    expect([lut.statusCode, paid.statusCode]).toEqual([201, 201]);
+    const r1 = (await gstr1(exporter, exporterGstin)).data;
+    const notes = Object.fromEntries(r1.cdnr.find((p: { ctin: string }) => p.ctin === sez.gstin).nt.map((n: { nt_num: string }) => [n.nt_num, n]));
+    expect(notes[lut.json().data.noteNumber]).toMatchObject({ ntty: 'C', inv_typ: 'SEWOP', val: 100, itms: [{ num: 1801, itm_det: { rt: 18, txval: 100, iamt: 0 } }] });
+    expect(notes[paid.json().data.noteNumber]).toMatchObject({ ntty: 'C', inv_typ: 'SEWP', val: 118, itms: [{ num: 1801, itm_det: { rt: 18, txval: 100, iamt: 18 } }] });
+  });
+});

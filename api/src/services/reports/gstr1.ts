@@ -430,6 +430,8 @@ interface NoteRateRow extends RateRow {
   inv_val: string;
   inv_supply: 'INTRA' | 'INTER';
   inv_igst: boolean;
+  /** The invoice's export type (a supply to an SEZ or an export), null for any other. */
+  inv_export: 'WITH_PAYMENT' | 'WITHOUT_PAYMENT' | null;
 }
 
 /** A note's item: `num` is the rate × 100 + 1 (18 % → 1801), amounts positive. */
@@ -458,7 +460,7 @@ export async function saleNoteSections(db: Db, scope: Scope): Promise<NoteSectio
     db,
     sql`select s.id::text as id, s.note_type, s.note_number as inum, s.note_date::text as idt, s.grand_total::text as val,
                s.place_of_supply as pos, s.supply_type, s.party_id::text as party_id, ${CTIN} as ctin,
-               i.grand_total::text as inv_val, i.supply_type as inv_supply,
+               i.grand_total::text as inv_val, i.supply_type as inv_supply, i.export_type as inv_export,
                exists (select 1 from sale_invoice_lines il where il.business_id = i.business_id and il.document_id = i.id and il.igst > 0) as inv_igst,
                l.gst_rate::float8 as rt, ${TAX_SUMS}
         from ${NOTE_LINES} join sale_invoices i on i.business_id = s.business_id and i.id = s.invoice_id
@@ -478,10 +480,13 @@ export async function saleNoteSections(db: Db, scope: Scope): Promise<NoteSectio
       let party = cdnr.at(-1);
       if (!party || party.ctin !== r.ctin) cdnr.push((party = { ctin: r.ctin, nt: [] }));
       let note = party.nt.at(-1);
-      if (!note || note.nt_num !== r.inum) party.nt.push((note = { ...head, rchrg: 'N', inv_typ: 'R', itms: [] }));
+      // A note on a supply to an SEZ keeps its invoice's type: SEWOP under LUT, SEWP with IGST paid.
+      const invTyp = r.inv_export === null ? 'R' : r.inv_export === 'WITHOUT_PAYMENT' ? 'SEWOP' : 'SEWP';
+      if (!note || note.nt_num !== r.inum) party.nt.push((note = { ...head, rchrg: 'N', inv_typ: invTyp, itms: [] }));
       note.itms.push(noteItem(r, r.supply_type));
     } else if (exportNote || (r.inv_supply === 'INTER' && Number(r.inv_val) > Number(scope.limit))) {
-      const typ = exportNote ? (r.inv_igst ? 'EXPWP' : 'EXPWOP') : 'B2CL';
+      const withPayment = r.inv_export === null ? r.inv_igst : r.inv_export === 'WITH_PAYMENT';
+      const typ = exportNote ? (withPayment ? 'EXPWP' : 'EXPWOP') : 'B2CL';
       let note = cdnur.at(-1);
       if (!note || note.nt_num !== r.inum) cdnur.push((note = { typ, ...head, itms: [] }));
       note.itms.push(noteItem(r, 'INTER'));

@@ -187,22 +187,25 @@ async function interStateTo(db: Db, where: SQL, registrationType: 'COMPOSITION' 
 
 /**
  * The month's credit and debit notes on sales, summed like the invoices' lines into 3.1 (a), (b), (c) and (e) (a
- * credit note negative, a debit note positive): 3.1 is net of them.
+ * credit note negative, a debit note positive): 3.1 is net of them. The filters read the invoice (`s`: its place of
+ * supply and export type, which the note keeps) and the note's line (`l`).
  */
 async function saleNoteSums(
   db: Db,
   scope: { businessId: string; gstin: string; from: string; to: string },
   filters: { taxable: string; zero: string; nil: string; nonGst: string },
 ): Promise<Record<string, string>> {
-  const sign = `(case when s.note_type = 'CREDIT' then -1 else 1 end)`;
+  const sign = `(case when n.note_type = 'CREDIT' then -1 else 1 end)`;
   const sums = (name: string, filter: string) =>
     ['taxable_value', 'igst', 'cgst', 'sgst', 'cess'].map((c) => `coalesce(sum(${sign} * l.${c}) filter (where ${filter}), 0)::text as ${name}_${c}`).join(', ');
   const [row] = await selectRows<Record<string, string>>(
     db,
     sql`select ${sql.raw([sums('a', filters.taxable), sums('b', filters.zero), sums('c', filters.nil), sums('e', filters.nonGst)].join(', '))}
-        from sale_notes s join sale_note_lines l on l.business_id = s.business_id and l.document_id = s.id
-        where s.business_id = ${scope.businessId} and (s.branch_snapshot->>'gstin') = ${scope.gstin}
-          and s.note_date between ${scope.from} and ${scope.to} and s.status <> 'CANCELLED'`,
+        from sale_notes n
+        join sale_note_lines l on l.business_id = n.business_id and l.document_id = n.id
+        join sale_invoices s on s.business_id = n.business_id and s.id = n.invoice_id
+        where n.business_id = ${scope.businessId} and (n.branch_snapshot->>'gstin') = ${scope.gstin}
+          and n.note_date between ${scope.from} and ${scope.to} and n.status <> 'CANCELLED'`,
   );
   return row;
 }

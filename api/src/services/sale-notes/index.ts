@@ -24,7 +24,7 @@ import { HttpError, badRequest, conflict } from '../../errors';
 import { paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
 import { documentDate } from '../documents/dates';
 import { documentSearch } from '../documents/list';
-import { takeNumber, defaultInvoicePrefix } from '../documents/numbering';
+import { takeNumber } from '../documents/numbering';
 import { paymentStatus } from '../documents/payments';
 import type { DocumentContext } from '../documents/prepare';
 import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, money, toDocumentLine } from '../documents/records';
@@ -87,10 +87,11 @@ export function creditNoteLastDay(invoiceDate: string): string {
 }
 
 /**
- * The printed prefix of a branch's note series: the mark (CN, DN) and the branch's invoice prefix ('CN-MB'), so the
- * notes of branches that share a GSTIN never share a number; the year is shortened to fit 16 characters.
+ * The series a note is numbered in: 'CN/26-27/n' or 'DN/26-27/n', gap-free per financial year and per GSTIN the
+ * invoice was issued under (a note number is unique within a GSTIN's year, so branches sharing a GSTIN share the
+ * series; a branch with its own GSTIN has its own), and per branch where the seller has no GSTIN.
  */
-const notePrefix = (mark: string, invoicePrefix: string) => (invoicePrefix ? `${mark}-${invoicePrefix}` : mark);
+const noteSeries = (branchId: string, gstin: string | null | undefined) => (gstin ? `GSTIN ${gstin}` : branchId);
 
 // ---------------------------------------------------------------------------------------------------------------
 // What each invoice line has left
@@ -360,12 +361,18 @@ async function insertNote(
   const { auth, now } = ctx;
   const { invoice } = p;
   const branch = await tx
-    .select({ name: storeBranches.name, invoicePrefix: storeBranches.invoicePrefix })
+    .select({ name: storeBranches.name })
     .from(storeBranches)
     .where(and(eq(storeBranches.businessId, auth.businessId), eq(storeBranches.id, invoice.branchId)));
   const branchName = branch[0]?.name ?? '';
-  const prefix = notePrefix(kind.series.mark, branch[0]?.invoicePrefix ?? defaultInvoicePrefix(branchName));
-  const number = await takeNumber(tx, auth.businessId, { kind: kind.series.kind, prefix, date: p.noteDate, branchName });
+  const gstin = (invoice.branchSnapshot as { gstin?: string | null } | null)?.gstin ?? null;
+  const number = await takeNumber(tx, auth.businessId, {
+    kind: kind.series.kind,
+    prefix: kind.series.mark,
+    date: p.noteDate,
+    branchName,
+    series: noteSeries(invoice.branchId, gstin),
+  });
   const t = p.totals;
   await tx.insert(saleNotes).values({
     businessId: auth.businessId,

@@ -59,7 +59,7 @@ describe('SaleNoteForm (credit note)', () => {
 
   it('returns everything that is left with one button (or Alt+E), and sends exactly that', async () => {
     const user = setupUser();
-    const create = jest.spyOn(saleNoteApi, 'createCreditNote').mockResolvedValue({ id: '3f2b7c1e-1a2b-4c3d-8e9f-0a1b2c3d4e5f', noteNumber: 'CN-MUM/26/1' } as SaleNote);
+    const create = jest.spyOn(saleNoteApi, 'createCreditNote').mockResolvedValue({ id: '3f2b7c1e-1a2b-4c3d-8e9f-0a1b2c3d4e5f', noteNumber: 'CN/26-27/1' } as SaleNote);
     renderForm(oneCoverBack);
     await user.click(screen.getByRole('button', { name: /Return everything/ }));
     expect(quantityOf('USB-C Cable')).toHaveValue('1');
@@ -115,7 +115,7 @@ describe('SaleNoteForm (credit note)', () => {
 
   it('sends a refund of the note’s total in cash unless another amount is typed', async () => {
     const user = setupUser();
-    const create = jest.spyOn(saleNoteApi, 'createCreditNote').mockResolvedValue({ id: '3f2b7c1e-1a2b-4c3d-8e9f-0a1b2c3d4e5f', noteNumber: 'CN-MUM/26/1' } as SaleNote);
+    const create = jest.spyOn(saleNoteApi, 'createCreditNote').mockResolvedValue({ id: '3f2b7c1e-1a2b-4c3d-8e9f-0a1b2c3d4e5f', noteNumber: 'CN/26-27/1' } as SaleNote);
     renderForm();
     await user.type(quantityOf('USB-C Cable'), '1');
     await user.click(screen.getByRole('checkbox', { name: /Refund paid to/ }));

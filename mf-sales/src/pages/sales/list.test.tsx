@@ -283,7 +283,7 @@ describe('SalesListPage: Credit notes', () => {
   const note: SaleNoteSummary = {
     id: '5e1d2c3b-4a59-4687-9a1b-00000000cc01',
     noteType: 'CREDIT',
-    noteNumber: 'CN-MUM/26/1',
+    noteNumber: 'CN/26-27/1',
     financialYear: '2026-27',
     noteDate: '2026-05-06',
     status: 'ISSUED',
@@ -309,10 +309,10 @@ describe('SalesListPage: Credit notes', () => {
     });
     const user = setupUser();
     renderList('/sales/credit-notes?status=ISSUED');
-    const row = (await screen.findByRole('link', { name: 'CN-MUM/26/1' })).closest('tr')!;
+    const row = (await screen.findByRole('link', { name: 'CN/26-27/1' })).closest('tr')!;
     expect(notes).toHaveBeenCalledWith({ status: 'ISSUED', ...thisMonth, page: 1, pageSize: 20 });
     expect(screen.getByRole('tab', { name: 'Credit notes', selected: true })).toBeInTheDocument();
-    expect(cells(row)).toEqual(['06/05/2026', 'CN-MUM/26/1', 'MUM/26-27/2', 'Bengaluru Retail LLP9845012345', 'Sales return', '₹2,360.00', '₹1,000.00', '₹1,360.00', 'Issued']);
+    expect(cells(row)).toEqual(['06/05/2026', 'CN/26-27/1', 'MUM/26-27/2', 'Bengaluru Retail LLP9845012345', 'Sales return', '₹2,360.00', '₹1,000.00', '₹1,360.00', 'Issued']);
     expect(screen.getByText('Total credited').closest('.ant-card')).toHaveTextContent('₹2,360.00');
     expect(screen.getByText('Adjusted against dues').closest('.ant-card')).toHaveTextContent('₹1,360.00');
 

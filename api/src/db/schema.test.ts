@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { selectRows } from '../services/documents/rows';
 import { createTestDatabase } from '../test/db';
 import { SETUP_TIMEOUT_MS } from '../test/harness';
+import { selectRows } from './rows';
 
 /*
  * The schema stays shardable by business (docs/scaling.md): read from the migrated database itself, every table

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../services/documents/rows';
 import { CHANGE_CHANNEL } from '../services/read-cache';
 import { hashToken } from '../services/auth/sessions';
 import { createHarness, eventually, get, signUp, write, SETUP_TIMEOUT_MS, type Harness, type SignedUp } from '../test/harness';
 import { documentFixtures } from '../test/documents';
 import { instancesOf, type Instances } from '../test/instances';
+import { selectRows } from '../db/rows';
 
 /**
  * The read cache (services/read-cache.ts) on a real database: repeated list reads come from memory, and nothing

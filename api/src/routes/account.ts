@@ -20,7 +20,8 @@ import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
 import { addBankAccount, getAccount, listAccounts, listTransactions } from '../services/accounts';
 import { sendLedgerXlsx } from '../services/accounts/ledger-export';
-import { adjust, deleteAccount, setAccountActive, transfer, updateAccount, type AccountContext } from '../services/accounts/movements';
+import { deleteAccount, setAccountActive, updateAccount, type AccountContext } from '../services/accounts/edit';
+import { adjust, transfer } from '../services/accounts/movements';
 import { IdempotencyHeaders, idempotencyKeyOf, withIdempotency } from '../services/idempotency';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 

@@ -19,7 +19,7 @@ import {
   sessionToken,
   setSessionCookies,
 } from '../plugins/auth';
-import { getProfile, resendOtp, startLogin, startSignup, verifyLogin, verifySignup, type SignedIn } from '../services/auth/accounts';
+import { getProfile, resendOtp, startLogin, startSignup, verifyLogin, verifySignup, type SignedIn } from '../services/auth/signup-login';
 import { clientAddressKey } from '../services/auth/rate-limit';
 import { deleteSessionByToken } from '../services/auth/sessions';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';

@@ -1,9 +1,9 @@
 import { addDays, indiaToday } from '@bahi/shared/contracts';
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../services/documents/rows';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, signUp, write, type Harness, type SignedUp } from '../test/harness';
 import { instancesOf, type Instances } from '../test/instances';
+import { selectRows } from '../db/rows';
 
 /*
  * Two API instances, each with its own connection pool and its own scheduler, on one PostgreSQL database: ten

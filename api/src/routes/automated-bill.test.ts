@@ -2,9 +2,9 @@ import { addDays, indiaToday, type Schedule, type ScheduleRun, type SaleInvoice 
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { selectRows } from '../services/documents/rows';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
+import { selectRows } from '../db/rows';
 
 /*
  * Automated bills through the API, with the scheduler of a second app on the same database (the harness's own app

@@ -1,10 +1,10 @@
 import type { SaleInvoice } from '@bahi/shared/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../services/documents/rows';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, TestBrowser, TestClock, createHarness, newPhone, signUp, type Harness, type SignedUp } from '../test/harness';
 import { instancesOf, type Instances } from '../test/instances';
+import { selectRows } from '../db/rows';
 
 /*
  * Two API instances, each with its own connection pool, on one PostgreSQL database, as two machines behind one

@@ -1,9 +1,9 @@
 import type { TrialBalance } from '@bahi/shared/contracts';
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../services/documents/rows';
 import { openBooks } from '../services/ledger-backfill';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
+import { selectRows } from '../db/rows';
 
 /*
  * A business older than the books: its history is posted at start in date order and checked against what its

@@ -2,9 +2,9 @@ import type { Account, LedgerTree, Party, TrialBalance } from '@bahi/shared/cont
 import { toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { selectRows } from '../services/documents/rows';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
+import { selectRows } from '../db/rows';
 
 /*
  * Random sequences of sales, purchases, expenses, payments, transfers, adjustments, cancels and journals; after

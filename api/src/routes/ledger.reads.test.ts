@@ -1,8 +1,8 @@
 import { indiaToday, type Account, type DayBook, type ItemProfit, type Party, type ProfitLoss, type ReportSummary } from '@bahi/shared/contracts';
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../services/documents/rows';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, logIn, signUp, write, type Harness, type SignedUp } from '../test/harness';
+import { selectRows } from '../db/rows';
 
 /*
  * Every money figure of the reports, cash & bank and party balances is read from the journal: a cancel counts on the

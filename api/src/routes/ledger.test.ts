@@ -1,9 +1,9 @@
 import type { Account, BalanceSheet, Item, LedgerTree, Party, ProfitLoss, TrialBalance } from '@bahi/shared/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { selectRows } from '../services/documents/rows';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
+import { selectRows } from '../db/rows';
 
 /*
  * The books: every document posts a balanced entry in its own transaction, the statements read the journal, and the

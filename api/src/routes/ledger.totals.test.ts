@@ -1,8 +1,8 @@
 import type { SaleInvoice, TrialBalance } from '@bahi/shared/contracts';
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../services/documents/rows';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
+import { selectRows } from '../db/rows';
 
 /*
  * The statements sum each ledger's day totals, which the journal keeps as its lines are posted: they must always

@@ -1,9 +1,9 @@
 import type { Item, Party, PurchaseDebitNote, PurchaseInvoice } from '@bahi/shared/contracts';
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../services/documents/rows';
 import { pdfText } from '../services/pdf/testing';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
+import { selectRows } from '../db/rows';
 
 /*
  * Purchase debit notes: goods returned to a supplier or a price they reduced, against one bill — the rules, stock at

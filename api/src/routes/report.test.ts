@@ -3,10 +3,10 @@ import { SALE_REPORT_GROUPS } from '@bahi/shared/contracts';
 import { formatRupees, fromPaise, gstinCheckChar, toPaise } from '@bahi/shared/india';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../services/documents/rows';
 import { pdfText } from '../services/pdf/testing';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
+import { selectRows } from '../db/rows';
 
 let h: Harness;
 let f: ReturnType<typeof documentFixtures>;

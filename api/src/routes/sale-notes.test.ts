@@ -2,11 +2,11 @@ import { indiaToday, type SaleInvoice, type SaleNote } from '@bahi/shared/contra
 import { toPaise } from '@bahi/shared/india';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../services/documents/rows';
 import { documentPartyBalances, partyBalances } from '../services/party/balances';
 import { pdfText } from '../services/pdf/testing';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, signUp, testGstin, write, type Harness, type SignedUp } from '../test/harness';
+import { selectRows } from '../db/rows';
 
 /*
  * Credit and debit notes on sale invoices: every rule with its status and field, the stock and serials coming back at

@@ -1,9 +1,9 @@
 import type { SaleInvoice } from '@bahi/shared/contracts';
 import { toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../services/documents/rows';
 import { documentFixtures } from '../test/documents';
 import { createHarness, signUp, type Harness, type SignedUp } from '../test/harness';
+import { selectRows } from '../db/rows';
 
 /*
  * Concurrent requests against one business. PGlite runs one query at a time on one connection, so these only mean

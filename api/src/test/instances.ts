@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { openPostgresDatabase, type Database } from '../db/client';
-import { selectRows } from '../services/documents/rows';
 import { testConfig, type Harness } from './harness';
+import { selectRows } from '../db/rows';
 
 /** Opens more API instances on a harness's database; `close` ends them and their pools (before the harness closes). */
 export interface Instances {

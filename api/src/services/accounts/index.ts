@@ -19,17 +19,16 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { accountTransactions, accounts } from '../../db/schema';
-import { selectRows } from '../documents/rows';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCode } from '../../errors';
 import { UUID } from '../../db/ids';
 import { postOpeningBalance, postTransaction, type PostedTransaction } from '../ledger/postings';
+import { selectRows } from '../../db/rows';
 
 export const ACCOUNT_NOT_FOUND = 'Account not found';
 
 type AccountRow = typeof accounts.$inferSelect;
 
 /** numeric as answers carry it ('1500.00'), whatever form the driver handed back, exact for a sum of any size. */
-export const moneyOut = moneyText;
 
 /**
  * The balance on `today` of the account's ledger in the journal (its opening balance and every movement posted to
@@ -54,9 +53,9 @@ function toAccount(row: AccountRow, balance: string, isUsed: boolean): Account {
     accountNumber: row.accountNumber ? maskAccountNumber(row.accountNumber) : null,
     ifsc: row.ifsc,
     upiId: row.upiId,
-    openingBalance: moneyOut(row.openingBalance),
+    openingBalance: moneyText(row.openingBalance),
     asOfDate: row.asOfDate,
-    balance: moneyOut(balance),
+    balance: moneyText(balance),
     isActive: row.isActive,
     isUsed: Boolean(isUsed),
     createdAt: row.createdAt.toISOString(),
@@ -273,7 +272,7 @@ async function guardMovement(tx: Tx, t: NewTransaction): Promise<void> {
             from journal_day_totals d where d.business_id = ${t.businessId} and d.account_id = ${account.ledger_id}`,
       )
     : [];
-  const paise = (v: string | undefined) => toPaise(moneyOut(v ?? '0'));
+  const paise = (v: string | undefined) => toPaise(moneyText(v ?? '0'));
   // `balance`: what the account shows today (money dated later is not in hand yet); `atDate`: on the movement's date.
   const balance = paise(days?.today) + hereSum((m) => m.date <= today);
   const atDate = paise(days?.at_date) + hereSum((m) => m.date <= t.date);
@@ -545,8 +544,8 @@ export async function listTransactions(
       date: r.date,
       type: r.type,
       direction: r.direction,
-      amount: moneyOut(r.amount),
-      runningBalance: moneyOut(running.get(r.id) ?? '0'),
+      amount: moneyText(r.amount),
+      runningBalance: moneyText(running.get(r.id) ?? '0'),
       mode: r.mode,
       partyId: r.party_id,
       partyName: r.party_name,

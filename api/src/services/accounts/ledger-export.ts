@@ -5,9 +5,9 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { accountTransactions } from '../../db/schema';
-import { selectRows } from '../documents/rows';
 import { INR_NUMBER_FORMAT, assertExportable, sendXlsx, type ExportColumn } from '../reports/export';
 import { getAccount } from '.';
+import { selectRows } from '../../db/rows';
 
 /** One line of the exported ledger: the opening balance, a transaction, or the closing balance. */
 interface LedgerLine {

@@ -1,3 +1,4 @@
+import { moneyText } from '@bahi/shared/india';
 import { createHash, randomUUID } from 'node:crypto';
 import {
   CreateSaleRequest,
@@ -31,7 +32,6 @@ import {
 } from '../../db/schema';
 import { HttpError, badRequest, conflict } from '../../errors';
 import type { AuthContext } from '../auth/sessions';
-import { money } from '../documents/records';
 import { displayDate } from '../pdf/format';
 import { prepareDocument, requireRatesInForce, type DocumentContext } from '../documents/prepare';
 import { withIdempotency } from '../idempotency';
@@ -431,7 +431,7 @@ const runOf = (r: RunRow, invoice: { number: string | null; grandTotal: string |
   runDate: r.runDate,
   invoiceId: r.invoiceId,
   invoiceNumber: invoice.number,
-  grandTotal: invoice.grandTotal === null ? null : money(invoice.grandTotal),
+  grandTotal: invoice.grandTotal === null ? null : moneyText(invoice.grandTotal),
   status: r.status,
   reason: r.reason,
   attempts: r.attempts,
@@ -492,7 +492,7 @@ async function summariesOf(db: Db | Tx, businessId: string, rows: ScheduleListRo
       nextRunDate: s.status === 'ENDED' ? null : s.nextRunDate,
       billsIssued: Number(st?.issued ?? 0),
       failedRuns: Number(st?.failed ?? 0),
-      totalBilled: money(st?.billed ?? '0'),
+      totalBilled: moneyText(st?.billed ?? '0'),
       lastRun: last ? runOf(last.run, last) : null,
       createdAt: s.createdAt.toISOString(),
       updatedAt: s.updatedAt.toISOString(),
@@ -572,6 +572,6 @@ export async function listSchedules(db: Db, businessId: string, q: z.output<type
     .where(where);
   return {
     data: await summariesOf(db, businessId, rows),
-    meta: { total: Number(sums.total), page, pageSize, totalBilled: money(sums.billed) },
+    meta: { total: Number(sums.total), page, pageSize, totalBilled: moneyText(sums.billed) },
   };
 }

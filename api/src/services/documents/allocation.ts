@@ -1,9 +1,8 @@
-import { fromPaise, toPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText, toPaise } from '@bahi/shared/india';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { purchaseInvoices, saleInvoices } from '../../db/schema';
 import type { AllocatableKind, OpenDocument } from '../payments/allocation';
 import { paymentStatus, type PaidDocumentTables } from './payments';
-import { money } from './records';
 
 type PaidTable = typeof saleInvoices | typeof purchaseInvoices;
 
@@ -46,10 +45,10 @@ export function paidDocumentKind<T extends PaidTable>(
         .select({ grandTotal: t.grandTotal, paid: paidColumn })
         .from(t)
         .where(and(eq(t.businessId, businessId), eq(t.id, doc.id)));
-      const paid = toPaise(money(row.paid)) + amount;
+      const paid = toPaise(moneyText(row.paid)) + amount;
       await tx
         .update(t)
-        .set({ [o.paid]: fromPaise(paid), status: paymentStatus(paid, toPaise(money(row.grandTotal))), updatedAt: now })
+        .set({ [o.paid]: fromPaise(paid), status: paymentStatus(paid, toPaise(moneyText(row.grandTotal))), updatedAt: now })
         .where(and(eq(t.businessId, businessId), eq(t.id, doc.id)));
     },
   };

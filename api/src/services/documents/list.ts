@@ -1,6 +1,6 @@
 import { eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { UUID } from './records';
 import { containing } from '../../db/lists';
+import { UUID } from '../../db/ids';
 
 
 /**

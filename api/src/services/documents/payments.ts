@@ -1,5 +1,5 @@
 import { type DocumentType, type PaymentMode, type SalePayment, type SaleStatus } from '@bahi/shared/contracts';
-import { fromPaise, toPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText, toPaise } from '@bahi/shared/india';
 import { sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { purchaseInvoiceLines, purchaseInvoices, saleInvoiceLines, saleInvoices } from '../../db/schema';
@@ -8,7 +8,6 @@ import { documentTransactions, paymentAccount, recordTransaction, type AccountRe
 import { allocationsTo, type AllocatableKind, type OpenDocument } from '../payments/allocation';
 import { checkPaymentDate, documentDate } from './dates';
 import type { DocumentContext } from './prepare';
-import { money } from './records';
 
 /** A document that is paid: a sale invoice (paid in) or a purchase bill (paid out). */
 export type PaidDocumentType = Extract<DocumentType, 'SALE' | 'PURCHASE'>;
@@ -22,7 +21,7 @@ export interface PaidDocumentTables {
   paid: 'received' | 'paid';
 }
 
-/** The transaction a payment against the document records, and which way its money goes. */
+/** The transaction a payment against the document records, and which way its moneyText goes. */
 const PAYMENT_OF = {
   SALE: { type: 'SALE_PAYMENT', direction: 'IN' },
   PURCHASE: { type: 'PURCHASE_PAYMENT', direction: 'OUT' },
@@ -39,7 +38,7 @@ export const isOverdue = (row: { status: string; dueDate: string }, today: strin
 /**
  * The payments of a document: its own transactions of `paymentType` (each marked once reversed), and its share of
  * payments not tied to one bill (payment/payment-in, payment/payment-out), marked reversed once the document is
- * cancelled (the money then stays with the party as an advance). Oldest first.
+ * cancelled (the moneyText then stays with the party as an advance). Oldest first.
  */
 export async function documentPayments(
   db: Db | Tx,
@@ -56,7 +55,7 @@ export async function documentPayments(
     .map((m) => ({
       id: m.t.id,
       date: m.t.date,
-      amount: money(m.t.amount),
+      amount: moneyText(m.t.amount),
       mode: m.t.mode as SalePayment['mode'],
       accountId: m.t.accountId,
       accountName: m.accountName,
@@ -72,7 +71,7 @@ export async function documentPayments(
 
 /** What is still due on a document, in paise: its grand total less what has been paid; nothing once cancelled. */
 export const balanceDue = (status: string, grandTotal: string, paid: string) =>
-  status === 'CANCELLED' ? 0 : toPaise(money(grandTotal)) - toPaise(money(paid));
+  status === 'CANCELLED' ? 0 : toPaise(moneyText(grandTotal)) - toPaise(moneyText(paid));
 
 /** `balanceDue` in SQL, for the sums of a list. */
 export const balanceDueSql = (columns: { status: AnyColumn; grandTotal: AnyColumn }, paid: AnyColumn) =>

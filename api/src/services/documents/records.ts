@@ -7,7 +7,6 @@ import type { purchaseInvoiceLines, purchaseInvoices, quotationLines, quotations
 import type { PreparedDocument } from './prepare';
 import { UUID } from '../../db/ids';
 
-export { UUID };
 
 /*
  * A document as stored (the columns every header and line table shares) and as answered (contracts
@@ -19,7 +18,6 @@ type LineRow = typeof saleInvoiceLines.$inferSelect | typeof quotationLines.$inf
 
 
 /** numeric as answers carry it ('1500.00'), exact for a sum of any size. */
-export const money = moneyText;
 /** numeric(6,3) rates as answers carry them: '18.000' → '18', '0.250' → '0.25'. */
 export const rate = (v: string | number) => String(v).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 /** numeric(14,3) quantities with three decimals: '2' → '2.000'. */
@@ -94,7 +92,7 @@ export function lineValues(businessId: string, documentId: string, doc: Prepared
       description: l.description,
       quantity: l.quantity,
       unit: l.unit,
-      unitPrice: money(l.unitPrice),
+      unitPrice: moneyText(l.unitPrice),
       priceIncludesTax: l.priceIncludesTax,
       discountPercent: l.discountPercent,
       discount: fromPaise(f.discount),
@@ -125,37 +123,37 @@ export function toDocumentLine(r: LineRow): DocumentLine {
     description: r.description,
     quantity: qty(r.quantity),
     unit: r.unit,
-    unitPrice: money(r.unitPrice),
+    unitPrice: moneyText(r.unitPrice),
     priceIncludesTax: r.priceIncludesTax,
     discountPercent: r.discountPercent === null ? null : rate(r.discountPercent),
-    discount: money(r.discount),
-    taxableValue: money(r.taxableValue),
+    discount: moneyText(r.discount),
+    taxableValue: moneyText(r.taxableValue),
     gstRateId: r.gstRateId,
     gstRate: rate(r.gstRate),
     taxability: r.taxability,
-    cgst: money(r.cgst),
-    sgst: money(r.sgst),
-    igst: money(r.igst),
+    cgst: moneyText(r.cgst),
+    sgst: moneyText(r.sgst),
+    igst: moneyText(r.igst),
     cessRate: rate(r.cessRate),
     cessPerUnit: qty(r.cessPerUnit),
-    cess: money(r.cess),
-    total: money(r.total),
+    cess: moneyText(r.cess),
+    total: moneyText(r.total),
     serialNos: r.serialNos,
-    documentDiscount: money(r.documentDiscount),
+    documentDiscount: moneyText(r.documentDiscount),
   };
 }
 
 export function toDocumentTotals(h: HeaderRow): DocumentTotals {
   return {
-    taxableValue: money(h.taxableValue),
-    discount: money(h.discount),
-    cgst: money(h.cgst),
-    sgst: money(h.sgst),
-    igst: money(h.igst),
-    cess: money(h.cess),
-    subtotal: money(h.subtotal),
-    roundOff: money(h.roundOffAmount),
-    grandTotal: money(h.grandTotal),
+    taxableValue: moneyText(h.taxableValue),
+    discount: moneyText(h.discount),
+    cgst: moneyText(h.cgst),
+    sgst: moneyText(h.sgst),
+    igst: moneyText(h.igst),
+    cess: moneyText(h.cess),
+    subtotal: moneyText(h.subtotal),
+    roundOff: moneyText(h.roundOffAmount),
+    grandTotal: moneyText(h.grandTotal),
     amountInWords: h.amountInWords,
   };
 }
@@ -175,7 +173,7 @@ export function documentFieldsOf(h: HeaderRow, lines: LineRow[]) {
     roundOff: h.roundOff,
     exportType: 'exportType' in h ? h.exportType : null,
     discount:
-      h.documentDiscount === null ? null : { percent: h.documentDiscountPercent === null ? null : rate(h.documentDiscountPercent), amount: money(h.documentDiscount) },
+      h.documentDiscount === null ? null : { percent: h.documentDiscountPercent === null ? null : rate(h.documentDiscountPercent), amount: moneyText(h.documentDiscount) },
     lines: [...lines].sort((a, b) => a.lineNo - b.lineNo).map(toDocumentLine),
     totals: toDocumentTotals(h),
     hsnSummary: h.hsnSummary as HsnSummaryRow[],

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { storeBranches } from '../../db/schema';
 import { UNIQUE_VIOLATION, conflict, pgErrorCode } from '../../errors';
 import { applyStockChanges } from '../item/stock';
-import { selectRows } from './rows';
+import { selectRows } from '../../db/rows';
 
 /** A product line as stock sees it. */
 export interface StockLine {

@@ -1,3 +1,4 @@
+import { moneyText } from '@bahi/shared/india';
 import {
   indiaToday,
   type EInvoiceBulkFailure,
@@ -14,7 +15,6 @@ import type { Db } from '../../db/client';
 import { einvoiceSettings, saleInvoiceIrns, saleInvoices } from '../../db/schema';
 import { HttpError, conflict, pgErrorCode, UNIQUE_VIOLATION } from '../../errors';
 import type { DocumentContext } from '../documents/prepare';
-import { money } from '../documents/records';
 import { INVOICE_NOT_FOUND, getSaleInvoice } from '../sales';
 import { buildEInvoice } from './build';
 import { defaultIrpClient, readIrpAnswer, type IrpClient } from './irp';
@@ -208,7 +208,7 @@ export async function listEInvoiceInvoices(db: Db, businessId: string, q: z.outp
         invoiceDate: r.invoiceDate,
         partyName: r.partyName,
         partyGstin: r.partyGstin,
-        grandTotal: money(r.grandTotal),
+        grandTotal: moneyText(r.grandTotal),
         einvoice: { status, irn, ackNo, ackDate },
       };
     }),

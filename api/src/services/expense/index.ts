@@ -12,14 +12,14 @@ import {
   type ExpenseListQuery,
 } from '@bahi/shared/contracts';
 import { GstInputError, computeLine, supplierStateOf, supplyTypeOf, type SupplyType } from '@bahi/shared/gst';
-import { fromPaise, stateCodeFromGstin, toPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText, stateCodeFromGstin, toPaise } from '@bahi/shared/india';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { accounts, expenseCategories, expenses, parties, storeBranches } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgErrorCode } from '../../errors';
-import { moneyOut, paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
+import { paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
 import { documentDate } from '../documents/dates';
 import { EXPENSE_PREFIX, takeNumber } from '../documents/numbering';
 import { documentBranch, type DocumentContext } from '../documents/prepare';
@@ -260,7 +260,7 @@ type ExpenseRow = Awaited<ReturnType<ReturnType<typeof expenseQuery>['execute']>
 
 function toExpense(r: ExpenseRow): Expense {
   const e = r.e;
-  const totalTax = toPaise(moneyOut(e.cgst)) + toPaise(moneyOut(e.sgst)) + toPaise(moneyOut(e.igst));
+  const totalTax = toPaise(moneyText(e.cgst)) + toPaise(moneyText(e.sgst)) + toPaise(moneyText(e.igst));
   return {
     id: e.id,
     expenseNumber: e.expenseNumber,
@@ -271,13 +271,13 @@ function toExpense(r: ExpenseRow): Expense {
     branchName: r.branchName,
     categoryId: e.categoryId,
     categoryName: r.categoryName,
-    amount: moneyOut(e.amount),
-    taxableValue: moneyOut(e.taxableValue),
+    amount: moneyText(e.amount),
+    taxableValue: moneyText(e.taxableValue),
     gstRate: e.gstRate === null ? null : String(Number(e.gstRate)),
     supplyType: e.supplyType,
-    cgst: moneyOut(e.cgst),
-    sgst: moneyOut(e.sgst),
-    igst: moneyOut(e.igst),
+    cgst: moneyText(e.cgst),
+    sgst: moneyText(e.sgst),
+    igst: moneyText(e.igst),
     totalTax: fromPaise(totalTax),
     supplierGstin: e.supplierGstin,
     itcEligible: e.itcEligible,
@@ -365,10 +365,10 @@ export async function listExpenses(db: Db, businessId: string, q: z.output<typeo
       page,
       pageSize,
       sums: {
-        total: moneyOut(totals.amount),
-        totalTax: moneyOut(totals.tax),
-        itc: moneyOut(totals.itc),
-        byCategory: perCategory.map((c) => ({ categoryId: c.categoryId, categoryName: c.categoryName, count: Number(c.count), amount: moneyOut(c.amount) })),
+        total: moneyText(totals.amount),
+        totalTax: moneyText(totals.tax),
+        itc: moneyText(totals.itc),
+        byCategory: perCategory.map((c) => ({ categoryId: c.categoryId, categoryName: c.categoryName, count: Number(c.count), amount: moneyText(c.amount) })),
       },
     },
   };

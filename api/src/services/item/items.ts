@@ -26,12 +26,13 @@ import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCod
 import type { AuthContext } from '../auth/sessions';
 import { defaultBranchRow } from '../branches';
 import { imageNameFromUrl, imageUrl, removeImageFiles, storeImages, type StoredImage, type UploadedImage } from './images';
-import { UUID, toTaxRate } from './reference';
+import { toTaxRate } from './reference';
 import { receiveSerials, removeSerials, serialsAre } from '../documents/stock';
 import { applyStockChange } from './stock';
 import { postStockChange } from '../ledger/postings';
 import { unitCostWithoutTax } from '../ledger/stock-cost';
 import { byName, containing, countOf, listTotal, pageOf, preparedPerDatabase, withTotal, type PageBound } from '../../db/lists';
+import { UUID } from '../../db/ids';
 
 export const ITEM_NOT_FOUND = 'Item not found';
 export const CATEGORY_NOT_FOUND = 'Item category not found';

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import { items, taxRates } from '../../db/schema';
 import { HttpError, badRequest } from '../../errors';
 import { ITEM_NOT_FOUND } from './items';
-import { UUID, toTaxRate } from './reference';
+import { toTaxRate } from './reference';
+import { UUID } from '../../db/ids';
 
 /*
  * Rates withdrawn by the law (12 %, 28 % and compensation cess from 22-09-2025): which items still carry one, and

@@ -3,9 +3,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { itemCategories, items, taxRates, units } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, conflict, pgErrorCode } from '../../errors';
-import { UUID } from '../../db/ids';
 
-export { UUID };
 
 export const toTaxRate = (row: { id: string; value: string; cessValue: string; validFrom: string | null; validTo: string | null }): TaxRate => ({
   id: row.id,

@@ -3,11 +3,11 @@ import { toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { booksOpened } from '../../db/schema';
-import { selectRows } from '../documents/rows';
 import { reverseDocumentEntries } from '../ledger/journal';
 import { expenseCounterLines, postOpeningBalance, postPartyOpenings, postPurchase, postSale, postStockChange, postTransaction } from '../ledger/postings';
 import { milliOf, unitCostWithoutTax } from '../ledger/stock-cost';
 import { documentPartyBalances } from '../party/balances';
+import { selectRows } from '../../db/rows';
 
 /*
  * The data migration that opens the books of a business that existed before them (run at start, after the SQL

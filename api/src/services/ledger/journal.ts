@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { selectPrepared } from '../../db/prepared';
 import { booksOpened, journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
-import { selectRows } from '../documents/rows';
+import { selectRows } from '../../db/rows';
 
 /*
  * The journal: every document that moves money, tax or stock posts one balanced entry through `post`, in the

@@ -7,11 +7,11 @@ import { UUID } from '../../db/ids';
 import { ledgerAccounts } from '../../db/schema';
 import { HttpError, badRequest, conflict } from '../../errors';
 import { JOURNAL_PREFIX, takeNumber } from '../documents/numbering';
-import { selectRows } from '../documents/rows';
 import { withIdempotency } from '../idempotency';
 import { post } from './journal';
 import { postOpeningBalance } from './postings';
 import { LEDGER_NOT_FOUND, getLedgerAccount } from './statements';
+import { selectRows } from '../../db/rows';
 
 /*
  * What the user does in the books by hand: add a ledger under a group (a loan, a fixed asset, drawings), rename or

@@ -1,9 +1,9 @@
 import { toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { selectRows } from '../documents/rows';
 import { post, resolveLedgers, reverse, reverseDocumentEntries, type LedgerKey, type PostingLine } from './journal';
 import { milliOf, share } from './stock-cost';
+import { selectRows } from '../../db/rows';
 
 /*
  * What each kind of document posts (docs/accounting.md has the table). Document services call these with their

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { selectRows } from '../documents/rows';
 import { post, type PostingLine } from './journal';
 import { costOut, milliOf, share } from './stock-cost';
+import { selectRows } from '../../db/rows';
 
 /*
  * What a purchase debit note posts (docs/accounting.md has the table): the purchase bill's entry taken back for the

@@ -16,7 +16,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { UUID } from '../../db/ids';
 import { HttpError, badRequest } from '../../errors';
-import { selectRows } from '../documents/rows';
+import { selectRows } from '../../db/rows';
 
 /*
  * Everything the books show is read from the journal: a ledger's balance is the sum of its lines (positive = Dr),

@@ -2,7 +2,7 @@ import { computeLine, normalizeGstRate } from '@bahi/shared/gst';
 import { toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { selectRows } from '../documents/rows';
+import { selectRows } from '../../db/rows';
 
 /*
  * Stock at cost: moving weighted average per item and branch (AS 2 allows it). Every stock-in posts its cost to

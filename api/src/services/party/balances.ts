@@ -1,8 +1,8 @@
+import { moneyText } from '@bahi/shared/india';
 import type { TransactionType } from '@bahi/shared/contracts';
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { moneyOut } from '../accounts';
-import { selectRows } from '../documents/rows';
+import { selectRows } from '../../db/rows';
 
 /**
  * The transactions a party's balance counts: money received from it or paid to it against its bills or not tied to
@@ -91,7 +91,7 @@ export async function partyBalances(db: Db | Tx, businessId: string, partyIds: s
     sql`select p.id, ${balance} as balance from parties p
         where p.business_id = ${businessId} and p.id = any(${sql.param(partyIds)}::uuid[])`,
   );
-  return new Map(rows.map((r) => [r.id, moneyOut(r.balance)]));
+  return new Map(rows.map((r) => [r.id, moneyText(r.balance)]));
 }
 
 /**
@@ -105,5 +105,5 @@ export async function documentPartyBalances(db: Db | Tx, businessId: string): Pr
     sql`select p.id, (coalesce(p.opening_balance, 0) + coalesce((select sum(m.debit - m.credit) from (${movements}) m), 0))::text as balance
         from parties p where p.business_id = ${businessId}`,
   );
-  return new Map(rows.map((r) => [r.id, moneyOut(r.balance)]));
+  return new Map(rows.map((r) => [r.id, moneyText(r.balance)]));
 }

@@ -1,22 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  PageMeta,
-  Party,
-  PartyAddress,
-  PartyAddressFields,
-  PartyCategory,
-  PartyInput,
-  PartyListQuery,
-  PartyLocation,
-} from '@bahi/shared/contracts';
+import type { PageMeta, Party, PartyAddress, PartyAddressFields, PartyCategory, PartyInput, PartyListQuery, PartyLocation } from '@bahi/shared/contracts';
 import { DATE_MIN, PARTY_PAGE_SIZE_DEFAULT, indiaToday, partyTypesMatching } from '@bahi/shared/contracts';
-import { INDIAN_STATES, fromPaise, stateName, toPaise } from '@bahi/shared/india';
+import { INDIAN_STATES, moneyText, stateName, toPaise } from '@bahi/shared/india';
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { parties, partyAddresses, partyCategories, type AddressTypeValue, type PartyTypeValue } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCode } from '../../errors';
-import { moneyOut as balanceOut } from '../accounts';
 import { partyBalanceSql } from './balances';
 import { postPartyOpenings } from '../ledger/postings';
 import { UUID } from '../../db/ids';
@@ -54,7 +44,7 @@ const duplicateCategory = (name: string) => conflict(`A category named ${name} a
 const categoryNotFound = (field = 'partyCatagory') => new HttpError(404, CATEGORY_NOT_FOUND, field);
 
 /** numeric(14,2) as the contract answers it: '1500.00' (drivers may hand back '1500' or 1500). */
-const moneyOut = (v: string | number | null) => (v === null ? null : fromPaise(toPaise(String(v))));
+const moneyOrNull = (v: string | number | null) => (v === null ? null : moneyText(String(v)));
 
 function toAddress(row: AddressRow): PartyAddress {
   return {
@@ -74,12 +64,12 @@ export function toParty(row: PartyRow, categoryName: string | null, addresses: A
     mobileNumber: row.mobileNumber,
     email: row.email,
     partyCatagory: row.categoryId && categoryName !== null ? { id: row.categoryId, catagory: categoryName } : null,
-    openingBalance: moneyOut(row.openingBalance),
+    openingBalance: moneyOrNull(row.openingBalance),
     gstin: row.gstin,
     registrationType: row.registrationType,
     panNumber: row.panNumber,
     creditPeriod: row.creditPeriod,
-    creditLimit: moneyOut(row.creditLimit),
+    creditLimit: moneyOrNull(row.creditLimit),
     billingAddress: billingRow ? toAddress(billingRow) : null,
     shippingAddress: shippingRow ? toAddress(shippingRow) : null,
     createdAt: row.createdAt.toISOString(),
@@ -189,7 +179,7 @@ export async function listParties(db: Db, businessId: string, query: z.output<ty
         listTotal(db, businessId, 'parties'),
       ])
     : await filtered();
-  const data = rows.map((r) => ({ ...toParty(r.party, r.categoryName, r.addresses ?? []), balance: balanceOut(r.balance) }));
+  const data = rows.map((r) => ({ ...toParty(r.party, r.categoryName, r.addresses ?? []), balance: moneyText(r.balance) }));
   return total !== undefined ? { data, meta: { total, page, pageSize } } : { data };
 }
 
@@ -208,7 +198,7 @@ export async function findPartyRow(db: Db | Tx, businessId: string, id: string, 
 export async function getParty(db: Db | Tx, businessId: string, id: string, today: string): Promise<Party> {
   const row = await findPartyRow(db, businessId, id, today);
   if (!row) throw notFound(PARTY_NOT_FOUND);
-  return { ...toParty(row.party, row.categoryName, row.addresses ?? []), balance: balanceOut(row.balance) };
+  return { ...toParty(row.party, row.categoryName, row.addresses ?? []), balance: moneyText(row.balance) };
 }
 
 /** Party writes of one business run one at a time, so the name check cannot race (imports take it too). */

@@ -1,9 +1,8 @@
 import type { DocumentType } from '@bahi/shared/contracts';
-import { fromPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText } from '@bahi/shared/india';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { accountTransactions, accounts, paymentAllocations } from '../../db/schema';
-import { moneyOut } from '../accounts';
 import { HttpError, badRequest, conflict } from '../../errors';
 import { checkPaymentDate } from '../documents/dates';
 
@@ -138,5 +137,5 @@ export async function allocationsTo(db: Db | Tx, businessId: string, documentTyp
       ),
     )
     .orderBy(asc(accountTransactions.date), asc(accountTransactions.seq));
-  return rows.map((r) => ({ ...r, amount: moneyOut(r.amount), createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({ ...r, amount: moneyText(r.amount), createdAt: r.createdAt.toISOString() }));
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { indiaToday, type PartyPayment, type PartyPaymentRequest } from '@bahi/shared/contracts';
-import { fromPaise, toPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText, toPaise } from '@bahi/shared/india';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { accountTransactions, accounts, parties, paymentAllocations } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { moneyOut, paymentAccount, recordTransaction } from '../accounts';
+import { paymentAccount, recordTransaction } from '../accounts';
 import { activeOrDefaultBranch, type DocumentContext } from '../documents/prepare';
 import { documentDate } from '../documents/dates';
 import { withIdempotency } from '../idempotency';
@@ -122,8 +122,8 @@ async function getPartyPayment(db: Db, businessId: string, groupId: string, toda
     const found = ids.length ? await db.transaction((tx) => kind.findDocuments(tx, businessId, ids)) : [];
     for (const d of found) docs.set(d.id, { number: d.number, date: d.date, due: d.cancelled ? 0 : d.due });
   }
-  const allocated = allocations.reduce((sum, x) => sum + toPaise(moneyOut(x.a.amount)), 0);
-  const amount = toPaise(moneyOut(row.t.amount));
+  const allocated = allocations.reduce((sum, x) => sum + toPaise(moneyText(x.a.amount)), 0);
+  const amount = toPaise(moneyText(row.t.amount));
   // The balance after the payment: on its date when it is dated ahead, else today.
   const asOf = row.t.date > today ? row.t.date : today;
   const balance = (await partyBalances(db, businessId, [row.t.partyId!], asOf)).get(row.t.partyId!) ?? '0.00';
@@ -147,7 +147,7 @@ async function getPartyPayment(db: Db, businessId: string, groupId: string, toda
         documentId: x.a.documentId,
         documentNumber: d?.number ?? '',
         documentDate: d?.date ?? '',
-        amount: moneyOut(x.a.amount),
+        amount: moneyText(x.a.amount),
         balanceDue: fromPaise(d?.due ?? 0),
       };
     }).sort((x, y) => (x.documentDate < y.documentDate ? -1 : x.documentDate > y.documentDate ? 1 : x.documentNumber < y.documentNumber ? -1 : 1)),

@@ -5,14 +5,14 @@ import {
   type PaymentListQuery,
   type PaymentSummary,
 } from '@bahi/shared/contracts';
-import { fromPaise, toPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText, toPaise } from '@bahi/shared/india';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { moneyOut, requireAccount } from '../accounts';
-import { selectRows } from '../documents/rows';
+import { requireAccount } from '../accounts';
 import { UUID } from '../../db/ids';
 import { voucherNumbers } from '../purchases/rcm';
+import { selectRows } from '../../db/rows';
 
 /**
  * The bills a payment settled: for a payment with or against one bill, that bill (the whole amount); for a payment
@@ -140,7 +140,7 @@ export async function listPayments(
         date: r.date,
         partyId: r.party_id,
         partyName: r.party_name,
-        amount: moneyOut(r.amount),
+        amount: moneyText(r.amount),
         mode: r.mode,
         accountId: r.account_id,
         accountName: r.account_name,
@@ -152,16 +152,16 @@ export async function listPayments(
             documentType: s.document_type,
             documentId: s.document_id,
             documentNumber: s.document_number ?? '',
-            amount: moneyOut(s.amount),
+            amount: moneyText(s.amount),
             cancelled: Boolean(s.cancelled),
           })),
         // A payment with a bill has no advance: cancelling the bill gives the money back (reversed).
-        advance: isPartyPayment && !r.reversed ? fromPaise(toPaise(moneyOut(r.amount)) - toPaise(moneyOut(r.settled))) : '0.00',
+        advance: isPartyPayment && !r.reversed ? fromPaise(toPaise(moneyText(r.amount)) - toPaise(moneyText(r.settled))) : '0.00',
         reversed: Boolean(r.reversed),
         paymentVoucherNumber: vouchers.get(r.id) ?? null,
         createdAt: r.created_at,
       };
     }),
-    meta: { total: Number(sums.total), page, pageSize, sums: { amount: moneyOut(sums.amount), advance: moneyOut(sums.advance) } },
+    meta: { total: Number(sums.total), page, pageSize, sums: { amount: moneyText(sums.amount), advance: moneyText(sums.advance) } },
   };
 }

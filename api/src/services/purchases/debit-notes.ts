@@ -12,7 +12,7 @@ import {
   type SalePayment,
 } from '@bahi/shared/contracts';
 import { computeLine, normalizeGstRate } from '@bahi/shared/gst';
-import { fromPaise, paiseInWords, toPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText, paiseInWords, toPaise } from '@bahi/shared/india';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -24,8 +24,7 @@ import { documentDate } from '../documents/dates';
 import { documentSearch } from '../documents/list';
 import { PURCHASE_DEBIT_NOTE_PREFIX, takeNumber } from '../documents/numbering';
 import type { DocumentContext } from '../documents/prepare';
-import { documentFieldsOf, money, qty } from '../documents/records';
-import { selectRows } from '../documents/rows';
+import { documentFieldsOf, qty } from '../documents/records';
 import { receiveIntoStock, removeReceived, stockBranchOf, type StockDocument, type StockLine } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
 import { reverseDocumentEntries } from '../ledger/journal';
@@ -34,11 +33,12 @@ import { milliOf, share } from '../ledger/stock-cost';
 import { allocate } from '../payments/allocation';
 import { displayDate } from '../pdf/format';
 import { PURCHASE_NOT_FOUND, findPurchase, purchaseAllocationKind } from './index';
+import { selectRows } from '../../db/rows';
 
 /*
  * Purchase debit notes: goods returned to a supplier, or a price the supplier reduced, against one purchase bill.
  * A note is taxed at the bill line's rates and place of supply, takes the returned goods out of the bill's branch at
- * their average cost, posts its entry (ledger/purchase-notes.ts) and either brings money back from the supplier
+ * their average cost, posts its entry (ledger/purchase-notes.ts) and either brings moneyText back from the supplier
  * (`refund`) or is set against the supplier's open bills oldest first, as a payment out is.
  */
 
@@ -220,7 +220,7 @@ async function refundableOn(tx: Tx, businessId: string, bill: { id: string; paid
                coalesce((select sum(n.refunded) from purchase_debit_notes n
                          where n.business_id = ${businessId} and n.purchase_id = ${bill.id} and n.status = 'ISSUED'), 0)::text as refunded`,
   );
-  return toPaise(money(bill.paid)) - toPaise(r.adjusted) - toPaise(r.refunded);
+  return toPaise(moneyText(bill.paid)) - toPaise(r.adjusted) - toPaise(r.refunded);
 }
 
 /**
@@ -429,7 +429,7 @@ export async function createPurchaseDebitNote(
         now,
         field: 'refund.amount',
         branchId: bill.branchId,
-        // The money comes back from the supplier: it lowers what they owe the business back.
+        // The moneyText comes back from the supplier: it lowers what they owe the business back.
         counter: [{ ledger: { code: 'CREDITORS' }, amount: -refund, partyId: bill.partyId }],
       });
     }
@@ -488,7 +488,7 @@ export async function getPurchaseDebitNote(db: Db | Tx, businessId: string, id: 
     ? {
         id: refundMove.t.id,
         date: refundMove.t.date,
-        amount: money(refundMove.t.amount),
+        amount: moneyText(refundMove.t.amount),
         mode: refundMove.t.mode as SalePayment['mode'],
         accountId: refundMove.t.accountId,
         accountName: refundMove.accountName,
@@ -507,8 +507,8 @@ export async function getPurchaseDebitNote(db: Db | Tx, businessId: string, id: 
         purchaseLineNo: stored.purchaseLineNo,
         kind: milliOf(stored.quantity) > 0 ? ('RETURN' as const) : ('PRICE' as const),
         itcEligible: stored.itcEligible,
-        itcAmount: money(stored.itcAmount),
-        stockCost: stored.stockCost === null ? null : money(stored.stockCost),
+        itcAmount: moneyText(stored.itcAmount),
+        stockCost: stored.stockCost === null ? null : moneyText(stored.stockCost),
       };
     }),
     noteNumber: row.noteNumber,
@@ -518,12 +518,12 @@ export async function getPurchaseDebitNote(db: Db | Tx, businessId: string, id: 
     status: row.status,
     purchase: bill,
     reverseCharge: row.reverseCharge,
-    reverseChargeTax: money(row.reverseChargeTax),
-    itc: { cgst: money(row.itcCgst), sgst: money(row.itcSgst), igst: money(row.itcIgst), cess: money(row.itcCess) },
-    itcAmount: money(row.itcAmount),
-    refunded: money(row.refunded),
-    adjusted: money(row.adjusted),
-    adjustments: adjustments.map((a) => ({ ...a, amount: money(a.amount) })),
+    reverseChargeTax: moneyText(row.reverseChargeTax),
+    itc: { cgst: moneyText(row.itcCgst), sgst: moneyText(row.itcSgst), igst: moneyText(row.itcIgst), cess: moneyText(row.itcCess) },
+    itcAmount: moneyText(row.itcAmount),
+    refunded: moneyText(row.refunded),
+    adjusted: moneyText(row.adjusted),
+    adjustments: adjustments.map((a) => ({ ...a, amount: moneyText(a.amount) })),
     refund,
   };
 }
@@ -611,20 +611,20 @@ export async function listPurchaseDebitNotes(db: Db, businessId: string, q: z.ou
       partyId: r.partyId!,
       partyName: r.partyName ?? '',
       partyMobile: r.partyMobile,
-      grandTotal: money(r.grandTotal),
-      itcAmount: money(r.itcAmount),
-      refunded: money(r.refunded),
-      adjusted: money(r.adjusted),
+      grandTotal: moneyText(r.grandTotal),
+      itcAmount: moneyText(r.itcAmount),
+      refunded: moneyText(r.refunded),
+      adjusted: moneyText(r.adjusted),
       createdAt: r.createdAt.toISOString(),
     })),
     meta: {
       total: Number(sums.total),
       page,
       pageSize,
-      grandTotal: money(sums.grandTotal),
-      itcAmount: money(sums.itcAmount),
-      refunded: money(sums.refunded),
-      adjusted: money(sums.adjusted),
+      grandTotal: moneyText(sums.grandTotal),
+      itcAmount: moneyText(sums.itcAmount),
+      refunded: moneyText(sums.refunded),
+      adjusted: moneyText(sums.adjusted),
     },
   };
 }
@@ -684,7 +684,7 @@ export async function cancelPurchaseDebitNote(ctx: DocumentContext, id: string, 
     for (const a of allocated) {
       const bill = bills.find((b) => b.id === a.purchaseId);
       if (!bill || bill.cancelled) continue;
-      await purchaseAllocationKind.settle(tx, businessId, bill, -toPaise(money(a.amount)), now);
+      await purchaseAllocationKind.settle(tx, businessId, bill, -toPaise(moneyText(a.amount)), now);
     }
     await tx
       .update(purchaseDebitNotes)

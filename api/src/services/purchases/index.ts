@@ -14,7 +14,7 @@ import {
   type RecordPaymentRequest,
 } from '@bahi/shared/contracts';
 import { financialYearOf, inputTaxCredit } from '@bahi/shared/gst';
-import { fromPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText } from '@bahi/shared/india';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -28,12 +28,13 @@ import { PURCHASE_PREFIX, peekNumber, takeNumber } from '../documents/numbering'
 import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, paymentStatus, paymentWithDocument, recordDocumentPayment } from '../documents/payments';
 import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, requireRatesInForce, type DocumentContext } from '../documents/prepare';
 import { findBranchRow } from '../branches';
-import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues, money } from '../documents/records';
+import { documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues } from '../documents/records';
 import { postPurchase } from '../ledger/postings';
 import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
 import { cancelBillVouchers, isUnregisteredSupplier, issuePaymentVoucher, takeSelfInvoiceNumber, voucherNumbers } from './rcm';
 import type { OpenDocument } from '../payments/allocation';
+import { UUID } from '../../db/ids';
 
 export const PURCHASE_NOT_FOUND = 'Purchase bill not found';
 /** Where a purchase bill is stored, for the code of services/documents. */
@@ -162,7 +163,7 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
     });
 
     // The last purchase price of each item: its last line on this bill.
-    const prices = new Map(doc.lines.map((l) => [l.itemId, money(l.unitPrice)]));
+    const prices = new Map(doc.lines.map((l) => [l.itemId, moneyText(l.unitPrice)]));
     await tx.execute(sql`
       update ${items} i set last_purchase_price = p.price::numeric, updated_at = ${now}
       from unnest(${sql.param([...prices.keys()])}::uuid[], ${sql.param([...prices.values()])}::text[]) as p(item_id, price)
@@ -217,7 +218,7 @@ export async function getPurchase(db: Db | Tx, businessId: string, id: string, t
   return {
     ...fields,
     party: fields.party!,
-    lines: fields.lines.map((l) => ({ ...l, itcEligible: byNo.get(l.lineNo)!.itcEligible, itcAmount: money(byNo.get(l.lineNo)!.itcAmount) })),
+    lines: fields.lines.map((l) => ({ ...l, itcEligible: byNo.get(l.lineNo)!.itcEligible, itcAmount: moneyText(byNo.get(l.lineNo)!.itcAmount) })),
     referenceNumber: row.referenceNumber,
     billNumber: row.billNumber,
     billDate: row.billDate,
@@ -225,10 +226,10 @@ export async function getPurchase(db: Db | Tx, businessId: string, id: string, t
     status: row.status,
     isOverdue: isOverdue(row, today),
     reverseCharge: row.reverseCharge,
-    reverseChargeTax: money(row.reverseChargeTax),
-    itc: { cgst: money(row.itcCgst), sgst: money(row.itcSgst), igst: money(row.itcIgst), cess: money(row.itcCess) },
-    itcAmount: money(row.itcAmount),
-    paid: money(row.paid),
+    reverseChargeTax: moneyText(row.reverseChargeTax),
+    itc: { cgst: moneyText(row.itcCgst), sgst: moneyText(row.itcSgst), igst: moneyText(row.itcIgst), cess: moneyText(row.itcCess) },
+    itcAmount: moneyText(row.itcAmount),
+    paid: moneyText(row.paid),
     balance: fromPaise(balanceOf(row)),
     payments: payments.map((p) => ({ ...p, paymentVoucherNumber: vouchers.get(p.id) ?? null })),
     selfInvoiceNumber: row.selfInvoiceNumber,
@@ -306,9 +307,9 @@ export async function listPurchases(db: Db, businessId: string, q: z.output<type
       partyId: r.partyId!,
       partyName: r.partyName ?? '',
       isOverdue: isOverdue(r, today),
-      grandTotal: money(r.grandTotal),
-      itcAmount: money(r.itcAmount),
-      paid: money(r.paid),
+      grandTotal: moneyText(r.grandTotal),
+      itcAmount: moneyText(r.itcAmount),
+      paid: moneyText(r.paid),
       balance: fromPaise(balanceOf(r)),
       hasAttachment: Boolean(r.hasAttachment),
       createdAt: r.createdAt.toISOString(),
@@ -317,10 +318,10 @@ export async function listPurchases(db: Db, businessId: string, q: z.output<type
       total: Number(sums.total),
       page,
       pageSize,
-      grandTotal: money(sums.grandTotal),
-      paid: money(sums.paid),
-      balance: money(sums.balance),
-      itcAmount: money(sums.itcAmount),
+      grandTotal: moneyText(sums.grandTotal),
+      paid: moneyText(sums.paid),
+      balance: moneyText(sums.balance),
+      itcAmount: moneyText(sums.itcAmount),
     },
   };
 }

@@ -1,13 +1,12 @@
 import type { DocumentBranch, DocumentParty } from '@bahi/shared/contracts';
-import { fromPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText } from '@bahi/shared/india';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { accountTransactions, paymentVouchers } from '../../db/schema';
 import { UUID } from '../../db/ids';
 import { HttpError } from '../../errors';
-import { money } from '../documents/records';
-import { selectRows } from '../documents/rows';
 import { PAYMENT_VOUCHER_PREFIX, SELF_INVOICE_PREFIX, takeNumber, type TakenNumber } from '../documents/numbering';
+import { selectRows } from '../../db/rows';
 
 /*
  * Reverse charge from an unregistered supplier (s.9(4), s.31(3)(f) and (g)): the recipient issues a self-invoice
@@ -191,7 +190,7 @@ export async function getPaymentVoucher(db: Db, businessId: string, transactionI
     number: first.number,
     date: first.date,
     cancelled: Boolean(first.cancelled),
-    amount: money(first.voucher_amount),
+    amount: moneyText(first.voucher_amount),
     mode: first.mode,
     reference: first.reference,
     accountName: first.account_name,
@@ -199,6 +198,6 @@ export async function getPaymentVoucher(db: Db, businessId: string, transactionI
     party: first.party_snapshot,
     placeOfSupply: first.place_of_supply,
     supplyType: first.supply_type,
-    bills: rows.map((r) => ({ selfInvoiceNumber: r.self_invoice_number, billNumber: r.bill_number, billDate: r.bill_date, amount: money(r.amount) })),
+    bills: rows.map((r) => ({ selfInvoiceNumber: r.self_invoice_number, billNumber: r.bill_number, billDate: r.bill_date, amount: moneyText(r.amount) })),
   };
 }

@@ -1,3 +1,4 @@
+import { moneyText } from '@bahi/shared/india';
 import { randomUUID } from 'node:crypto';
 import {
   QUOTATION_PAGE_SIZE_DEFAULT,
@@ -20,7 +21,7 @@ import { documentDate } from '../documents/dates';
 import { documentSearch } from '../documents/list';
 import { QUOTATION_PREFIX, takeNumber } from '../documents/numbering';
 import { prepareDocument, requireRatesInForce, type DocumentContext } from '../documents/prepare';
-import { documentFieldsOf, headerValues, lineValues, money } from '../documents/records';
+import { documentFieldsOf, headerValues, lineValues } from '../documents/records';
 import { withIdempotency } from '../idempotency';
 import { UUID } from '../../db/ids';
 
@@ -169,11 +170,11 @@ export async function listQuotations(
       partyName: r.partyName,
       partyMobile: r.partyMobile,
       supplyType: r.supplyType,
-      grandTotal: money(r.grandTotal),
+      grandTotal: moneyText(r.grandTotal),
       saleInvoiceId: r.saleInvoiceId,
       createdAt: r.createdAt.toISOString(),
     })),
-    meta: { total: Number(sums.total), page, pageSize, grandTotal: money(sums.grandTotal) },
+    meta: { total: Number(sums.total), page, pageSize, grandTotal: moneyText(sums.grandTotal) },
   };
 }
 

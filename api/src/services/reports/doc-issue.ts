@@ -1,7 +1,7 @@
 import type { Gstr1Return } from '@bahi/shared/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { selectRows } from '../documents/rows';
+import { selectRows } from '../../db/rows';
 
 type DocIssue = Gstr1Return['doc_issue']['doc_det'][number];
 

@@ -9,10 +9,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import { assertFilesReturns } from './registration';
-import { selectRows } from '../documents/rows';
 import type { ExportSheet } from './export';
 import { reverseChargeDocIssue } from './doc-issue';
 import { getGstSettings } from './settings';
+import { selectRows } from '../../db/rows';
 
 export const GSTIN_NOT_FOUND = 'GSTIN not found: it is not the GSTIN of this business or one of its branches';
 const PROBLEMS_MAX = 1000;

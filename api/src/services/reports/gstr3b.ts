@@ -4,9 +4,9 @@ import { fromPaise, toPaise } from '@bahi/shared/india';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
-import { selectRows } from '../documents/rows';
 import { CTIN, GSTIN_NOT_FOUND, hasGstin, inReturn, isTaxedLine, num, returnRange } from './gstr1';
 import { assertFilesReturns } from './registration';
+import { selectRows } from '../../db/rows';
 
 const EXPORT_POS = '96';
 type Heads = { iamt: number; camt: number; samt: number; csamt: number };

@@ -1,14 +1,13 @@
 import { resolvePeriod, type Ledger, type LedgerEntry, type LedgerQuery } from '@bahi/shared/contracts';
-import { fromPaise, toPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText, toPaise } from '@bahi/shared/india';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { parties } from '../../db/schema';
 import { notFound } from '../../errors';
-import { moneyOut } from '../accounts';
-import { selectRows } from '../documents/rows';
 import { displayDate } from '../pdf/format';
-import { UUID } from './common';
 import type { ExportSheet } from './export';
+import { UUID } from '../../db/ids';
+import { selectRows } from '../../db/rows';
 
 export const PARTY_NOT_FOUND = 'Party not found';
 const LEDGER_PAGE_SIZE_DEFAULT = 200;
@@ -98,7 +97,7 @@ export async function partyLedger(db: Db, businessId: string, q: LedgerQuery, to
         order by m.date, m.seq, m.line_no
         limit ${pageSize} offset ${(page - 1) * pageSize}`,
   );
-  const opening = moneyOut(sums.opening);
+  const opening = moneyText(sums.opening);
   const entries: LedgerEntry[] = rows.map((r) => ({
     date: r.date,
     type: r.kind,
@@ -106,18 +105,18 @@ export async function partyLedger(db: Db, businessId: string, q: LedgerQuery, to
     documentId: r.document_id,
     documentNumber: r.document_number,
     description: describe(r.kind, r.document_number),
-    debit: moneyOut(r.debit),
-    credit: moneyOut(r.credit),
-    balance: moneyOut(r.balance),
+    debit: moneyText(r.debit),
+    credit: moneyText(r.credit),
+    balance: moneyText(r.balance),
   }));
   return {
     party: { id: party.id, name: party.name, gstin: party.gstin, mobileNumber: party.mobileNumber },
     from,
     to,
     openingBalance: opening,
-    debit: moneyOut(sums.debit),
-    credit: moneyOut(sums.credit),
-    closingBalance: fromPaise(toPaise(opening) + toPaise(moneyOut(sums.debit)) - toPaise(moneyOut(sums.credit))),
+    debit: moneyText(sums.debit),
+    credit: moneyText(sums.credit),
+    closingBalance: fromPaise(toPaise(opening) + toPaise(moneyText(sums.debit)) - toPaise(moneyText(sums.credit))),
     entries,
     meta: { total: Number(sums.n), page, pageSize },
   };

@@ -15,13 +15,13 @@ import {
   type StockSummaryRow,
 } from '@bahi/shared/contracts';
 import { financialYearOf } from '@bahi/shared/gst';
-import { fromPaise, toPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText, toPaise } from '@bahi/shared/india';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { listAccounts, moneyOut } from '../accounts';
-import { selectRows } from '../documents/rows';
-import { UUID } from './common';
+import { listAccounts } from '../accounts';
 import { inChunks, type ExportSheet } from './export';
+import { UUID } from '../../db/ids';
+import { selectRows } from '../../db/rows';
 
 /*
  * The reports home, stock summary, day book and item-wise profit. Every figure is summed by the
@@ -64,7 +64,7 @@ export async function reportSummary(db: Db, businessId: string, q: PeriodQuery, 
               select 'PURCHASE', p.* from (${tradeTotals(businessId, 'PURCHASE', sql`e.date between ${lo} and ${hi}`)}) p) t
         group by 1, 2`,
   );
-  const periodTotal = (kind: string) => fromPaise(traded.filter((r) => r.kind === kind).reduce((n, r) => n + toPaise(moneyOut(r.period)), 0));
+  const periodTotal = (kind: string) => fromPaise(traded.filter((r) => r.kind === kind).reduce((n, r) => n + toPaise(moneyText(r.period)), 0));
   const [counts] = await selectRows<{ sales: number; bills: number }>(
     db,
     sql`select (select count(*)::int from sale_invoices s
@@ -97,7 +97,7 @@ export async function reportSummary(db: Db, businessId: string, q: PeriodQuery, 
         group by 1`,
   );
   const invoicesByMonth = new Map(months.map((r) => [r.month, Number(r.n)]));
-  const yearOf = (kind: string, month: string) => moneyOut(traded.find((r) => r.kind === kind && r.month === month)?.year ?? '0');
+  const yearOf = (kind: string, month: string) => moneyText(traded.find((r) => r.kind === kind && r.month === month)?.year ?? '0');
   const salesByMonth = Array.from({ length: 12 }, (_, i) => {
     const y = Number(fy.start.slice(0, 4)) + (i >= 9 ? 1 : 0);
     const month = `${y}-${String(((i + 3) % 12) + 1).padStart(2, '0')}`;
@@ -108,10 +108,10 @@ export async function reportSummary(db: Db, businessId: string, q: PeriodQuery, 
     to,
     sales: { invoices: Number(counts.sales), grandTotal: periodTotal('SALE') },
     purchases: { bills: Number(counts.bills), grandTotal: periodTotal('PURCHASE') },
-    receivable: fromPaise(toPaise(moneyOut(owed.receivable)) + toPaise(moneyOut(owed.walkin))),
-    payable: moneyOut(owed.payable),
+    receivable: fromPaise(toPaise(moneyText(owed.receivable)) + toPaise(moneyText(owed.walkin))),
+    payable: moneyText(owed.payable),
     cashAndBank: { cash: fromPaise(cash), bank: fromPaise(bank), total: fromPaise(cash + bank) },
-    stockValue: moneyOut(owed.stock),
+    stockValue: moneyText(owed.stock),
     salesByMonth,
   };
 }
@@ -134,8 +134,8 @@ async function stockRows(db: Db, filtered: SQL, limit: number, offset: number): 
     itemCode: String(r.item_code),
     unit: r.unit === null ? null : String(r.unit),
     quantity: Number(r.quantity).toFixed(3),
-    unitCost: moneyOut(String(r.unit_cost)),
-    value: moneyOut(String(r.value)),
+    unitCost: moneyText(String(r.unit_cost)),
+    value: moneyText(String(r.value)),
     alertQuantity: r.alert_quantity === null ? null : Number(r.alert_quantity),
     lowStock: Boolean(r.low_stock),
   }));
@@ -173,9 +173,9 @@ async function stockSummaryWithRows(db: Db, businessId: string, q: StockSummaryQ
   const total = branches.reduce((n, b) => n + Number(b.items), 0);
   const summary: StockSummary = {
     rows,
-    branches: branches.map((b) => ({ branchId: b.branch_id, branchName: b.branch_name, items: Number(b.items), value: moneyOut(b.value), lowStock: Number(b.low) })),
+    branches: branches.map((b) => ({ branchId: b.branch_id, branchName: b.branch_name, items: Number(b.items), value: moneyText(b.value), lowStock: Number(b.low) })),
     totals: {
-      value: fromPaise(branches.reduce((n, b) => n + toPaise(moneyOut(b.value)), 0)),
+      value: fromPaise(branches.reduce((n, b) => n + toPaise(moneyText(b.value)), 0)),
       lowStock: branches.reduce((n, b) => n + Number(b.low), 0),
     },
     meta: { total, page, pageSize },
@@ -277,7 +277,7 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
         join journal_entries e on e.business_id = l.business_id and e.id = l.entry_id and e.voucher_type <> 'OPENING_BALANCE'
         where l.business_id = ${businessId} and l.date = ${date} and ${idMatch(sql.raw('l.branch_id'), q.branchId)}`,
   );
-  const m = (v: string | null) => (v === null ? null : moneyOut(v));
+  const m = (v: string | null) => (v === null ? null : moneyText(v));
   return {
     date,
     entries: rows.slice(0, DAY_BOOK_MAX).map((r) => ({
@@ -294,7 +294,7 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
       accountName: r.account_name,
       status: r.status,
     })),
-    totals: { sales: moneyOut(totals.sales), moneyIn: moneyOut(totals.money_in), moneyOut: moneyOut(totals.money_out) },
+    totals: { sales: moneyText(totals.sales), moneyIn: moneyText(totals.money_in), moneyOut: moneyText(totals.money_out) },
     truncated: rows.length > DAY_BOOK_MAX,
   };
 }
@@ -341,14 +341,14 @@ async function profitRows(db: Db, grouped: SQL, limit: number, offset: number): 
         limit ${limit} offset ${offset}`,
   );
   return rows.map((r) => {
-    const sale = toPaise(moneyOut(r.sale_value));
-    const profit = sale - toPaise(moneyOut(r.cost));
+    const sale = toPaise(moneyText(r.sale_value));
+    const profit = sale - toPaise(moneyText(r.cost));
     return {
       itemId: r.item_id,
       itemName: r.item_name,
       quantity: Number(r.quantity).toFixed(3),
-      saleValue: moneyOut(r.sale_value),
-      cost: moneyOut(r.cost),
+      saleValue: moneyText(r.sale_value),
+      cost: moneyText(r.cost),
       profit: fromPaise(profit),
       marginPercent: sale > 0 ? ((profit * 100) / sale).toFixed(2) : null,
     };
@@ -389,10 +389,10 @@ async function itemProfitWithRows(db: Db, businessId: string, q: ItemProfitQuery
     db,
     sql`select count(*)::int as n, coalesce(sum(g.sale_value), 0)::text as sale_value, coalesce(sum(g.cost), 0)::text as cost from (${grouped}) g`,
   );
-  const profitOf = (sale: string, cost: string) => fromPaise(toPaise(moneyOut(sale)) - toPaise(moneyOut(cost)));
+  const profitOf = (sale: string, cost: string) => fromPaise(toPaise(moneyText(sale)) - toPaise(moneyText(cost)));
   const report: ItemProfit = {
     rows,
-    totals: { saleValue: moneyOut(totals.sale_value), cost: moneyOut(totals.cost), profit: profitOf(totals.sale_value, totals.cost) },
+    totals: { saleValue: moneyText(totals.sale_value), cost: moneyText(totals.cost), profit: profitOf(totals.sale_value, totals.cost) },
     meta: { total: Number(totals.n), page, pageSize, from, to },
   };
   return { report, read: (limit: number, offset: number) => profitRows(db, grouped, limit, offset) };

@@ -13,8 +13,8 @@ import type { Db, Tx } from '../../db/client';
 import { businesses, storeBranches } from '../../db/schema';
 import { HttpError, badRequest } from '../../errors';
 import { rate } from '../documents/records';
-import { selectRows } from '../documents/rows';
 import { returnRange } from './gstr1';
+import { selectRows } from '../../db/rows';
 
 
 /**

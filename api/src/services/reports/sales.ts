@@ -1,3 +1,4 @@
+import { moneyText } from '@bahi/shared/india';
 import {
   REPORT_PAGE_SIZE_DEFAULT,
   resolvePeriod,
@@ -9,10 +10,9 @@ import {
 } from '@bahi/shared/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { moneyOut } from '../accounts';
-import { selectRows } from '../documents/rows';
-import { UUID } from './common';
 import { inChunks, type ExportColumn } from './export';
+import { UUID } from '../../db/ids';
+import { selectRows } from '../../db/rows';
 
 type Query = SaleReportQuery;
 
@@ -188,7 +188,7 @@ interface RawRow extends Record<string, unknown> {
   status: string | null;
 }
 
-const m = (v: string | null) => moneyOut(v ?? '0');
+const m = (v: string | null) => moneyText(v ?? '0');
 const mn = (v: string | null, on: boolean) => (on ? m(v) : null);
 const qty = (v: string | null) => (v === null ? null : Number(v).toFixed(3));
 

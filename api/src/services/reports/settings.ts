@@ -1,15 +1,15 @@
+import { moneyText } from '@bahi/shared/india';
 import { GSTR1_B2CL_LIMIT_DEFAULT, type GstSettings, type Lut } from '@bahi/shared/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { gstSettings } from '../../db/schema';
-import { moneyOut } from '../accounts';
 
 /** The business's GST return settings; the defaults when it has never changed them. */
 export async function getGstSettings(db: Db | Tx, businessId: string): Promise<GstSettings> {
   const [row] = await db.select().from(gstSettings).where(eq(gstSettings.businessId, businessId));
   const lut: Lut | null =
     row?.lutNumber && row.lutValidFrom && row.lutValidTo ? { number: row.lutNumber, validFrom: row.lutValidFrom, validTo: row.lutValidTo } : null;
-  return { b2clLimit: moneyOut(row?.b2clLimit ?? GSTR1_B2CL_LIMIT_DEFAULT), lut };
+  return { b2clLimit: moneyText(row?.b2clLimit ?? GSTR1_B2CL_LIMIT_DEFAULT), lut };
 }
 
 /** The business's letter of undertaking, if it has one recorded (valid or not). */

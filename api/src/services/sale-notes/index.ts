@@ -15,7 +15,7 @@ import {
   type SaleNoteType,
 } from '@bahi/shared/contracts';
 import { computeLine, financialYearOf, roundOffTotal, type SupplyType } from '@bahi/shared/gst';
-import { fromPaise, paiseInWords, toPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText, paiseInWords, toPaise } from '@bahi/shared/india';
 import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -27,8 +27,7 @@ import { documentSearch } from '../documents/list';
 import { takeNumber } from '../documents/numbering';
 import { paymentStatus } from '../documents/payments';
 import type { DocumentContext } from '../documents/prepare';
-import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, money, toDocumentLine } from '../documents/records';
-import { selectRows } from '../documents/rows';
+import { documentFieldsOf, documentLineRows, findDocumentRow, toDocumentLine } from '../documents/records';
 import { returnToStock, stockBranchOf, takeFromStock, type StockDocument, type StockLine } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
 import { reverseDocumentEntries, systemLedgerId } from '../ledger/journal';
@@ -37,6 +36,8 @@ import { milliOf, share } from '../ledger/stock-cost';
 import { allocate } from '../payments/allocation';
 import { displayDate } from '../pdf/format';
 import { INVOICE_NOT_FOUND, saleAllocationKind } from '../sales';
+import { UUID } from '../../db/ids';
+import { selectRows } from '../../db/rows';
 
 /*
  * Credit and debit notes on a sale invoice (gst-rules.md "Credit and debit notes"). A note follows one invoice: its
@@ -134,11 +135,11 @@ async function linesLeft(tx: Tx | Db, businessId: string, invoiceId: string, lin
   for (const l of lines) {
     left.set(l.lineNo, {
       quantityMilli: milliOf(l.quantity),
-      taxable: toPaise(money(l.taxableValue)),
-      cgst: toPaise(money(l.cgst)),
-      sgst: toPaise(money(l.sgst)),
-      igst: toPaise(money(l.igst)),
-      cess: toPaise(money(l.cess)),
+      taxable: toPaise(moneyText(l.taxableValue)),
+      cgst: toPaise(moneyText(l.cgst)),
+      sgst: toPaise(moneyText(l.sgst)),
+      igst: toPaise(moneyText(l.igst)),
+      cess: toPaise(moneyText(l.cess)),
       returnedSerials: new Set(),
     });
   }
@@ -178,12 +179,12 @@ interface NoteLine {
  * taxes follow from the rounded taxable value); a line that charged no tax (zero-rated under LUT) charges none.
  */
 function taxesAt(line: InvoiceLineRow, supplyType: SupplyType, taxable: number, quantityMilli: number) {
-  const charged = toPaise(money(line.cgst)) + toPaise(money(line.sgst)) + toPaise(money(line.igst)) + toPaise(money(line.cess));
+  const charged = toPaise(moneyText(line.cgst)) + toPaise(moneyText(line.sgst)) + toPaise(moneyText(line.igst)) + toPaise(moneyText(line.cess));
   if (charged === 0) return { cgst: 0, sgst: 0, igst: 0, cess: 0 };
   const r = computeLine({ quantity: '1', unitPrice: fromPaise(taxable), priceIncludesTax: false, gstRate: line.gstRate, cessRate: line.cessRate, cessPerUnit: '0' }, supplyType);
   // Fixed cess: round(quantity × rupees a unit), both in thousandths.
   const perUnit = Math.round((quantityMilli * milliOf(line.cessPerUnit)) / 10_000);
-  const gstCharged = toPaise(money(line.cgst)) + toPaise(money(line.sgst)) + toPaise(money(line.igst));
+  const gstCharged = toPaise(moneyText(line.cgst)) + toPaise(moneyText(line.sgst)) + toPaise(moneyText(line.igst));
   return gstCharged === 0
     ? { cgst: 0, sgst: 0, igst: 0, cess: r.cess + perUnit }
     : { cgst: r.cgst, sgst: r.sgst, igst: r.igst, cess: r.cess + perUnit };
@@ -472,7 +473,7 @@ export async function createCreditNote(ctx: DocumentContext, body: z.output<type
     const restock = returns.length > 0 && (body.restock ?? body.reason === 'SALES_RETURN');
     if (body.restock && returns.length === 0) throw badRequest('Only goods returned can go back into stock: give a quantity returned', 'restock');
 
-    // Refund: at most the note, and at most what the invoice was paid in money (not what notes settled on it).
+    // Refund: at most the note, and at most what the invoice was paid in moneyText (not what notes settled on it).
     const refund = body.refund ? toPaise(body.refund.amount) : 0;
     if (refund > totals.grandTotal) throw badRequest(`Refund cannot be more than the credit note, ₹${fromPaise(totals.grandTotal)}`, 'refund.amount');
     if (body.refund) {
@@ -487,7 +488,7 @@ export async function createCreditNote(ctx: DocumentContext, body: z.output<type
         sql`select coalesce(sum(refunded), 0)::text as amount from sale_notes
             where business_id = ${businessId} and invoice_id = ${invoice.id} and status = 'ISSUED' and note_type = 'CREDIT'`,
       );
-      const received = toPaise(money(invoice.received)) - toPaise(settled.amount) - toPaise(refunded.amount);
+      const received = toPaise(moneyText(invoice.received)) - toPaise(settled.amount) - toPaise(refunded.amount);
       if (refund > received) {
         throw badRequest(
           `Refund cannot be more than what was received on invoice ${invoice.invoiceNumber} and not yet refunded, ₹${fromPaise(Math.max(received, 0))}`,
@@ -677,8 +678,8 @@ export async function getSaleNote(db: Db | Tx, businessId: string, id: string, k
     invoice: { id: row.invoiceId, invoiceNumber: row.invoiceNumber, invoiceDate: row.invoiceDate },
     reason: row.reason as SaleNote['reason'],
     restock: row.restock,
-    refunded: money(row.refunded),
-    adjusted: money(row.adjusted),
+    refunded: moneyText(row.refunded),
+    adjusted: moneyText(row.adjusted),
     einvoice: row.einvoiceJsonAt && row.status !== 'CANCELLED' ? { ...EINVOICE_NOT_GENERATED, status: 'JSON_READY' } : EINVOICE_NOT_GENERATED,
   };
 }
@@ -742,18 +743,18 @@ export async function listSaleNotes(db: Db, businessId: string, kind: NoteKind, 
       invoice: { id: r.invoiceId, invoiceNumber: r.invoiceNumber, invoiceDate: r.invoiceDate },
       reason: r.reason,
       supplyType: r.supplyType,
-      grandTotal: money(r.grandTotal),
-      refunded: money(r.refunded),
-      adjusted: money(r.adjusted),
+      grandTotal: moneyText(r.grandTotal),
+      refunded: moneyText(r.refunded),
+      adjusted: moneyText(r.adjusted),
       createdAt: r.createdAt.toISOString(),
     })),
     meta: {
       total: Number(sums.total),
       page,
       pageSize,
-      grandTotal: money(sums.grandTotal),
-      refunded: money(sums.refunded),
-      adjusted: money(sums.adjusted),
+      grandTotal: moneyText(sums.grandTotal),
+      refunded: moneyText(sums.refunded),
+      adjusted: moneyText(sums.adjusted),
     },
   };
 }
@@ -811,10 +812,10 @@ export async function cancelSaleNote(ctx: DocumentContext, kind: NoteKind, id: s
         .where(and(eq(saleInvoices.businessId, businessId), eq(saleInvoices.id, a.invoiceId)))
         .for('update');
       if (!inv || inv.status === 'CANCELLED') continue;
-      const received = Math.max(0, toPaise(money(inv.received)) - toPaise(money(a.amount)));
+      const received = Math.max(0, toPaise(moneyText(inv.received)) - toPaise(moneyText(a.amount)));
       await tx
         .update(saleInvoices)
-        .set({ received: fromPaise(received), status: paymentStatus(received, toPaise(money(inv.grandTotal))), updatedAt: now })
+        .set({ received: fromPaise(received), status: paymentStatus(received, toPaise(moneyText(inv.grandTotal))), updatedAt: now })
         .where(and(eq(saleInvoices.businessId, businessId), eq(saleInvoices.id, a.invoiceId)));
     }
     await reverseDocumentEntries(tx, businessId, document, { date: today, narration, createdBy: auth.user.id, now });

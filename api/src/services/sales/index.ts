@@ -16,7 +16,7 @@ import {
   type ShippingBill,
   type ShippingBillRequest,
 } from '@bahi/shared/contracts';
-import { fromPaise } from '@bahi/shared/india';
+import { fromPaise, moneyText } from '@bahi/shared/india';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -29,7 +29,7 @@ import { paidDocumentFilters } from '../documents/list';
 import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, paymentStatus, paymentWithDocument, recordDocumentPayment } from '../documents/payments';
 import { defaultInvoicePrefix, peekNumber, takeNumber } from '../documents/numbering';
 import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, requireRatesInForce, type DocumentContext } from '../documents/prepare';
-import { UUID, documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues, money } from '../documents/records';
+import { documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues } from '../documents/records';
 import { returnToStock, takeFromStock, type StockDocument } from '../documents/stock';
 import { findBranchRow } from '../branches';
 import { einvoiceStateFor } from '../einvoice/state';
@@ -37,6 +37,7 @@ import { withIdempotency } from '../idempotency';
 import { postSale } from '../ledger/postings';
 import type { OpenDocument } from '../payments/allocation';
 import { claimQuotation, markConverted } from '../quotation';
+import { UUID } from '../../db/ids';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 /** Where a sale invoice is stored, for the code of services/documents. */
@@ -173,7 +174,7 @@ export async function getSaleInvoice(db: Db | Tx, businessId: string, id: string
     dueDate: row.dueDate,
     status: row.status,
     isOverdue: overdue(row, today),
-    received: money(row.received),
+    received: moneyText(row.received),
     balance: fromPaise(balanceOf(row)),
     payments,
     quotationId: row.quotationId,
@@ -194,7 +195,7 @@ const shippingBillOf = (row: InvoiceRow): ShippingBill => ({
 });
 
 /**
- * sale/shipping-bill/:id: an export's shipping bill, entered or corrected once it is known (it carries no money, so
+ * sale/shipping-bill/:id: an export's shipping bill, entered or corrected once it is known (it carries no moneyText, so
  * the invoice and its entries are otherwise untouched). The body is the whole shipping bill: a field left out is
  * not known (yet).
  */
@@ -281,8 +282,8 @@ export async function listSaleInvoices(db: Db, businessId: string, q: z.output<t
     data: rows.map((r) => ({
       ...r,
       isOverdue: overdue(r, today),
-      grandTotal: money(r.grandTotal),
-      received: money(r.received),
+      grandTotal: moneyText(r.grandTotal),
+      received: moneyText(r.received),
       balance: fromPaise(balanceOf(r)),
       createdAt: r.createdAt.toISOString(),
     })),
@@ -290,9 +291,9 @@ export async function listSaleInvoices(db: Db, businessId: string, q: z.output<t
       total: Number(sums.total),
       page,
       pageSize,
-      grandTotal: money(sums.grandTotal),
-      received: money(sums.received),
-      balance: money(sums.balance),
+      grandTotal: moneyText(sums.grandTotal),
+      received: moneyText(sums.received),
+      balance: moneyText(sums.balance),
     },
   };
 }

@@ -7,9 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import { businesses, storeBranches, users, type OtpPurposeValue, type PendingSignup } from '../../db/schema';
 import { HttpError, conflict } from '../../errors';
 import { maskPhone } from '../../otp';
-import { createCashAccount } from '../accounts';
-import { createDefaultExpenseCategories } from '../expense';
-import { seedChart } from '../ledger/journal';
+import { seedBusinessDefaults } from '../business/defaults';
 import { FIRST_BRANCH_NAME, defaultBranchRow, findBranchRow, toBranch } from '../branches';
 import { issueOtp, latestChallenge, verifyOtp, type IssuedOtp, type Requester } from './otp';
 import { createSession, type AuthContext } from './sessions';
@@ -159,9 +157,7 @@ export async function verifySignup(deps: Deps, phone: string, otp: string, brows
         updatedAt: now,
       })
       .returning();
-    await createCashAccount(tx, business.id, now);
-    await createDefaultExpenseCategories(tx, business.id, now);
-    await seedChart(tx, business.id);
+    await seedBusinessDefaults(tx, business.id, now);
     const token = await createSession(
       tx,
       { userId: user.id, businessId: business.id, activeBranchId: branch.id },

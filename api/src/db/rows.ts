@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Tx } from './client';
 
 /** The rows of a raw query: both drivers (pg and PGlite) answer `{ rows }`. Cast numerics and dates to text in SQL. */
 export async function selectRows<T extends Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<T[]> {

@@ -1,3 +1,0 @@
-import { UUID } from '../../db/ids';
-
-export { UUID };

@@ -41,8 +41,8 @@ const IRN_UPLOAD_MESSAGES = {
   empty: 'The file is empty.',
 };
 
-/** The IRP's response: a JSON body, or an uploaded .json file. */
-async function irpResponseOf(request: FastifyRequest): Promise<unknown> {
+/** The IRP's response: a JSON body, or an uploaded .json file (an invoice's or a note's). */
+export async function irpResponseOf(request: FastifyRequest): Promise<unknown> {
   if (!request.isMultipart()) return request.body;
   const { data } = await readUpload(request, { messages: IRN_UPLOAD_MESSAGES, maxBytes: IRN_UPLOAD_MAX_BYTES });
   try {
@@ -51,6 +51,20 @@ async function irpResponseOf(request: FastifyRequest): Promise<unknown> {
     throw badRequest('The file is not JSON: upload the response file the IRP gave for this invoice.', 'file');
   }
 }
+
+/** The IRP's answer as a JSON body or an uploaded file (checked by readIrpAnswer, not here: 422 names each problem). */
+export const IrpResponseBody = z.unknown().meta({
+  type: 'object',
+  description: "The IRP's response JSON, or multipart/form-data with the response as `file`",
+  properties: {
+    Irn: { type: 'string' },
+    AckNo: { type: 'string' },
+    AckDt: { type: 'string' },
+    SignedInvoice: { type: 'string' },
+    SignedQRCode: { type: 'string' },
+    file: { type: 'string', format: 'binary' },
+  },
+});
 
 /** Issue 12 §3: e-invoicing of sale invoices, scoped to the session's business. Registered under /api/sale. */
 export function einvoiceRoutes(app: ZodApp, deps: Deps) {
@@ -115,18 +129,7 @@ export function einvoiceRoutes(app: ZodApp, deps: Deps) {
       security: SESSION_SECURITY,
       consumes: ['application/json', 'multipart/form-data'],
       params: InvoiceIdParams,
-      body: z.unknown().meta({
-        type: 'object',
-        description: "The IRP's response JSON, or multipart/form-data with the response as `file`",
-        properties: {
-          Irn: { type: 'string' },
-          AckNo: { type: 'string' },
-          AckDt: { type: 'string' },
-          SignedInvoice: { type: 'string' },
-          SignedQRCode: { type: 'string' },
-          file: { type: 'string', format: 'binary' },
-        },
-      }),
+      body: IrpResponseBody,
       response: { 201: SaleInvoiceResponse, ...errorResponses(400, 401, 404, 409, 413, 415), ...invalid },
     },
     handler: async (request, reply) => {

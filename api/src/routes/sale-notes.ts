@@ -17,7 +17,8 @@ import { authOf, requireAuth } from '../plugins/auth';
 import type { DocumentContext } from '../services/documents/prepare';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
 import { CREDIT_NOTE, DEBIT_NOTE, cancelSaleNote, createCreditNote, createDebitNote, getSaleNote, listSaleNotes } from '../services/sale-notes';
-import { noteEInvoiceFile } from '../services/einvoice/notes';
+import { noteEInvoiceFile, recordNoteIrn } from '../services/einvoice/notes';
+import { IrpResponseBody, irpResponseOf } from './einvoice';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 const tags = ['sale'];
@@ -128,6 +129,29 @@ export function saleNoteRoutes(app: ZodApp, deps: Deps) {
             .send(JSON.stringify([json], null, 2) as never);
         }
         return { success: true as const, data: { fileName, json } };
+      },
+    });
+
+    app.post(`/${slug}/:id/irn`, {
+      config: { multipart: true },
+      schema: {
+        tags,
+        summary: `Store the IRP's answer (Irn, AckNo, AckDt, SignedInvoice, SignedQRCode) on the ${word}: JSON body or uploaded .json file`,
+        description:
+          `As for an invoice: the answer must be of this ${word}: its signed invoice and signed QR code carry the note ` +
+          'number, the seller GSTIN and the IRN (422 naming each mismatch); AckDt is the IRP\'s "yyyy-MM-dd HH:mm:ss"; the ' +
+          'QR code must print readably (422 naming SignedQRCode). The note then shows its IRN, Ack No and date, and ' +
+          'prints its QR code. 409 when it already has an IRN or is cancelled; 422 for a note to an unregistered buyer.',
+        security: SESSION_SECURITY,
+        consumes: ['application/json', 'multipart/form-data'],
+        params: NoteIdParams,
+        body: IrpResponseBody,
+        response: { 201: SaleNoteResponse, ...errorResponses(400, 401, 404, 409, 413, 415), ...invalid },
+      },
+      handler: async (request, reply) => {
+        const raw = await irpResponseOf(request);
+        const note = await recordNoteIrn(context(request), kind, request.params.id, raw);
+        return reply.code(201).send({ success: true as const, data: note });
       },
     });
 

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { businesses } from './core';
+import { saleNotes } from './sale-notes';
 import { saleInvoices } from './sales';
 
 /** One row per invoice the IRP registered: the IRN, its acknowledgement and the signed invoice and QR string. */
@@ -35,6 +36,34 @@ export const saleInvoiceIrns = pgTable(
       foreignColumns: [saleInvoices.businessId, saleInvoices.id],
     }).onDelete('cascade'),
     check('sale_invoice_irns_irn_check', sql`${t.irn} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/** One row per credit or debit note the IRP registered, as for an invoice. */
+export const saleNoteIrns = pgTable(
+  'sale_note_irns',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    noteId: uuid('note_id').notNull(),
+    irn: text('irn').notNull(),
+    ackNo: text('ack_no').notNull(),
+    ackDate: text('ack_date').notNull(),
+    signedInvoice: text('signed_invoice').notNull(),
+    signedQrCode: text('signed_qr_code').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'sale_note_irns_pkey', columns: [t.businessId, t.noteId] }),
+    uniqueIndex('sale_note_irns_irn_key').on(t.businessId, t.irn),
+    foreignKey({
+      name: 'sale_note_irns_note_fk',
+      columns: [t.businessId, t.noteId],
+      foreignColumns: [saleNotes.businessId, saleNotes.id],
+    }).onDelete('cascade'),
+    check('sale_note_irns_irn_check', sql`${t.irn} ~ '^[0-9a-f]{64}$'`),
   ],
 );
 

@@ -85,24 +85,25 @@ function signedData(token: string): Record<string, unknown> | undefined {
  * What is wrong with the signed QR string: it must be the IRP's JWT whose `data` claim (a JSON string) names this
  * invoice number, this IRN and this seller GSTIN.
  */
-function signedQrProblems(token: string, invoice: { number: string; sellerGstin: string | null; irn: string }): EInvoiceProblem[] {
+function signedQrProblems(token: string, invoice: IrpDocument & { irn: string }): EInvoiceProblem[] {
+  const word = invoice.word ?? 'invoice';
   const payload = jwtPayload(token);
   const data = typeof payload?.data === 'string' ? safeJson(payload.data) : undefined;
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
-    return [{ path: 'SignedQRCode', message: "SignedQRCode is not the IRP's signed QR code (a JWT whose data names the invoice, its IRN and seller GSTIN)" }];
+    return [{ path: 'SignedQRCode', message: `SignedQRCode is not the IRP's signed QR code (a JWT whose data names the ${word}, its IRN and seller GSTIN)` }];
   }
   const errors: EInvoiceProblem[] = [];
   const number = field(data, 'DocNo');
   const irn = field(data, 'Irn');
   const gstin = field(data, 'SellerGstin');
   if (number !== invoice.number) {
-    errors.push({ path: 'SignedQRCode.DocNo', message: `The QR code is for invoice ${String(number ?? '(none)')}, not ${invoice.number}` });
+    errors.push({ path: 'SignedQRCode.DocNo', message: `The QR code is for ${word} ${String(number ?? '(none)')}, not ${invoice.number}` });
   }
   if (typeof irn !== 'string' || irn.toLowerCase() !== invoice.irn) errors.push({ path: 'SignedQRCode.Irn', message: 'The QR code is of another IRN' });
   if (gstin !== invoice.sellerGstin) {
     errors.push({
       path: 'SignedQRCode.SellerGstin',
-      message: `The QR code is for seller GSTIN ${String(gstin ?? '(none)')}, not this invoice's ${invoice.sellerGstin ?? '(none)'}`,
+      message: `The QR code is for seller GSTIN ${String(gstin ?? '(none)')}, not this ${word}'s ${invoice.sellerGstin ?? '(none)'}`,
     });
   }
   return errors;
@@ -110,12 +111,21 @@ function signedQrProblems(token: string, invoice: { number: string; sellerGstin:
 
 const field = (o: unknown, ...keys: string[]): unknown => keys.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
 
+/** The document the IRP answered for: its number, its seller GSTIN and what it is called in messages ("invoice"). */
+export interface IrpDocument {
+  number: string;
+  sellerGstin: string | null;
+  /** "invoice" (the default), "credit note", "debit note". */
+  word?: string;
+}
+
 /**
- * Reads and checks the IRP's answer for an invoice: the fields are there and well formed, the signed invoice and the
+ * Reads and checks the IRP's answer for an invoice (or a credit or debit note): the fields are there and well formed, the signed invoice and the
  * signed QR code are of this invoice number, this seller GSTIN and this IRN, and the QR code prints readably.
  * Otherwise a 422 with every problem.
  */
-export function readIrpAnswer(raw: unknown, invoice: { number: string; sellerGstin: string | null }): IrpAnswer {
+export function readIrpAnswer(raw: unknown, invoice: IrpDocument): IrpAnswer {
+  const word = invoice.word ?? 'invoice';
   const parsed = IrpResponse.safeParse(unwrapIrpResponse(raw));
   if (!parsed.success) {
     const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.') || '(response)', message: i.message }));
@@ -132,12 +142,12 @@ export function readIrpAnswer(raw: unknown, invoice: { number: string; sellerGst
     const gstin = field(data, 'SellerDtls', 'Gstin');
     const signedIrn = field(data, 'Irn');
     if (number !== invoice.number) {
-      errors.push({ path: 'SignedInvoice.DocDtls.No', message: `The response is for invoice ${String(number ?? '(none)')}, not ${invoice.number}` });
+      errors.push({ path: 'SignedInvoice.DocDtls.No', message: `The response is for ${word} ${String(number ?? '(none)')}, not ${invoice.number}` });
     }
     if (gstin !== invoice.sellerGstin) {
       errors.push({
         path: 'SignedInvoice.SellerDtls.Gstin',
-        message: `The response is for seller GSTIN ${String(gstin ?? '(none)')}, not this invoice's ${invoice.sellerGstin ?? '(none)'}`,
+        message: `The response is for seller GSTIN ${String(gstin ?? '(none)')}, not this ${word}'s ${invoice.sellerGstin ?? '(none)'}`,
       });
     }
     if (typeof signedIrn === 'string' && signedIrn.toLowerCase() !== irn) {
@@ -145,11 +155,11 @@ export function readIrpAnswer(raw: unknown, invoice: { number: string; sellerGst
     }
   }
   errors.push(...signedQrProblems(r.SignedQRCode, { ...invoice, irn }));
-  if (errors.length) throw invalid(`This IRP response does not belong to invoice ${invoice.number}: ${errors.map((e) => e.message).join('; ')}`, errors);
+  if (errors.length) throw invalid(`This IRP response does not belong to ${word} ${invoice.number}: ${errors.map((e) => e.message).join('; ')}`, errors);
   // The PDF prints the QR code with the same check: what is stored always prints.
   const unprintable = qrUnprintable(r.SignedQRCode);
   if (unprintable) {
-    const message = `SignedQRCode cannot be printed on the invoice: ${unprintable}. Upload the response file the IRP gave for this invoice, unchanged.`;
+    const message = `SignedQRCode cannot be printed on the ${word}: ${unprintable}. Upload the response file the IRP gave for this ${word}, unchanged.`;
     throw invalid(message, [{ path: 'SignedQRCode', message }]);
   }
   return { irn, ackNo: String(r.AckNo), ackDate: r.AckDt, signedInvoice: r.SignedInvoice, signedQrCode: r.SignedQRCode };

@@ -1,7 +1,7 @@
 import { EINVOICE_NOT_GENERATED, IRN_CANCEL_HOURS, type EInvoiceState } from '@bahi/shared/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { saleInvoiceIrns, saleInvoices } from '../../db/schema';
+import { saleInvoiceIrns, saleInvoices, saleNoteIrns } from '../../db/schema';
 
 type IrnRow = Pick<typeof saleInvoiceIrns.$inferSelect, 'irn' | 'ackNo' | 'ackDate' | 'signedQrCode'>;
 
@@ -9,7 +9,7 @@ type IrnRow = Pick<typeof saleInvoiceIrns.$inferSelect, 'irn' | 'ackNo' | 'ackDa
  * An invoice's e-invoice state from its IRN (if any), whether it was cancelled, and when its e-invoice JSON was last
  * produced (JSON ready: made, no IRN yet; a cancelled invoice without an IRN is no longer e-invoiced).
  */
-export function einvoiceStateOf(irn: IrnRow | undefined, invoiceCancelled: boolean, jsonAt: Date | null = null): EInvoiceState {
+export function einvoiceStateOf(irn: IrnRow | undefined, invoiceCancelled: boolean, jsonAt: Date | null = null, word = 'invoice'): EInvoiceState {
   if (!irn) return jsonAt && !invoiceCancelled ? { ...EINVOICE_NOT_GENERATED, status: 'JSON_READY' } : EINVOICE_NOT_GENERATED;
   return {
     status: invoiceCancelled ? 'CANCELLED' : 'IRN_RECEIVED',
@@ -18,7 +18,7 @@ export function einvoiceStateOf(irn: IrnRow | undefined, invoiceCancelled: boole
     ackDate: irn.ackDate,
     signedQrCode: irn.signedQrCode,
     notice: invoiceCancelled
-      ? `This invoice has IRN ${irn.irn}: cancel the IRN on the e-invoice portal within ${IRN_CANCEL_HOURS} hours of its acknowledgement (${irn.ackDate}). After that the IRP will not cancel it and a credit note is needed.`
+      ? `This ${word} has IRN ${irn.irn}: cancel the IRN on the e-invoice portal within ${IRN_CANCEL_HOURS} hours of its acknowledgement (${irn.ackDate}). After that the IRP will not cancel it and a credit note is needed.`
       : null,
   };
 }
@@ -57,4 +57,13 @@ export async function markEInvoiceJsonMade(db: Db | Tx, businessId: string, invo
     .update(saleInvoices)
     .set({ einvoiceJsonAt: now })
     .where(and(eq(saleInvoices.businessId, businessId), inArray(saleInvoices.id, invoiceIds)));
+}
+
+/** A credit or debit note's IRN, if the IRP registered it. */
+export async function noteIrnRowOf(db: Db | Tx, businessId: string, noteId: string): Promise<IrnRow | undefined> {
+  const [row] = await db
+    .select({ irn: saleNoteIrns.irn, ackNo: saleNoteIrns.ackNo, ackDate: saleNoteIrns.ackDate, signedQrCode: saleNoteIrns.signedQrCode })
+    .from(saleNoteIrns)
+    .where(and(eq(saleNoteIrns.businessId, businessId), eq(saleNoteIrns.noteId, noteId)));
+  return row;
 }

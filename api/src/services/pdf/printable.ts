@@ -112,8 +112,8 @@ export function saleInvoiceToPrintable(invoice: SaleInvoice): PrintableDocument 
   };
 }
 
-/** The IRN, Ack No and date and the signed QR string, once the IRP registered the invoice. */
-function eInvoiceOf({ einvoice: e }: SaleInvoice) {
+/** The IRN, Ack No and date and the signed QR string, once the IRP registered the invoice or note. */
+function eInvoiceOf({ einvoice: e }: Pick<SaleInvoice | SaleNote, 'einvoice'>) {
   return e?.irn && e.ackNo && e.ackDate && e.signedQrCode ? { irn: e.irn, ackNo: e.ackNo, ackDate: e.ackDate, signedQrCode: e.signedQrCode } : null;
 }
 
@@ -137,5 +137,6 @@ export function saleNoteToPrintable(note: SaleNote): PrintableDocument {
     date: note.noteDate,
     status: note.status,
     against: { number: note.invoice.invoiceNumber, date: note.invoice.invoiceDate },
+    eInvoice: eInvoiceOf(note),
   };
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  EINVOICE_NOT_GENERATED,
   SALE_PAGE_SIZE_DEFAULT,
   indiaToday,
   type CancelDocumentRequest,
@@ -23,6 +22,7 @@ import { saleInvoiceLines, saleInvoices, saleNoteAdjustments, saleNoteLines, sal
 import { HttpError, badRequest, conflict } from '../../errors';
 import { paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
 import { documentDate } from '../documents/dates';
+import { einvoiceStateOf, noteIrnRowOf } from '../einvoice/state';
 import { documentSearch } from '../documents/list';
 import { takeNumber } from '../documents/numbering';
 import { paymentStatus } from '../documents/payments';
@@ -50,7 +50,7 @@ type NoteRow = typeof saleNotes.$inferSelect;
 type InvoiceRow = typeof saleInvoices.$inferSelect;
 type InvoiceLineRow = typeof saleInvoiceLines.$inferSelect;
 
-interface NoteKind {
+export interface NoteKind {
   type: SaleNoteType;
   /** The journal's and the money's document type. */
   documentType: 'CREDIT_NOTE' | 'DEBIT_NOTE';
@@ -680,7 +680,7 @@ export async function getSaleNote(db: Db | Tx, businessId: string, id: string, k
     restock: row.restock,
     refunded: moneyText(row.refunded),
     adjusted: moneyText(row.adjusted),
-    einvoice: row.einvoiceJsonAt && row.status !== 'CANCELLED' ? { ...EINVOICE_NOT_GENERATED, status: 'JSON_READY' } : EINVOICE_NOT_GENERATED,
+    einvoice: einvoiceStateOf(await noteIrnRowOf(db, businessId, id), row.status === 'CANCELLED', row.einvoiceJsonAt, kind.word.toLowerCase()),
   };
 }
 

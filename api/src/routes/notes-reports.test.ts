@@ -1,7 +1,7 @@
 import type { DayBook, PurchaseDebitNote, PurchaseInvoice, SaleInvoice, SaleNote, SaleReport } from '@bahi/shared/contracts';
 import { toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../services/documents/rows';
+import { selectRows } from '../db/rows';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
 

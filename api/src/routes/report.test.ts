@@ -696,7 +696,7 @@ describe('the reports home, stock summary, day book and item profit', () => {
     expect(dayRes.headers['content-disposition']).toContain('Day-book-2026-05-10.xlsx');
     const dayXlsx = await sheetRows(dayRes);
     expect(dayXlsx.length).toBe(day.entries.length + 2);
-    expect(column(dayXlsx, 'Type').slice(1, 3)).toEqual(['Sale', 'Sale payment']);
+    expect(column(dayXlsx, 'Type').slice(1, 3)).toEqual(['Sale', 'Payment received']);
     expect(column(dayXlsx, 'Money in').at(-1)).toBe(Number(day.totals.moneyIn));
     expect(column(dayXlsx, 'Money out').at(-1)).toBe(Number(day.totals.moneyOut));
     expect(column(dayXlsx, 'Money in').slice(1, -1).filter((v) => v !== null && v !== undefined).reduce((n: number, v) => n + Number(v), 0)).toBe(Number(day.totals.moneyIn));

@@ -13,6 +13,7 @@ import {
   type StockSummary,
   type StockSummaryQuery,
   type StockSummaryRow,
+  voucherTypeLabel,
 } from '@bahi/shared/contracts';
 import { financialYearOf } from '@bahi/shared/gst';
 import { fromPaise, moneyText, toPaise } from '@bahi/shared/india';
@@ -211,6 +212,10 @@ export async function stockSummaryExport(db: Db, businessId: string, q: StockSum
 // ---------------------------------------------------------------------------------------------------------------
 // GET report/day-book
 
+/** A sale note's type in the day book (its journal's document type), and the sign of its amount there. */
+const noteType = (alias: string) => sql.raw(`case ${alias}.note_type when 'CREDIT' then 'CREDIT_NOTE' else 'DEBIT_NOTE' end`);
+const noteSign = (alias: string) => sql.raw(`(case ${alias}.note_type when 'CREDIT' then -1 else 1 end)`);
+
 export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today: string): Promise<DayBook> {
   const date = q.date ?? today;
   const branch = idMatch(sql.raw('d.branch_id'), q.branchId);
@@ -223,7 +228,10 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
   // Expenses are listed by their payment (an EXPENSE account transaction). Stock changes made by a document are that
   // document's (the sale or bill is listed), so only the others are listed here. A sale or bill cancelled on this day
   // is listed again on it as SALE_CANCELLED (PURCHASE_CANCELLED), its grand total taken back: its reversal in the
-  // journal is dated the day of the cancel, so the day's listed amounts add up to the journal's.
+  // journal is dated the day of the cancel, so the day's listed amounts add up to the journal's. Credit and debit
+  // notes are listed on their date with their grand total, taken off for what goes back (a credit note on a sale, a
+  // purchase debit note) and added for a debit note on a sale; their stock movements and refunds are theirs (the
+  // refund is listed as its movement of money), and a note cancelled on this day is listed again, taken back.
   const reversalBranch = idMatch(sql.raw('e.branch_id'), q.branchId);
   const rows = await selectRows<Record<string, string | null>>(
     db,
@@ -237,14 +245,28 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
                  'Bill ' || d.bill_number
           from purchase_invoices d where d.business_id = ${businessId} and d.bill_date = ${date} and ${branch}
           union all
+          select d.created_at, ${noteType('d')}, ${noteType('d')}, d.id::text, d.note_number, d.party_name, (${noteSign('d')} * d.grand_total)::text,
+                 null, null, null, d.status, 0, 'On invoice ' || d.invoice_number
+          from sale_notes d where d.business_id = ${businessId} and d.note_date = ${date} and ${branch}
+          union all
+          select d.created_at, 'PURCHASE_DEBIT_NOTE', 'PURCHASE_DEBIT_NOTE', d.id::text, d.note_number, d.party_name, (-d.grand_total)::text,
+                 null, null, null, d.status, 0, 'Against bill ' || b.bill_number
+          from purchase_debit_notes d
+          join purchase_invoices b on b.business_id = d.business_id and b.id = d.purchase_id
+          where d.business_id = ${businessId} and d.note_date = ${date} and ${branch}
+          union all
           select e.created_at, e.voucher_type || '_CANCELLED', e.document_type, e.document_id::text, e.document_number,
-                 coalesce(s.party_name, b.party_name), (-coalesce(s.grand_total, b.grand_total))::text, null, null, null, 'CANCELLED', e.seq,
-                 coalesce(s.cancel_reason, b.cancel_reason)
+                 coalesce(s.party_name, b.party_name, n.party_name, pn.party_name),
+                 (-coalesce(s.grand_total, b.grand_total, ${noteSign('n')} * n.grand_total, -pn.grand_total))::text,
+                 null, null, null, 'CANCELLED', e.seq,
+                 coalesce(s.cancel_reason, b.cancel_reason, n.cancel_reason, pn.cancel_reason)
           from journal_entries e
           left join sale_invoices s on e.document_type = 'SALE' and s.business_id = e.business_id and s.id = e.document_id
           left join purchase_invoices b on e.document_type = 'PURCHASE' and b.business_id = e.business_id and b.id = e.document_id
+          left join sale_notes n on e.document_type in ('CREDIT_NOTE', 'DEBIT_NOTE') and n.business_id = e.business_id and n.id = e.document_id
+          left join purchase_debit_notes pn on e.document_type = 'PURCHASE_DEBIT_NOTE' and pn.business_id = e.business_id and pn.id = e.document_id
           where e.business_id = ${businessId} and e.date = ${date} and e.reverses_id is not null and e.transaction_id is null
-            and e.voucher_type in ('SALE', 'PURCHASE') and e.document_type = e.voucher_type and ${reversalBranch}
+            and e.voucher_type in ('SALE', 'PURCHASE', 'CREDIT_NOTE', 'DEBIT_NOTE', 'PURCHASE_DEBIT_NOTE') and e.document_type = e.voucher_type and ${reversalBranch}
           union all
           select d.created_at, 'QUOTATION', 'QUOTATION', d.id::text, d.quotation_number, d.party_name, d.grand_total::text, null, null, null, d.status, 0, null
           from quotations d where d.business_id = ${businessId} and d.quotation_date = ${date} and ${branch}
@@ -300,8 +322,6 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
 }
 
 const TIME = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-/** 'SALE_PAYMENT' → 'Sale payment', 'STOCK_ADD' → 'Stock add'. */
-const typeLabel = (type: string) => type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, ' ');
 type DayBookTotals = DayBook['totals'];
 const isEntry = (r: DayBookEntry | DayBookTotals): r is DayBookEntry => 'at' in r;
 const entryCell = (fn: (r: DayBookEntry) => string | null) => (r: DayBookEntry | DayBookTotals) => (isEntry(r) ? fn(r) : null);
@@ -313,7 +333,7 @@ export async function dayBookExport(db: Db, businessId: string, q: DayBookQuery,
     name: 'Day book',
     columns: [
       { header: 'Time', kind: 'text', value: entryCell((r) => TIME.format(new Date(r.at))) },
-      { header: 'Type', kind: 'text', value: entryCell((r) => typeLabel(r.type)), width: 16 },
+      { header: 'Type', kind: 'text', value: entryCell((r) => voucherTypeLabel(r.type)), width: 16 },
       { header: 'Number', kind: 'text', value: entryCell((r) => r.documentNumber), width: 18 },
       { header: 'Party', kind: 'text', value: entryCell((r) => r.partyName), width: 24 },
       { header: 'Particulars', kind: 'text', value: entryCell((r) => r.description), width: 28 },

@@ -34,9 +34,28 @@ export interface ReportSource {
   words: { document: string; settled: string; noParty: string };
 }
 
+/** The header and line columns every document report reads; the money figures a note takes off or adds. */
+const HEADER_COLUMNS = 'business_id, id, branch_id, party_id, party_name, status, created_at';
+const HEADER_FIGURES = ['taxable_value', 'cgst', 'sgst', 'igst', 'cess', 'subtotal', 'round_off_amount', 'grand_total'];
+const LINE_COLUMNS = ['business_id', 'document_id', 'line_no', 'item_id', 'hsn_sac', 'gst_rate'];
+const LINE_FIGURES = ['quantity', 'taxable_value', 'cgst', 'sgst', 'igst', 'cess', 'total'];
+
+/**
+ * Sale invoices, net of the credit and debit notes on sales: an invoice labelled by its number and dated by its
+ * date; a note by its own number and date, a credit note's every figure (and a returned quantity) taken off, a
+ * debit note's added. What a credit note settled (refunded, or set against invoices) counts as received taken back,
+ * so a credit note's balance is the credit it still holds for the party.
+ */
+const NOTE_SIGN = "(case n.note_type when 'CREDIT' then -1 else 1 end)";
 export const SALE_SOURCE: ReportSource = {
-  header: sql.raw('sale_invoices'),
-  lines: sql.raw('sale_invoice_lines'),
+  header: sql.raw(`(select ${HEADER_COLUMNS}, ${HEADER_FIGURES.join(', ')}, invoice_number, invoice_date, received from sale_invoices
+    union all
+    select ${HEADER_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ')}, ${HEADER_FIGURES.map((c) => `${NOTE_SIGN} * n.${c}`).join(', ')},
+           n.note_number, n.note_date, ${NOTE_SIGN} * (n.refunded + n.adjusted) from sale_notes n)`),
+  lines: sql.raw(`(select ${LINE_COLUMNS.join(', ')}, ${LINE_FIGURES.join(', ')} from sale_invoice_lines
+    union all
+    select ${LINE_COLUMNS.map((c) => `l.${c}`).join(', ')}, ${LINE_FIGURES.map((c) => `${NOTE_SIGN} * l.${c}`).join(', ')}
+    from sale_note_lines l join sale_notes n on n.business_id = l.business_id and n.id = l.document_id)`),
   number: sql.raw('s.invoice_number'),
   date: sql.raw('s.invoice_date'),
   settled: sql.raw('s.received'),
@@ -47,19 +66,14 @@ export const SALE_SOURCE: ReportSource = {
  * Purchase bills, net of the debit notes against them: a bill labelled by the supplier's bill number and dated by
  * the bill date; a debit note by our note number and its date, every figure (and a returned quantity) taken off.
  */
-const PURCHASE_HEADER_COLUMNS =
-  'business_id, id, branch_id, party_id, party_name, status, created_at, taxable_value, cgst, sgst, igst, cess, subtotal, round_off_amount, grand_total';
-const PURCHASE_LINE_COLUMNS = 'business_id, document_id, line_no, item_id, hsn_sac, gst_rate';
-const PURCHASE_LINE_FIGURES = ['quantity', 'taxable_value', 'cgst', 'sgst', 'igst', 'cess', 'total'];
 export const PURCHASE_SOURCE: ReportSource = {
-  header: sql.raw(`(select ${PURCHASE_HEADER_COLUMNS}, bill_number, bill_date, paid from purchase_invoices
+  header: sql.raw(`(select ${HEADER_COLUMNS}, ${HEADER_FIGURES.join(', ')}, bill_number, bill_date, paid from purchase_invoices
     union all
-    select business_id, id, branch_id, party_id, party_name, status, created_at,
-           ${['taxable_value', 'cgst', 'sgst', 'igst', 'cess', 'subtotal', 'round_off_amount', 'grand_total'].map((c) => `-${c}`).join(', ')},
+    select ${HEADER_COLUMNS}, ${HEADER_FIGURES.map((c) => `-${c}`).join(', ')},
            note_number, note_date, -(refunded + adjusted) from purchase_debit_notes)`),
-  lines: sql.raw(`(select ${PURCHASE_LINE_COLUMNS}, ${PURCHASE_LINE_FIGURES.join(', ')} from purchase_invoice_lines
+  lines: sql.raw(`(select ${LINE_COLUMNS.join(', ')}, ${LINE_FIGURES.join(', ')} from purchase_invoice_lines
     union all
-    select ${PURCHASE_LINE_COLUMNS}, ${PURCHASE_LINE_FIGURES.map((c) => `-${c}`).join(', ')} from purchase_debit_note_lines)`),
+    select ${LINE_COLUMNS.join(', ')}, ${LINE_FIGURES.map((c) => `-${c}`).join(', ')} from purchase_debit_note_lines)`),
   number: sql.raw('s.bill_number'),
   date: sql.raw('s.bill_date'),
   settled: sql.raw('s.paid'),

@@ -63,6 +63,23 @@ describe('Day book', () => {
     expect(cells(screen.getByTestId('totals-row'))).toEqual(['Total of 10/11/2026 (sales ₹11,800.00)', '', '₹5,000.00', '₹2,000.00']);
   });
 
+  it('names the notes and links each to its own screen', async () => {
+    const CN_ID = '5e1d2c3b-4a59-4687-9a1b-00000000c001';
+    const PDN_ID = '5e1d2c3b-4a59-4687-9a1b-00000000d001';
+    jest.spyOn(reportApi, 'dayBook').mockResolvedValue({
+      ...book,
+      entries: [
+        entry({ type: 'CREDIT_NOTE', documentType: 'CREDIT_NOTE', documentId: CN_ID, documentNumber: 'CN/26-27/1', partyName: 'Rao & Sons', amount: '-2360.00', status: 'ISSUED' }),
+        entry({ type: 'PURCHASE_DEBIT_NOTE', documentType: 'PURCHASE_DEBIT_NOTE', documentId: PDN_ID, documentNumber: 'PDN/26-27/1', partyName: 'Pune Traders', amount: '-1416.00', status: 'ISSUED' }),
+      ],
+    });
+    renderScreen(<DayBookPage />, { path: '/reports/day-book', route: '/reports/day-book?date=2026-11-10' });
+    expect(await screen.findByRole('link', { name: 'CN/26-27/1' })).toHaveAttribute('href', `/sales/credit-note/${CN_ID}`);
+    expect(screen.getByRole('link', { name: 'PDN/26-27/1' })).toHaveAttribute('href', `/purchases/debit-note/${PDN_ID}`);
+    expect(screen.getByText('Credit note')).toBeInTheDocument();
+    expect(screen.getByText('Purchase return')).toBeInTheDocument();
+  });
+
   it('asks for the date picked and keeps it in the address', async () => {
     const call = jest.spyOn(reportApi, 'dayBook').mockResolvedValue(book);
     const user = setupUser();

@@ -1,7 +1,15 @@
 import { Link } from 'react-router-dom';
 
-/** Where a document of a report opens: sale invoices, purchase bills, parties and ledgers have a screen of their own. */
-const DOCUMENT_PATHS: Record<string, string> = { SALE: '/sales/invoice/', PURCHASE: '/purchases/invoice/', PARTY: '/party/', LEDGER: '/reports/accounts/' };
+/** Where a document of a report opens: sale invoices, purchase bills, notes, parties and ledgers have a screen of their own. */
+const DOCUMENT_PATHS: Record<string, string> = {
+  SALE: '/sales/invoice/',
+  PURCHASE: '/purchases/invoice/',
+  CREDIT_NOTE: '/sales/credit-note/',
+  DEBIT_NOTE: '/sales/debit-note/',
+  PURCHASE_DEBIT_NOTE: '/purchases/debit-note/',
+  PARTY: '/party/',
+  LEDGER: '/reports/accounts/',
+};
 /** Documents without a screen of their own open their list. */
 const LIST_PATHS: Record<string, string> = { EXPENSE: '/expenses', ACCOUNT: '/cash-bank' };
 

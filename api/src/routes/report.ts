@@ -34,8 +34,11 @@ import { PDF_ROWS_MAX, assertExportable, safeName, sendPdf, sendReportFile, send
 import { gstr1, gstr1Sheets } from '../services/reports/gstr1';
 import { gstr3b } from '../services/reports/gstr3b';
 import { ledgerSheet, partyLedger } from '../services/reports/ledger';
-import { dayBook, dayBookExport, itemProfit, itemProfitExport, reportSummary, stockSummary, stockSummaryExport } from '../services/reports/overview';
-import { PURCHASE_SOURCE, SALE_SOURCE, asPurchase, documentReport, documentReportExport, type ReportSource } from '../services/reports/sales';
+import { dayBook, dayBookExport } from '../services/reports/day-book';
+import { itemProfit, itemProfitExport } from '../services/reports/item-profit';
+import { stockSummary, stockSummaryExport } from '../services/reports/stock-summary';
+import { reportSummary } from '../services/reports/summary';
+import { PURCHASE_SOURCE, SALE_SOURCE, asPurchase, documentReport, documentReportExport, type ReportSource } from '../services/reports/document-report';
 import { cmp08, getGstRegistration, updateGstRegistration } from '../services/reports/registration';
 import { getGstSettings, updateGstSettings } from '../services/reports/settings';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';

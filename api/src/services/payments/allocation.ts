@@ -41,6 +41,11 @@ export interface AllocatableKind {
   findDocuments(tx: Tx, businessId: string, ids: string[]): Promise<OpenDocument[]>;
   /** Adds `amount` paise to what the bill has been paid (and updates its status). */
   settle(tx: Tx, businessId: string, doc: OpenDocument, amount: number, now: Date): Promise<void>;
+  /**
+   * After a party's payment settled some of these bills, in its transaction: what paying them issues (a bill received
+   * under reverse charge from an unregistered supplier takes a payment voucher).
+   */
+  afterPayment?(tx: Tx, businessId: string, payment: { transactionId: string; date: string; now: Date }, settled: Array<{ documentId: string; amount: number }>): Promise<void>;
 }
 
 export interface Allocation {

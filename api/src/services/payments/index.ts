@@ -12,22 +12,13 @@ import { documentDate } from '../documents/dates';
 import { withIdempotency } from '../idempotency';
 import { PARTY_NOT_FOUND } from '../party';
 import { partyBalances } from '../party/balances';
-import { purchaseAllocationKind } from '../purchases';
-import { issuePaymentVoucher, voucherNumbers } from '../purchases/rcm';
-import { saleAllocationKind } from '../sales';
-import { allocate, type AllocatableKind } from './allocation';
+import { allocate } from './allocation';
+import { ALLOCATION_KINDS } from './kinds';
+import { voucherNumbers } from './vouchers';
 import { UUID } from '../../db/ids';
+import type { PartyPaymentType } from './kinds';
 
-export type PartyPaymentType = 'PAYMENT_IN' | 'PAYMENT_OUT';
-
-/**
- * The bills each kind of payment settles: a payment in, sale invoices; a payment out, purchase bills. Another kind
- * of bill (a sales return, a debit note) plugs in by adding its AllocatableKind here.
- */
-export const ALLOCATION_KINDS: Record<PartyPaymentType, AllocatableKind[]> = {
-  PAYMENT_IN: [saleAllocationKind],
-  PAYMENT_OUT: [purchaseAllocationKind],
-};
+export type { PartyPaymentType } from './kinds';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
 
@@ -93,9 +84,11 @@ export async function recordPartyPayment(
         createdAt: now,
       });
     }
-    // Paying bills received under reverse charge from an unregistered supplier issues a payment voucher.
-    const bills = allocations.filter((a) => a.doc.type === 'PURCHASE').map((a) => ({ purchaseId: a.doc.id, amount: a.amount }));
-    await issuePaymentVoucher(tx, businessId, { transactionId, date, now }, bills);
+    // What paying each kind of bill issues (a payment voucher for bills under reverse charge).
+    for (const kind of ALLOCATION_KINDS[type]) {
+      const settled = allocations.filter((a) => a.doc.type === kind.type).map((a) => ({ documentId: a.doc.id, amount: a.amount }));
+      if (settled.length && kind.afterPayment) await kind.afterPayment(tx, businessId, { transactionId, date, now }, settled);
+    }
   });
   return getPartyPayment(db, businessId, result.resourceId, indiaToday(now));
 }

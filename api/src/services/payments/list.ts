@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireAccount } from '../accounts';
 import { UUID } from '../../db/ids';
-import { voucherNumbers } from '../purchases/rcm';
+import { voucherNumbers } from './vouchers';
 import { selectRows } from '../../db/rows';
 
 /**

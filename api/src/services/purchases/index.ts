@@ -32,8 +32,10 @@ import { documentFieldsOf, documentLineRows, findDocumentRow, headerValues, line
 import { postPurchase } from '../ledger/postings';
 import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
-import { cancelBillVouchers, isUnregisteredSupplier, issuePaymentVoucher, takeSelfInvoiceNumber, voucherNumbers } from './rcm';
-import type { OpenDocument } from '../payments/allocation';
+import { cancelBillVouchers, isUnregisteredSupplier, issuePaymentVoucher, takeSelfInvoiceNumber } from './rcm';
+import { registerAllocationKind } from '../payments/kinds';
+import { voucherNumbers } from '../payments/vouchers';
+import type { AllocatableKind, OpenDocument } from '../payments/allocation';
 import { UUID } from '../../db/ids';
 
 export const PURCHASE_NOT_FOUND = 'Purchase bill not found';
@@ -438,7 +440,14 @@ const openDocumentOf = (
 });
 
 /** Purchase bills as a payment out settles them: the supplier's unpaid and part-paid ones, oldest bill first. */
-export const purchaseAllocationKind = paidDocumentKind({ ...TABLES, label: 'bill', openDocumentOf });
+export const purchaseAllocationKind: AllocatableKind = {
+  ...paidDocumentKind({ ...TABLES, label: 'bill', openDocumentOf }),
+  // Paying a bill received under reverse charge from an unregistered supplier issues a payment voucher.
+  afterPayment: async (tx, businessId, payment, settled) => {
+    await issuePaymentVoucher(tx, businessId, payment, settled.map((s) => ({ purchaseId: s.documentId, amount: s.amount })));
+  },
+};
+registerAllocationKind('PAYMENT_OUT', purchaseAllocationKind);
 
 /**
  * purchase/next-reference-number: our reference the next bill received at the branch (default: the active one)

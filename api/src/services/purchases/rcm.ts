@@ -119,16 +119,6 @@ export async function cancelBillVouchers(tx: Tx, businessId: string, purchaseId:
     );
 }
 
-/** The voucher numbers of these payments (transaction ids), where they have one. */
-export async function voucherNumbers(db: Db | Tx, businessId: string, transactionIds: string[]): Promise<Map<string, string>> {
-  if (transactionIds.length === 0) return new Map();
-  const rows = await db
-    .select({ transactionId: paymentVouchers.transactionId, number: paymentVouchers.number })
-    .from(paymentVouchers)
-    .where(and(eq(paymentVouchers.businessId, businessId), inArray(paymentVouchers.transactionId, transactionIds)));
-  return new Map(rows.map((r) => [r.transactionId, r.number]));
-}
-
 export const PAYMENT_VOUCHER_NOT_FOUND = 'Payment voucher not found: this payment paid no bill under reverse charge from an unregistered supplier';
 
 /** A payment voucher as it prints: the voucher, its payment, and the self-invoiced bills it paid. */

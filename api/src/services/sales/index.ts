@@ -36,6 +36,7 @@ import { einvoiceStateFor } from '../einvoice/state';
 import { withIdempotency } from '../idempotency';
 import { postSale } from '../ledger/postings';
 import type { OpenDocument } from '../payments/allocation';
+import { registerAllocationKind } from '../payments/kinds';
 import { claimQuotation, markConverted } from '../quotation';
 import { UUID } from '../../db/ids';
 
@@ -383,3 +384,4 @@ const openDocumentOf = (
 
 /** Sale invoices as a payment in settles them: the party's unpaid and part-paid ones, oldest first. */
 export const saleAllocationKind = paidDocumentKind({ ...TABLES, label: 'invoice', openDocumentOf });
+registerAllocationKind('PAYMENT_IN', saleAllocationKind);

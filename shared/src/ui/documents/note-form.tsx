@@ -273,7 +273,7 @@ export function NoteForm(props: NoteFormProps) {
     },
     basis === 'RETURN'
       ? {
-          title: kindRules.direction === 'DOWN' ? 'Sold / left' : 'Quantity',
+          title: kindRules.direction === 'DOWN' ? 'Quantity / left' : 'Quantity',
           key: 'left',
           align: 'right',
           width: 120,

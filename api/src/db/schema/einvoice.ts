@@ -9,6 +9,19 @@ import { businesses } from './core';
 import { saleNotes } from './sale-notes';
 import { saleInvoices } from './sales';
 
+/** What the IRP answered for a document (an invoice or a note): the same columns for both. */
+const irpAnswerColumns = () => ({
+  /** 64 hex characters (SHA-256 of the seller GSTIN, financial year, document type and number). */
+  irn: text('irn').notNull(),
+  ackNo: text('ack_no').notNull(),
+  /** As the IRP writes it ("2026-11-05 13:45:00"). */
+  ackDate: text('ack_date').notNull(),
+  signedInvoice: text('signed_invoice').notNull(),
+  signedQrCode: text('signed_qr_code').notNull(),
+  createdBy: uuid('created_by'),
+  createdAt: createdAt(),
+});
+
 /** One row per invoice the IRP registered: the IRN, its acknowledgement and the signed invoice and QR string. */
 export const saleInvoiceIrns = pgTable(
   'sale_invoice_irns',
@@ -17,15 +30,7 @@ export const saleInvoiceIrns = pgTable(
       .notNull()
       .references(() => businesses.id),
     invoiceId: uuid('invoice_id').notNull(),
-    /** 64 hex characters (SHA-256 of the seller GSTIN, financial year, document type and number). */
-    irn: text('irn').notNull(),
-    ackNo: text('ack_no').notNull(),
-    /** As the IRP writes it ("2026-11-05 13:45:00"). */
-    ackDate: text('ack_date').notNull(),
-    signedInvoice: text('signed_invoice').notNull(),
-    signedQrCode: text('signed_qr_code').notNull(),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
+    ...irpAnswerColumns(),
   },
   (t) => [
     primaryKey({ name: 'sale_invoice_irns_pkey', columns: [t.businessId, t.invoiceId] }),
@@ -47,13 +52,7 @@ export const saleNoteIrns = pgTable(
       .notNull()
       .references(() => businesses.id),
     noteId: uuid('note_id').notNull(),
-    irn: text('irn').notNull(),
-    ackNo: text('ack_no').notNull(),
-    ackDate: text('ack_date').notNull(),
-    signedInvoice: text('signed_invoice').notNull(),
-    signedQrCode: text('signed_qr_code').notNull(),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
+    ...irpAnswerColumns(),
   },
   (t) => [
     primaryKey({ name: 'sale_note_irns_pkey', columns: [t.businessId, t.noteId] }),

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { cacheKey, purchaseNoteApi, useRecord, type PurchaseDebitNote, type PurchaseDebitNoteListQuery, type PurchaseDebitNoteSummary } from '@bahi/shared';
-import type { IssuedNoteLine } from '@bahi/shared/ui';
+import { issuedNoteLine, type IssuedNoteLine } from '@bahi/shared/ui';
 
 export function usePurchaseNotes(query: PurchaseDebitNoteListQuery, enabled = true) {
   return useSWR(enabled ? cacheKey('purchases', 'debit-notes', query) : null, () => purchaseNoteApi.list(query), { keepPreviousData: true });
@@ -20,17 +20,7 @@ export function issuedLinesOf(notes: PurchaseDebitNote[]): IssuedNoteLine[] {
   return notes
     .filter((n) => n.status === 'ISSUED')
     .flatMap((n) =>
-      n.lines.map((l) => ({
-        lineNo: l.purchaseLineNo,
-        direction: 'DOWN' as const,
-        quantity: l.quantity,
-        taxableValue: l.taxableValue,
-        cgst: l.cgst,
-        sgst: l.sgst,
-        igst: l.igst,
-        cess: l.cess,
-        serialNos: l.serialNos,
-      })),
+      n.lines.map((l) => issuedNoteLine(l.purchaseLineNo, 'DOWN', l)),
     );
 }
 

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { cacheKey, saleNoteApi, useRecord, type SaleNote, type SaleNoteListQuery, type SaleNoteSummary, type SaleNoteType } from '@bahi/shared';
-import type { IssuedNoteLine } from '@bahi/shared/ui';
+import { issuedNoteLine, type IssuedNoteLine } from '@bahi/shared/ui';
 
 /** 'credit-note' or 'debit-note': the API's and the screens' word for each kind. */
 export const NOTE_SLUG: Record<SaleNoteType, 'credit-note' | 'debit-note'> = { CREDIT: 'credit-note', DEBIT: 'debit-note' };
@@ -29,17 +29,7 @@ export function issuedLinesOf(notes: SaleNote[]): IssuedNoteLine[] {
   return notes
     .filter((n) => n.status === 'ISSUED')
     .flatMap((n) =>
-      n.lines.map((l) => ({
-        lineNo: l.invoiceLineNo,
-        direction: n.noteType === 'CREDIT' ? ('DOWN' as const) : ('UP' as const),
-        quantity: l.quantity,
-        taxableValue: l.taxableValue,
-        cgst: l.cgst,
-        sgst: l.sgst,
-        igst: l.igst,
-        cess: l.cess,
-        serialNos: l.serialNos,
-      })),
+      n.lines.map((l) => issuedNoteLine(l.invoiceLineNo, n.noteType === 'CREDIT' ? 'DOWN' : 'UP', l)),
     );
 }
 

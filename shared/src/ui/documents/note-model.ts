@@ -62,6 +62,15 @@ export interface IssuedNoteLine {
   serialNos: string[];
 }
 
+/** A line of an issued note, counted against the document line it names. */
+export function issuedNoteLine(
+  lineNo: number,
+  direction: IssuedNoteLine['direction'],
+  l: Pick<IssuedNoteLine, 'quantity' | 'taxableValue' | 'cgst' | 'sgst' | 'igst' | 'cess' | 'serialNos'>,
+): IssuedNoteLine {
+  return { lineNo, direction, quantity: l.quantity, taxableValue: l.taxableValue, cgst: l.cgst, sgst: l.sgst, igst: l.igst, cess: l.cess, serialNos: l.serialNos };
+}
+
 /** Paise and thousandths of a unit. */
 export interface Heads {
   taxable: number;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { stateCodeFromGstin } from '../india';
 import { Gstin, Id, MobileNumber, PersonName, StateCode, ok, optional } from './common';
 import { Branch, SellerRegistrationType } from './branch';
+import { RoleSchema } from './roles';
 
 export const OtpPurpose = z.enum(['signup', 'login']);
 export type OtpPurpose = z.infer<typeof OtpPurpose>;
@@ -60,7 +61,7 @@ export const User = z.object({
   id: Id,
   name: z.string(),
   mobileNumber: z.string(),
-  role: z.enum(['OWNER', 'STAFF']),
+  role: RoleSchema,
   business: Business,
 });
 export type User = z.infer<typeof User>;

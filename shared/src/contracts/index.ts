@@ -2,6 +2,7 @@ export * from './common';
 export * from './money';
 export * from './bounds';
 export * from './auth';
+export * from './roles';
 export * from './branch';
 export * from './registry';
 export * from './import';

@@ -3,6 +3,7 @@ import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
 import { DownOutlined, InfoCircleOutlined, LogoutOutlined } from '@ant-design/icons';
 import { authApi, forgetCachedData, logOut, useSession } from '@bahi/shared';
 import { formatMobile } from '../auth/phone';
+import { ROLE_LABELS } from '@bahi/shared/contracts';
 import { clearAllOverrides } from '../remotes/overrides';
 import { AboutDialog } from './about-dialog';
 
@@ -45,7 +46,7 @@ export function UserMenu() {
                   <Typography.Text strong>{user.name}</Typography.Text>
                   <Typography.Text type="secondary">{user.business.name}</Typography.Text>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {formatMobile(user.mobileNumber)} · {user.role === 'OWNER' ? 'Owner' : 'Staff'}
+                    {formatMobile(user.mobileNumber)} · {ROLE_LABELS[user.role]}
                   </Typography.Text>
                 </Flex>
               ),

@@ -35,8 +35,8 @@ export const businesses = pgTable('businesses', {
   check('businesses_registration_type_check', sql`${t.registrationType} in ('REGULAR', 'COMPOSITION', 'UNREGISTERED')`),
 ]);
 
-export const USER_ROLES = ['OWNER', 'STAFF'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+export { ROLES as USER_ROLES, type Role as UserRole } from '@bahi/shared/contracts';
+import type { Role as UserRole } from '@bahi/shared/contracts';
 
 export const users = pgTable(
   'users',
@@ -55,7 +55,7 @@ export const users = pgTable(
     uniqueIndex('users_mobile_key').on(t.mobile),
     /** The target of (business_id, user_id) foreign keys: a user of another business cannot be referenced. */
     unique('users_business_id_key').on(t.businessId, t.id),
-    check('users_role_check', sql`${t.role} in ('OWNER', 'STAFF')`),
+    check('users_role_check', sql`${t.role} in ('OWNER', 'ADMIN', 'ACCOUNTANT', 'BILLER', 'STOCK_KEEPER', 'VIEWER')`),
   ],
 );
 

@@ -9,7 +9,7 @@ import {
   type Quotation,
   type SaleInvoice,
 } from '@bahi/shared';
-import { emptyBill, lineFromDocument, supplyOf, type BillDraft, type BillKind, type Customer } from '@bahi/shared/ui';
+import { emptyBill, lineFromDocument, supplyOf, type BillDraft, type BillKind, type Customer } from './sale-bill';
 
 /** Where a prefilled bill comes from: Convert to invoice, or Duplicate of an invoice or a quotation. */
 export type PrefillSource = { from: 'quotation'; id: string; convert: boolean } | { from: 'invoice'; id: string };

@@ -17,7 +17,8 @@ import {
   type EInvoiceSettings,
   type EInvoiceStatus,
 } from '@bahi/shared';
-import { EmptyState, ErrorState, PageHeader, TableSkeleton, formatDate, notify, saveFile, sellerRegistrationOf } from '@bahi/shared/ui';
+import { EmptyState, ErrorState, PageHeader, TableSkeleton, formatDate, notify, saveFile } from '@bahi/shared/ui';
+import { sellerRegistrationOf } from '../create/sale-bill';
 import { useEInvoiceInvoices, useEInvoiceSettings } from '../../components/sales-data';
 
 

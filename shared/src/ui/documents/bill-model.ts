@@ -1,40 +1,22 @@
 import {
-  CreateQuotationRequest,
-  CreateSaleRequest,
   GstInputError,
-  QUOTATION_VALID_DAYS_DEFAULT,
-  addDays,
   computeDocument,
   computeLine,
-  fromPaise,
-  isZeroRatedParty,
-  lutValidOn,
-  placeOfSupplyFor,
-  supplierStateOf,
-  supplyTypeOf,
   toPaise,
-  type Branch,
-  type Business,
-  type DocumentLine,
-  type ExportType,
   type GstDocumentResult,
-  type Lut,
   type GstLineInput,
   type GstLineResult,
   type Item,
-  type Party,
   type PaymentMode,
-  type PlaceOfSupplyReason,
-  type SellerRegistrationType,
   type SupplyType,
 } from '@bahi/shared';
 
 /*
- * The billing form's state and everything computed from it, as pure functions: the form renders these, the tests
- * check them, and the tax itself always comes from the shared GST engine (so the form shows what the API stores).
+ * The lines of a bill and everything computed from them, as pure functions shared by sales and purchases: the
+ * forms render these, the tests check them, and the tax itself always comes from the shared GST engine (so a form
+ * shows what the API stores). What only a sale or quotation knows (its customer, place of supply, due date and
+ * request) is mf-sales' own.
  */
-
-export type BillKind = 'INVOICE' | 'QUOTATION';
 
 /** Which side of the trade a document is on: a sale to a customer, or a purchase from a supplier. */
 export type DocumentSide = 'SALE' | 'PURCHASE';
@@ -72,8 +54,6 @@ export interface LineDraft {
   itcEligible: boolean;
 }
 
-export type Customer = { type: 'PARTY'; party: Party } | { type: 'WALK_IN'; name: string; mobileNumber: string };
-
 export interface PaymentDraft {
   received: 'FULL' | 'PART' | 'NONE';
   /** Only for PART. */
@@ -90,76 +70,12 @@ export interface DiscountDraft {
   value: string;
 }
 
-export interface BillDraft {
-  kind: BillKind;
-  customer: Customer;
-  /** Invoice date or quotation date. */
-  date: string;
-  /** Due date or valid-until; null follows the default (credit period, or 15 days for a quotation). */
-  dueDate: string | null;
-  /** null follows the default of gst-rules.md. */
-  placeOfSupply: string | null;
-  roundOff: boolean;
+/** What the figures of a bill depend on: its lines, the round-off and the discount on the whole bill. */
+export interface LinesDraft {
   lines: LineDraft[];
-  payment: PaymentDraft;
-  notes: string;
-  terms: string;
-  quotationId: string | null;
+  roundOff: boolean;
   /** Absent or blank: no discount on the whole bill. */
   discount?: DiscountDraft;
-  /** To an SEZ or overseas party: chosen, or absent to follow the LUT (without payment while one is valid). */
-  exportType?: ExportType | null;
-  /** An export's shipping bill, as far as it is known. */
-  shippingBill?: { number: string; date: string | null; portCode: string };
-}
-
-/** The party of the bill when a sale to it is zero-rated (an SEZ unit, a buyer abroad). */
-export const zeroRatedParty = (draft: Pick<BillDraft, 'customer'>): Party | null =>
-  draft.customer.type === 'PARTY' && isZeroRatedParty(draft.customer.party.registrationType) ? draft.customer.party : null;
-
-/**
- * The export type the bill goes with, as the API decides it: the one chosen, else without payment of IGST when the
- * LUT is valid on the bill's date, else with payment; null when the sale is not zero-rated.
- */
-export function exportTypeOf(draft: Pick<BillDraft, 'customer' | 'exportType' | 'date'>, lut: Lut | null | undefined): ExportType | null {
-  if (!zeroRatedParty(draft)) return null;
-  return draft.exportType ?? (lutValidOn(lut, draft.date) ? 'WITHOUT_PAYMENT' : 'WITH_PAYMENT');
-}
-
-export const WALK_IN: Customer = { type: 'WALK_IN', name: '', mobileNumber: '' };
-
-export function emptyBill(kind: BillKind, today: string): BillDraft {
-  return {
-    kind,
-    customer: WALK_IN,
-    date: today,
-    dueDate: null,
-    placeOfSupply: null,
-    roundOff: true,
-    lines: [],
-    payment: { received: kind === 'INVOICE' ? 'FULL' : 'NONE', amount: '', mode: 'CASH', accountId: null, reference: '' },
-    notes: '',
-    terms: '',
-    quotationId: null,
-    discount: { mode: 'AMOUNT', value: '' },
-  };
-}
-
-/**
- * How the issuing branch is registered: under its own GSTIN's registration, else the business's. A composition or
- * unregistered seller issues a bill of supply and charges no GST.
- */
-export function sellerRegistrationOf(
-  branch: Pick<Branch, 'gstin' | 'registrationType'> | null,
-  business: Pick<Business, 'registrationType'> | null,
-): SellerRegistrationType {
-  if (branch?.gstin) return branch.registrationType ?? 'REGULAR';
-  return business?.registrationType ?? 'REGULAR';
-}
-
-/** The bill of a seller that charges no GST: every line at 0 % without cess, the item's rate not sent. */
-export function withoutTax<T extends Pick<BillDraft, 'lines'>>(draft: T): T {
-  return { ...draft, lines: draft.lines.map((l) => ({ ...l, gstRateId: null, gstRate: '0', cessRate: '0' })) };
 }
 
 /** The discount on the whole bill as a request (and the engine) takes it; null when none is typed. */
@@ -170,7 +86,8 @@ export function discountRequest(discount: DiscountDraft | undefined): { percent:
 }
 
 let keySeq = 0;
-const nextKey = () => `line-${(keySeq += 1)}`;
+/** A key for a new line of the grid, unique in this page. */
+export const nextLineKey = () => `line-${(keySeq += 1)}`;
 
 export function lineItemOf(item: Item): LineItem {
   const product = item.itemType === 'PRODUCT';
@@ -194,7 +111,7 @@ export function lineItemOf(item: Item): LineItem {
 export function lineFromItem(item: Item, side: DocumentSide = 'SALE'): LineDraft {
   const price = side === 'SALE' ? item.salePrice : item.purchasePrice;
   return {
-    key: nextKey(),
+    key: nextLineKey(),
     item: lineItemOf(item),
     quantity: '1',
     unitPrice: price === null ? '' : String(price),
@@ -208,111 +125,6 @@ export function lineFromItem(item: Item, side: DocumentSide = 'SALE'): LineDraft
     itcEligible: true,
   };
 }
-
-/** A line of an existing document, for Duplicate and Convert to invoice; `item` brings today's stock when known. */
-export function lineFromDocument(line: DocumentLine, item?: Item): LineDraft {
-  const known = item ? lineItemOf(item) : null;
-  const percent = line.discountPercent !== null && Number(line.discountPercent) > 0;
-  // The line's own discount: its share of the document's discount comes back with the document's discount.
-  const own = toPaise(line.discount) - toPaise(line.documentDiscount ?? '0');
-  return {
-    key: nextKey(),
-    item: known ?? {
-      id: line.itemId,
-      name: line.itemName,
-      code: null,
-      hsnSac: line.hsnSac,
-      unit: line.unit,
-      itemType: line.itemType,
-      stock: null,
-      hasSerialisation: false,
-      serials: [],
-    },
-    quantity: String(Number(line.quantity)),
-    unitPrice: line.unitPrice,
-    priceIncludesTax: line.priceIncludesTax,
-    discountMode: percent ? 'PERCENT' : 'AMOUNT',
-    discount: percent ? line.discountPercent! : own > 0 ? fromPaise(own) : '',
-    gstRateId: line.gstRateId,
-    gstRate: line.gstRate,
-    cessRate: line.cessRate,
-    // Serials of the earlier document are sold (or were only quoted): the new one picks its own.
-    serialNos: [],
-    itcEligible: true,
-  };
-}
-
-// -------------------------------------------------------------------------------------------------------------
-// Place of supply and supply type
-
-export interface SupplyInfo {
-  /** null: the branch has no GST state, so no tax can be worked out. */
-  supplierState: string | null;
-  placeOfSupply: string | null;
-  /** null when the user chose the place of supply. */
-  reason: PlaceOfSupplyReason | null;
-  supplyType: SupplyType | null;
-}
-
-const REASONS: Record<PlaceOfSupplyReason, string> = {
-  SHIPPING_ADDRESS: "from the party's shipping address",
-  BILLING_ADDRESS: "from the party's billing address",
-  PARTY_GSTIN: "from the party's GSTIN",
-  WALK_IN: "walk-in sale: the branch's state",
-  SUPPLIER_STATE: "the party has no address or GSTIN: the branch's state",
-  EXPORT: 'export',
-};
-
-/** Why the place of supply is what it is, as the form says it beside the field. */
-export function placeOfSupplyReasonText(reason: PlaceOfSupplyReason | null, party?: Party | null): string {
-  if (reason === null) return 'chosen by you';
-  // One address serving both is the party's address, not specially a shipping one.
-  if (reason === 'SHIPPING_ADDRESS' && party?.shippingAddress && party.shippingAddress.id === party.billingAddress?.id) {
-    return "from the party's address";
-  }
-  return REASONS[reason];
-}
-
-export function supplyOf(draft: BillDraft, branch: Branch | null, business: Business | null): SupplyInfo {
-  const supplierState = branch
-    ? supplierStateOf({ gstin: branch.gstin, stateCode: branch.address.stateCode }, business ?? {})
-    : null;
-  if (!supplierState) return { supplierState: null, placeOfSupply: draft.placeOfSupply, reason: null, supplyType: null };
-  const party = draft.customer.type === 'PARTY' ? draft.customer.party : null;
-  // A buyer abroad is supplied in 96 (Other Country); a supply to an SEZ or abroad is always IGST.
-  const zeroRated = isZeroRatedParty(party?.registrationType);
-  const fallback = placeOfSupplyFor({
-    supplierState,
-    isExport: party?.registrationType === 'OVERSEAS',
-    isService: draft.lines.length > 0 && draft.lines.every((l) => l.item.itemType === 'SERVICE'),
-    party: party
-      ? {
-          gstin: party.gstin,
-          billingStateCode: party.billingAddress?.miscData.stateCode,
-          shippingStateCode: party.shippingAddress?.miscData.stateCode,
-        }
-      : null,
-  });
-  const placeOfSupply = draft.placeOfSupply ?? fallback.stateCode;
-  return {
-    supplierState,
-    placeOfSupply,
-    reason: draft.placeOfSupply === null ? fallback.reason : null,
-    supplyType: supplyTypeOf({ supplierState, placeOfSupply, sez: zeroRated }),
-  };
-}
-
-/** Due date: the invoice date plus the party's credit period; a quotation is valid for 15 days. */
-export function defaultDueDate(draft: BillDraft): string {
-  if (draft.kind === 'QUOTATION') return addDays(draft.date, QUOTATION_VALID_DAYS_DEFAULT);
-  const days = draft.customer.type === 'PARTY' ? (draft.customer.party.creditPeriod ?? 0) : 0;
-  return addDays(draft.date, days);
-}
-
-export const dueDateOf = (draft: BillDraft) => draft.dueDate ?? defaultDueDate(draft);
-
-// -------------------------------------------------------------------------------------------------------------
-// Tax, through the engine
 
 /** The columns of a line a message can name. */
 export type LineField = 'item' | 'quantity' | 'unitPrice' | 'discount' | 'gstRate' | 'serialNos';
@@ -363,7 +175,7 @@ const NO_DOCUMENT = (supplyType: SupplyType): GstDocumentResult => computeDocume
  * Under reverse charge (purchases) the engine leaves the tax out of what is owed and reports it apart.
  */
 export function computeBill(
-  draft: Pick<BillDraft, 'lines' | 'roundOff' | 'discount'>,
+  draft: LinesDraft,
   supplyType: SupplyType,
   reverseCharge = false,
   /** A zero-rated supply without payment of IGST (under LUT): the lines keep their rates and charge no tax. */
@@ -404,32 +216,13 @@ export function computeBill(
   }
 }
 
-/** Quantities of one item over every line, against its stock at the branch: a warning before the server refuses. */
-export function stockWarnings(lines: LineDraft[], branchName: string): Map<string, string> {
-  const wanted = new Map<string, number>();
-  for (const l of lines) {
-    const q = Number(l.quantity);
-    if (l.item.stock !== null && Number.isFinite(q)) wanted.set(l.item.id, (wanted.get(l.item.id) ?? 0) + q);
-  }
-  const warnings = new Map<string, string>();
-  for (const l of lines) {
-    const { stock, unit, id } = l.item;
-    if (stock === null || (wanted.get(id) ?? 0) <= stock) continue;
-    warnings.set(l.key, stock <= 0 ? `Out of stock at ${branchName}` : `Only ${stock}${unit ? ` ${unit}` : ''} in stock at ${branchName}`);
-  }
-  return warnings;
-}
-
-// -------------------------------------------------------------------------------------------------------------
-// The request, and what is wrong with it
-
 /** Errors by form path: 'lines.0.quantity', 'customer.name', 'payment.amount', 'placeOfSupply', 'dueDate', ... */
 export type BillErrors = Record<string, string>;
 
 export const blankToNull = (s: string) => (s.trim() === '' ? null : s.trim());
 
 /** The lines of a request, as the contracts' document line. */
-export function requestLines(draft: Pick<BillDraft, 'lines'>) {
+export function requestLines(draft: Pick<LinesDraft, 'lines'>) {
   return draft.lines.map((l) => ({
     itemId: l.item.id,
     quantity: l.quantity,
@@ -440,73 +233,6 @@ export function requestLines(draft: Pick<BillDraft, 'lines'>) {
     gstRateId: l.gstRateId,
     serialNos: l.item.hasSerialisation ? l.serialNos : null,
   }));
-}
-
-function customerFields(draft: BillDraft) {
-  const c = draft.customer;
-  if (c.type === 'PARTY') return { partyId: c.party.id, customer: null };
-  const name = c.name.trim();
-  // A walk-in sale may name nobody; a mobile number alone names nobody either.
-  return { partyId: null, customer: name ? { name, mobileNumber: blankToNull(c.mobileNumber) } : null };
-}
-
-export function paymentAmount(draft: BillDraft, grandTotal: number): string | null {
-  if (draft.kind !== 'INVOICE' || draft.payment.received === 'NONE') return null;
-  if (draft.payment.received === 'FULL') return grandTotal > 0 ? fromPaise(grandTotal) : null;
-  return blankToNull(draft.payment.amount);
-}
-
-export function toSaleRequest(draft: BillDraft, supply: SupplyInfo, grandTotal: number): CreateSaleRequest {
-  const amount = paymentAmount(draft, grandTotal);
-  return {
-    ...customerFields(draft),
-    placeOfSupply: supply.placeOfSupply,
-    roundOff: draft.roundOff,
-    invoiceDate: draft.date,
-    dueDate: dueDateOf(draft),
-    discount: discountRequest(draft.discount),
-    lines: requestLines(draft),
-    payment:
-      amount === null
-        ? null
-        : {
-            amount,
-            mode: draft.payment.mode,
-            accountId: draft.payment.accountId,
-            reference: blankToNull(draft.payment.reference),
-          },
-    notes: blankToNull(draft.notes),
-    terms: blankToNull(draft.terms),
-    quotationId: draft.quotationId,
-    ...zeroRatedFields(draft),
-  };
-}
-
-/** A zero-rated sale's export type when one was chosen, and an export's shipping bill when any of it is typed. */
-function zeroRatedFields(draft: BillDraft): Pick<CreateSaleRequest, 'exportType' | 'shippingBill'> {
-  const party = zeroRatedParty(draft);
-  if (!party) return {};
-  const bill = draft.shippingBill;
-  const shippingBill =
-    party.registrationType === 'OVERSEAS' && bill && (bill.number.trim() || bill.date || bill.portCode.trim())
-      ? { number: blankToNull(bill.number), date: bill.date, portCode: blankToNull(bill.portCode) }
-      : null;
-  return { exportType: draft.exportType ?? null, ...(draft.kind === 'INVOICE' && shippingBill ? { shippingBill } : {}) };
-}
-
-export function toQuotationRequest(draft: BillDraft, supply: SupplyInfo): CreateQuotationRequest {
-  return {
-    ...customerFields(draft),
-    placeOfSupply: supply.placeOfSupply,
-    roundOff: draft.roundOff,
-    quotationDate: draft.date,
-    validUntil: dueDateOf(draft),
-    discount: discountRequest(draft.discount),
-    exportType: zeroRatedParty(draft) ? (draft.exportType ?? null) : null,
-    lines: requestLines(draft),
-    notes: blankToNull(draft.notes),
-    terms: blankToNull(draft.terms),
-  };
 }
 
 /** The grid column of each field of a request line. */
@@ -520,33 +246,6 @@ export const LINE_FIELDS: Record<string, LineField> = {
   priceIncludesTax: 'unitPrice',
   serialNos: 'serialNos',
   itcEligible: 'item',
-};
-
-const TOP_FIELDS: Record<string, string> = {
-  partyId: 'customer',
-  'customer.name': 'customer.name',
-  'customer.mobileNumber': 'customer.mobileNumber',
-  customer: 'customer',
-  invoiceDate: 'date',
-  quotationDate: 'date',
-  dueDate: 'dueDate',
-  validUntil: 'dueDate',
-  placeOfSupply: 'placeOfSupply',
-  discount: 'discount',
-  'discount.amount': 'discount',
-  'discount.percent': 'discount',
-  lines: 'lines',
-  'payment.amount': 'payment.amount',
-  'payment.mode': 'payment.mode',
-  'payment.accountId': 'payment.accountId',
-  'payment.reference': 'payment.reference',
-  notes: 'notes',
-  terms: 'terms',
-  exportType: 'exportType',
-  shippingBill: 'shippingBill',
-  'shippingBill.number': 'shippingBill',
-  'shippingBill.date': 'shippingBill',
-  'shippingBill.portCode': 'shippingBill',
 };
 
 /**
@@ -566,13 +265,6 @@ export const formPathWith =
     return topFields[parts.slice(0, 2).join('.')] ?? topFields[parts[0]] ?? null;
   };
 
-/** The form path of a field the API or the contract names of a sale or quotation ('lines.1.discountAmount' → 'lines.1.discount'), or null. */
-export const formPathOf = formPathWith(TOP_FIELDS);
-
-/**
- * Everything wrong with the bill before it is sent, at its field: the engine's line errors, what the contract's
- * own schema says of the request (the API validates with the same one), and the rules between fields.
- */
 /** Integer paise of a typed amount, or null when it is not one (the contract then says why). */
 export function paiseOrNull(amount: string): number | null {
   try {
@@ -583,7 +275,7 @@ export function paiseOrNull(amount: string): number | null {
 }
 
 /** What is wrong with the lines, sale or purchase: none yet, the engine's errors, serials not one per unit. */
-export function lineErrors(draft: Pick<BillDraft, 'lines'>, figures: BillFigures, serialVerb = 'Pick'): BillErrors {
+export function lineErrors(draft: Pick<LinesDraft, 'lines'>, figures: BillFigures, serialVerb = 'Pick'): BillErrors {
   const errors: BillErrors = {};
   const add = (path: string, message: string) => {
     if (!(path in errors)) errors[path] = message;
@@ -599,28 +291,5 @@ export function lineErrors(draft: Pick<BillDraft, 'lines'>, figures: BillFigures
   });
   if (figures.error) add('lines', figures.error);
   if (figures.discountError) add('discount', figures.discountError);
-  return errors;
-}
-
-export function billErrors(draft: BillDraft, supply: SupplyInfo, figures: BillFigures): BillErrors {
-  const errors: BillErrors = lineErrors(draft, figures);
-  const add = (path: string | null, message: string) => {
-    if (path && !(path in errors)) errors[path] = message;
-  };
-  if (!supply.placeOfSupply) add('placeOfSupply', 'Choose the place of supply');
-
-  const grandTotal = figures.document.totals.grandTotal;
-  const parsed =
-    draft.kind === 'INVOICE'
-      ? CreateSaleRequest.safeParse(toSaleRequest(draft, supply, grandTotal))
-      : CreateQuotationRequest.safeParse(toQuotationRequest(draft, supply));
-  if (!parsed.success) for (const issue of parsed.error.issues) add(formPathOf(issue.path), issue.message);
-
-  if (draft.kind === 'INVOICE' && draft.payment.received === 'PART') {
-    if (draft.payment.amount.trim() === '') add('payment.amount', 'Enter the amount received');
-    else if (paiseOrNull(draft.payment.amount) !== null && paiseOrNull(draft.payment.amount)! > grandTotal) {
-      add('payment.amount', 'The amount received cannot be more than the grand total');
-    }
-  }
   return errors;
 }

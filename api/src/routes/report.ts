@@ -3,6 +3,8 @@ import {
   DayBookResponse,
   ItemProfitQuery,
   ItemProfitResponse,
+  HomeFiguresQuery,
+  HomeFiguresResponse,
   ReportSummaryQuery,
   ReportSummaryResponse,
   StockSummaryQuery,
@@ -37,6 +39,7 @@ import { ledgerSheet, partyLedger } from '../services/reports/ledger';
 import { dayBook, dayBookExport } from '../services/reports/day-book';
 import { itemProfit, itemProfitExport } from '../services/reports/item-profit';
 import { stockSummary, stockSummaryExport } from '../services/reports/stock-summary';
+import { homeFigures } from '../services/reports/home';
 import { reportSummary } from '../services/reports/summary';
 import { PURCHASE_SOURCE, SALE_SOURCE, asPurchase, documentReport, documentReportExport, type ReportSource } from '../services/reports/document-report';
 import { cmp08, getGstRegistration, updateGstRegistration } from '../services/reports/registration';
@@ -179,6 +182,20 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       response: { 200: ReportSummaryResponse, ...errorResponses(400, 401) },
     },
     handler: async (request) => ({ success: true as const, data: await reportSummary(deps.db, authOf(request).businessId, request.query, today()) }),
+  });
+
+  app.get('/report/home', {
+    config: { readCache: true },
+    schema: {
+      tags: ['report'],
+      summary:
+        'The home screen: sales and purchases today (at branchId, or every branch), to receive, to pay, cash and bank, ' +
+        'overdue invoices, low-stock products and the last 30 days of sales and money received',
+      security: SESSION_SECURITY,
+      querystring: HomeFiguresQuery,
+      response: { 200: HomeFiguresResponse, ...errorResponses(400, 401) },
+    },
+    handler: async (request) => ({ success: true as const, data: await homeFigures(deps.db, authOf(request).businessId, request.query, today()) }),
   });
 
   app.get('/report/stock-summary', {

@@ -716,3 +716,39 @@ export interface UpdateGstSettingsRequest {
   b2clLimit?: string | number;
   lut?: LutRequest | null;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Home figures (GET report/home)
+
+export const HomeFiguresQuery = z.object({ branchId: IdFilter('Branch') });
+export interface HomeFiguresQuery {
+  branchId?: string;
+}
+
+/** The days the home chart shows, today included. */
+export const HOME_CHART_DAYS = 30;
+
+export const HomeFigures = z.object({
+  /** Today in India. */
+  date: z.string(),
+  /** The branch the branch figures are of; null: every branch. */
+  branchId: z.string().nullable(),
+  /** The day's sales at the branch from the journal (grand totals, less invoices cancelled today). */
+  salesToday: MoneySumString,
+  /** The day's purchase bills at the branch, the same way. */
+  purchasesToday: MoneySumString,
+  /** What customers owe the business now (every branch: a party owes the business). */
+  toReceive: MoneySumString,
+  /** What the business owes its parties now. */
+  toPay: MoneySumString,
+  /** Every cash and bank account's balance now. */
+  cashAndBank: MoneySumString,
+  /** Sale invoices at the branch unpaid or part paid after their due date: how many and their balance. */
+  overdue: z.object({ invoices: z.number().int(), amount: MoneySumString }),
+  /** Products at the branch at or below their low-stock quantity (a product low at two branches counts twice). */
+  lowStockItems: z.number().int(),
+  /** The last HOME_CHART_DAYS days, oldest first: sales and money received from customers into cash or bank. */
+  days: z.array(z.object({ date: z.string(), sales: MoneySumString, received: MoneySumString })),
+});
+export type HomeFigures = z.infer<typeof HomeFigures>;
+export const HomeFiguresResponse = ok(HomeFigures);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { openAbout, signUpViaApi, watchPageErrors } from './support';
+import { expectAreaBuild, openAbout, signUpViaApi, watchPageErrors } from './support';
 import { registryEntry, remotes, restoreEntry, type RegistryEntry } from '../support/registry';
 import { serveDirectory, type StaticServer } from '../support/static-server';
 
@@ -62,7 +62,6 @@ test.afterAll(async () => {
   expect(fs.statSync(SHELL_INDEX).mtimeMs).toBe(shellBuiltAt);
 });
 
-const areaBuild = (page: Page) => page.getByTestId('area-build');
 /** The shell's own script tags; remotes' chunks (loaded on visit or in idle time) come and go with timing. */
 const shellScriptsOf = (page: Page) =>
   page.locator('script[src]').evaluateAll((s) => s.map((e) => e.getAttribute('src') ?? '').filter((src) => src.startsWith('/') && !src.startsWith('/remotes/')));
@@ -84,7 +83,7 @@ test('a new build is published, shows its version in About and on its page, and 
   await signUpViaApi(page);
   await page.goto('/store-branch');
   await expect(branchList(page)).toBeVisible();
-  await expect(areaBuild(page)).toHaveText(`Store branches · ${NAME} ${before.version}`);
+  await expectAreaBuild(page, `Store branches · ${NAME} ${before.version}`);
   const shellScripts = await shellScriptsOf(page);
 
   const published = await remotes('publish', NAME, candidateManifest, CANDIDATE_VERSION);
@@ -93,7 +92,7 @@ test('a new build is published, shows its version in About and on its page, and 
   // The next shell load uses the candidate, from its own server; the shell's own files are the same.
   await page.reload();
   await expect(branchList(page)).toBeVisible();
-  await expect(areaBuild(page)).toHaveText(`Store branches · ${NAME} ${CANDIDATE_VERSION}`);
+  await expectAreaBuild(page, `Store branches · ${NAME} ${CANDIDATE_VERSION}`);
   expect(server.requests).toEqual(expect.arrayContaining(['/mf-manifest.json', '/remoteEntry.js']));
   expect(server.requests.some((p) => p.startsWith('/__federation_expose_routes'))).toBe(true);
   expect(await shellScriptsOf(page)).toEqual(shellScripts);
@@ -114,7 +113,7 @@ test('a new build is published, shows its version in About and on its page, and 
   const candidateRequests = server.requests.length;
   await page.goto('/store-branch');
   await expect(branchList(page)).toBeVisible();
-  await expect(areaBuild(page)).toHaveText(`Store branches · ${NAME} ${before.version}`);
+  await expectAreaBuild(page, `Store branches · ${NAME} ${before.version}`);
   const back = await aboutRow(page);
   await expect(back.row).toContainText(before.version);
   await expect(back.row).not.toContainText(CANDIDATE_VERSION);
@@ -146,7 +145,7 @@ test('an integration tester confirms an allow-listed override, sees a banner, an
   await expect(banner(page)).toContainText(`Store branches (${NAME}) is overridden in this browser`);
   await expect(banner(page)).toContainText(candidateManifest);
   await expect(branchList(page)).toBeVisible();
-  await expect(areaBuild(page)).toHaveText(`Store branches · ${NAME} ${CANDIDATE_VERSION} (override)`);
+  await expectAreaBuild(page, `Store branches · ${NAME} ${CANDIDATE_VERSION} (override)`);
   // The parameter left the address bar; the confirmed override survives navigation, with an expiry.
   expect(new URL(page.url()).search).toBe('');
   const kept = JSON.parse((await page.evaluate((n) => localStorage.getItem(`bahi:remote-override:${n}`), NAME)) ?? '{}');
@@ -157,7 +156,7 @@ test('an integration tester confirms an allow-listed override, sees a banner, an
   await page.goto('/reports');
   await expect(banner(page)).toBeVisible();
   await page.goto('/store-branch');
-  await expect(areaBuild(page)).toHaveText(`Store branches · ${NAME} ${CANDIDATE_VERSION} (override)`);
+  await expectAreaBuild(page, `Store branches · ${NAME} ${CANDIDATE_VERSION} (override)`);
   const { row } = await aboutRow(page);
   await expect(row).toContainText('Override');
   await expect(row).toContainText(candidateManifest);
@@ -167,7 +166,7 @@ test('an integration tester confirms an allow-listed override, sees a banner, an
   await banner(page).getByRole('button', { name: 'Clear override' }).click();
   await expect(banner(page)).toHaveCount(0);
   await expect(branchList(page)).toBeVisible();
-  await expect(areaBuild(page)).toHaveText(`Store branches · ${NAME} ${before.version}`);
+  await expectAreaBuild(page, `Store branches · ${NAME} ${before.version}`);
   await page.reload();
   await expect(banner(page)).toHaveCount(0);
   expect(await page.evaluate((n) => localStorage.getItem(`bahi:remote-override:${n}`), NAME)).toBeNull();
@@ -198,7 +197,7 @@ test('declining the dialog loads the published build and keeps nothing', async (
   await page.goto(overrideLink(candidateManifest));
   await overrideDialog(page).getByRole('button', { name: "Don't load it" }).click();
   await expect(branchList(page)).toBeVisible();
-  await expect(areaBuild(page)).toHaveText(`Store branches · ${NAME} ${before.version}`);
+  await expectAreaBuild(page, `Store branches · ${NAME} ${before.version}`);
   await expect(banner(page)).toHaveCount(0);
   expect(server.requests.length).toBe(requestsBefore);
   expect(await page.evaluate((n) => localStorage.getItem(`bahi:remote-override:${n}`), NAME)).toBeNull();
@@ -223,7 +222,7 @@ test('a link to an origin that is not on the allow-list loads nothing and asks n
   const requestsBefore = server.requests.length;
   await page.goto(overrideLink(candidateManifest));
   await expect(branchList(page)).toBeVisible();
-  await expect(areaBuild(page)).toHaveText(`Store branches · ${NAME} ${before.version}`);
+  await expectAreaBuild(page, `Store branches · ${NAME} ${before.version}`);
   await expect(overrideDialog(page)).toHaveCount(0);
   await expect(banner(page)).toHaveCount(0);
   expect(warnings.some((w) => w.includes(`${server.url} is not on its override allow-list`))).toBe(true);
@@ -245,7 +244,7 @@ test('an override is ignored, with a console warning, where the registry does no
   const requestsBefore = server.requests.length;
   await page.goto(overrideLink(candidateManifest));
   await expect(branchList(page)).toBeVisible();
-  await expect(areaBuild(page)).toHaveText(`Store branches · ${NAME} ${before.version}`);
+  await expectAreaBuild(page, `Store branches · ${NAME} ${before.version}`);
   await expect(overrideDialog(page)).toHaveCount(0);
   await expect(banner(page)).toHaveCount(0);
   expect(warnings.some((w) => w.includes(`override of ${NAME} ignored: the registry does not allow overriding it`))).toBe(true);

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { openAbout, signUpViaApi, watchPageErrors } from './support';
+import { expectAreaBuild, openAbout, signUpViaApi, watchPageErrors } from './support';
 
 /*
  * Each way a remote can fail, on the Store branches remote (mf-branches), simulated in the browser with
@@ -29,7 +29,7 @@ async function expectTheRestWorks(page: Page) {
   await openArea(page, 'Reports');
   await expect(page).toHaveURL(/\/reports$/);
   await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
-  await expect(page.getByTestId('area-build')).toContainText('mf_reports');
+  await expectAreaBuild(page, 'mf_reports', 'contains');
   await expect(fallback(page)).toHaveCount(0);
   await openArea(page, 'Home');
   await expect(page.getByText(/Good (morning|afternoon|evening)/)).toBeVisible();
@@ -44,7 +44,7 @@ async function expectRetryRecovers(page: Page, heal: () => void) {
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(branchList(page)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Main Branch' })).toBeVisible();
-  await expect(page.getByTestId('area-build')).toContainText('mf_branches');
+  await expectAreaBuild(page, 'mf_branches', 'contains');
 }
 
 test.describe('a failing remote shows its own fallback; the shell and the other areas keep working', () => {
@@ -152,7 +152,7 @@ test('with every remote registered, one unreachable manifest breaks none of the 
   ];
   for (const [label, remote] of others) {
     await openArea(page, label);
-    await expect(page.getByTestId('area-build'), label).toContainText(remote);
+    await expectAreaBuild(page, remote, 'contains');
     await expect(page.getByRole('button', { name: 'Retry' }), label).toHaveCount(0);
   }
   // The broken one, opened now, shows its fallback (a fresh attempt, not the preload's leftovers).

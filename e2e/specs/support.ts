@@ -107,6 +107,16 @@ export async function switchBranch(page: Page, name: string): Promise<void> {
  * Opens "About Bahi" from the account menu and answers its dialog. The menu entry clicked while the menu is still
  * opening can be missed under load (the user would click again): so does this, until the dialog shows.
  */
+/** Which build renders the page open now, as About names it ("Store branches · mf_branches 0.2.0"); About is closed again. */
+export async function expectAreaBuild(page: Page, build: string | RegExp, how: 'is' | 'contains' = 'is') {
+  const about = await openAbout(page);
+  const line = about.getByTestId('area-build');
+  if (how === 'is') await expect(line).toHaveText(build);
+  else await expect(line).toContainText(build);
+  await page.keyboard.press('Escape');
+  await expect(about).toBeHidden();
+}
+
 export async function openAbout(page: Page): Promise<Locator> {
   const about = page.getByRole('dialog', { name: 'About Bahi' });
   await expect(async () => {

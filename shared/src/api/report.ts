@@ -1,10 +1,12 @@
 import {
   DayBookResponse,
   ItemProfitResponse,
+  HomeFiguresResponse,
   ReportSummaryResponse,
   StockSummaryResponse,
   type DayBookQuery,
   type ItemProfitQuery,
+  type HomeFiguresQuery,
   type ReportSummaryQuery,
   type StockSummaryQuery,
   Gstr1Response,
@@ -56,6 +58,8 @@ export const reportApi = {
   /** PUT report/gst-registration: a GSTIN comes with its type (REGULAR or COMPOSITION). */
   updateGstRegistration: (body: UpdateGstRegistrationRequest) =>
     data(apiRequest('report/gst-registration', { method: 'PUT', body, schema: GstRegistrationResponse })),
+  /** GET report/home: the home screen's figures, for a branch or every branch. */
+  home: (query: HomeFiguresQuery = {}) => data(apiRequest('report/home', { query: query as Query, schema: HomeFiguresResponse })),
   /** GET report/summary: the reports home's figures and the sales of each month of the financial year. */
   summary: (query: ReportSummaryQuery = {}) => data(apiRequest('report/summary', { query: query as Query, schema: ReportSummaryResponse })),
   stockSummary: (query: Omit<StockSummaryQuery, 'format'> = {}) => data(apiRequest('report/stock-summary', { query: query as Query, schema: StockSummaryResponse })),

@@ -1,6 +1,8 @@
 import { Descriptions, Modal, Table, Tag, Typography } from 'antd';
 import type { RemoteStatus } from '../remotes/federation';
+import type { RouteTable } from '../remotes/route-table';
 import { useRemoteStatuses } from '../remotes/use-remote-statuses';
+import { AreaBuild } from './area-build';
 
 const BUILT_AT = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
@@ -17,7 +19,7 @@ function builtAt(): string {
 }
 
 /** Which shell and which remote builds this browser is running, for support and integration testing. */
-export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AboutDialog({ table, open, onClose }: { table: RouteTable | null; open: boolean; onClose: () => void }) {
   // Live: a remote that finishes loading while the dialog is open shows as loaded.
   const remotes = useRemoteStatuses();
   return (
@@ -28,6 +30,9 @@ export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => v
       <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
         <Descriptions.Item label="Shell version">{__BAHI_VERSION__}</Descriptions.Item>
         <Descriptions.Item label="Built">{builtAt()}</Descriptions.Item>
+        <Descriptions.Item label="This page" span={2}>
+          <AreaBuild table={table} fallback="Bahi's own page (no area)" />
+        </Descriptions.Item>
       </Descriptions>
       <Table<RemoteStatus>
         size="small"

@@ -37,11 +37,27 @@ const candidateDescriptor = {
   nav: REGISTRY.remotes[0].nav,
 };
 
+const HOME_FIGURES = {
+  date: '2026-11-28',
+  branchId: null,
+  salesToday: '0.00',
+  purchasesToday: '0.00',
+  toReceive: '0.00',
+  toPay: '0.00',
+  cashAndBank: '0.00',
+  overdue: { invoices: 0, amount: '0.00' },
+  lowStockItems: 0,
+  days: [],
+};
+// The home chart (recharts) draws nothing measurable in jsdom; its panel is tested in home/home-figures.test.tsx.
+jest.mock('./home/home-chart', () => ({ __esModule: true, default: () => null }));
+
 function signedIn(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET auth/profile': () => ok(PROFILE),
     'GET shell/remotes': () => ok(REGISTRY),
     'GET store-branch/branches': () => ok([MAIN_BRANCH, GODOWN]),
+    'GET report/home': () => ok(HOME_FIGURES),
     ...extra,
   });
 }
@@ -82,11 +98,15 @@ describe('routes and sidebar built from the registry', () => {
     renderAt(<AuthenticatedApp />, '/');
     expect(await screen.findByText(/Good (morning|afternoon|evening), Asha/)).toBeInTheDocument();
     expect(screen.getByText('Patil Traders', { selector: 'h4' })).toBeInTheDocument();
+    const areas = within(screen.getByRole('region', { name: 'Your areas' }));
+    expect(await areas.findByRole('link', { name: /Parties/ })).toHaveAttribute('href', '/parties');
+    expect(areas.getByRole('link', { name: /Cash & Bank/ })).toHaveAttribute('href', '/cash-bank');
+    // Only the actions of the areas the business has: Cash & Bank takes a payment in; no sales, no purchases here.
     const actions = within(screen.getByRole('region', { name: 'Quick actions' }));
-    expect(await actions.findByRole('link', { name: /Parties/ })).toHaveAttribute('href', '/parties');
-    expect(actions.getByRole('link', { name: /Cash & Bank/ })).toHaveAttribute('href', '/cash-bank');
-    expect(screen.getByText(/Figures arrive with later areas/)).toBeInTheDocument();
-    expect(screen.getByText(/Bahi · bahi-khata for your business · v0\.0\.0-test/)).toBeInTheDocument();
+    expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual(['Payment in']);
+    // The footer names the product, not its builds (About does).
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Bahi · bahi-khata for your business');
+    expect(screen.getByRole('contentinfo')).not.toHaveTextContent(/v0\.0\.0-test|mf_/);
   });
 
   it('shows the welcome page to a visitor on /', async () => {
@@ -229,19 +249,29 @@ describe('header', () => {
 });
 
 describe('which build renders an area', () => {
-  it('names the remote and its version in the footer once its page has loaded', async () => {
+  const openAbout = async () => {
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Account:/ }));
+    await user.click(await screen.findByText('About Bahi'));
+    return within(await screen.findByRole('dialog'));
+  };
+
+  it('names the remote and its version in About once its page has loaded, not in the footer', async () => {
     signedIn();
     runtime.loadRemote.mockResolvedValue({ routes: { 'cash-bank': () => <h1>Cash and bank</h1> } });
     renderAt(<AuthenticatedApp />, '/cash-bank');
     await screen.findByRole('heading', { name: 'Cash and bank' });
-    expect(await screen.findByTestId('area-build')).toHaveTextContent('Reports · mf_reports 1.0.0');
+    expect(screen.queryByTestId('area-build')).not.toBeInTheDocument();
+    expect((await openAbout()).getByTestId('area-build')).toHaveTextContent('Reports · mf_reports 1.0.0');
   });
 
-  it('shows no area build on the dashboard', async () => {
+  it("says in About that the dashboard is the shell's own page", async () => {
     signedIn();
     renderAt(<AuthenticatedApp />, '/');
     await screen.findByText(/Good (morning|afternoon|evening), Asha/);
-    expect(screen.queryByTestId('area-build')).not.toBeInTheDocument();
+    const about = await openAbout();
+    expect(about.queryByTestId('area-build')).not.toBeInTheDocument();
+    expect(about.getByText("Bahi's own page (no area)")).toBeInTheDocument();
   });
 });
 
@@ -320,7 +350,10 @@ describe('override of a remote in this browser', () => {
     expect(within(banner).getByText(CANDIDATE)).toBeInTheDocument();
     expect(runtime.registerRemotes).toHaveBeenCalledWith(expect.arrayContaining([{ name: 'mf_reports', entry: CANDIDATE }]));
     await screen.findByRole('heading', { name: 'Candidate reports' });
-    expect(await screen.findByTestId('area-build')).toHaveTextContent('Reports · mf_reports 2.0.0-rc.1 (override)');
+    await user.click(screen.getByRole('button', { name: 'Account: Asha Patil' }));
+    await user.click(await screen.findByText('About Bahi'));
+    expect(within(await screen.findByRole('dialog')).getByTestId('area-build')).toHaveTextContent('Reports · mf_reports 2.0.0-rc.1 (override)');
+    await user.keyboard('{Escape}');
 
     await user.click(within(banner).getByRole('button', { name: 'Clear override' }));
     expect(localStorage.getItem(`${OVERRIDE_KEY_PREFIX}mf_reports`)).toBeNull();

@@ -1,9 +1,10 @@
-import { Card, Col, Flex, Row, Skeleton, Tag, Typography } from 'antd';
-import { ArrowRightOutlined, EnvironmentOutlined, ShopOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
+import { Button, Card, Col, Flex, Row, Skeleton, Tag, Typography } from 'antd';
+import { ArrowRightOutlined, EnvironmentOutlined, PlusOutlined, ShopOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router-dom';
 import { stateName, useSession } from '@bahi/shared';
 import { preloadRemoteRoutes } from '../remotes/federation';
 import type { SidebarEntry } from '../remotes/route-table';
+import { HomeFiguresPanel } from './home/home-figures';
 import { AREA_BLURBS, NavIcon } from './nav-icons';
 import { useDocumentTitle } from './use-document-title';
 
@@ -19,11 +20,18 @@ export function greeting(now: Date = new Date()): string {
   return 'Good evening';
 }
 
-const GLANCE = ['Sales today', 'Purchases today', 'To receive', 'To pay'];
+/** The day's first moves, each shown when its area is open to the user (the area's path in the navigation). */
+const QUICK_ACTIONS = [
+  { label: 'New invoice', to: '/sales/create-invoice', area: '/sales' },
+  { label: 'Payment in', to: '/cash-bank?action=payment-in', area: '/cash-bank' },
+  { label: 'New purchase', to: '/purchase/create-invoice', area: '/purchases' },
+  { label: 'New expense', to: '/expenses?action=new', area: '/expenses' },
+];
 
 /** `/` for a signed-in user: who and where they are, and a way into every area their business has. */
 export function HomeDashboard({ nav, loading }: { nav: SidebarEntry[] | undefined; loading: boolean }) {
   const { user, activeStoreBranch: branch } = useSession();
+  const navigate = useNavigate();
   useDocumentTitle('Home');
   if (!user) return null;
   const firstName = user.name.split(/\s+/)[0];
@@ -82,6 +90,35 @@ export function HomeDashboard({ nav, loading }: { nav: SidebarEntry[] | undefine
           Quick actions
         </Typography.Title>
         {loading ? (
+          <Skeleton.Button active />
+        ) : (
+          <div className="bahi-actions">
+            {QUICK_ACTIONS.filter((a) => nav?.some((n) => n.path === a.area)).map((a, i) => {
+              const remote = nav?.find((n) => n.path === a.area)?.remote;
+              return (
+                <Button
+                  key={a.to}
+                  type={i === 0 ? 'primary' : 'default'}
+                  icon={<PlusOutlined />}
+                  onClick={() => navigate(a.to)}
+                  onMouseEnter={() => remote && preloadRemoteRoutes(remote)}
+                  onFocus={() => remote && preloadRemoteRoutes(remote)}
+                >
+                  {a.label}
+                </Button>
+              );
+            })}
+          </div>
+        )}
+      </section>
+
+      <HomeFiguresPanel />
+
+      <section aria-labelledby="your-areas">
+        <Typography.Title level={4} id="your-areas" style={{ marginTop: 0 }}>
+          Your areas
+        </Typography.Title>
+        {loading ? (
           <Skeleton active paragraph={{ rows: 3 }} />
         ) : nav && nav.length ? (
           <Row gutter={[16, 16]}>
@@ -108,25 +145,6 @@ export function HomeDashboard({ nav, loading }: { nav: SidebarEntry[] | undefine
         ) : (
           <Typography.Text type="secondary">No areas are enabled for your business yet.</Typography.Text>
         )}
-      </section>
-
-      <section aria-labelledby="at-a-glance">
-        <Typography.Title level={4} id="at-a-glance" style={{ marginTop: 0 }}>
-          At a glance
-        </Typography.Title>
-        <Card variant="borderless">
-          <Row gutter={[16, 16]}>
-            {GLANCE.map((label) => (
-              <Col key={label} xs={12} md={6}>
-                <Typography.Text type="secondary">{label}</Typography.Text>
-                <div className="bahi-glance-value">—</div>
-              </Col>
-            ))}
-          </Row>
-          <Typography.Paragraph type="secondary" style={{ margin: '16px 0 0' }}>
-            Figures arrive with later areas: sales, purchases, cash and bank will fill these in as they go live.
-          </Typography.Paragraph>
-        </Card>
       </section>
     </Flex>
   );

@@ -3,7 +3,6 @@ import { ConfigProvider, Layout } from 'antd';
 import { Link } from 'react-router-dom';
 import type { RemoteOverride } from '../remotes/overrides';
 import type { RouteTable } from '../remotes/route-table';
-import { AreaBuild } from './area-build';
 import { Brand } from './brand';
 import { BranchSwitcher } from './branch-switcher';
 import { OverrideBanner } from './override-banner';
@@ -70,14 +69,13 @@ export function ShellLayout({ table, loadingAreas, overrides = [], children }: S
         <OverrideBanner overrides={overrides} />
         <Layout.Header className="bahi-header">
           <BranchSwitcher />
-          <UserMenu />
+          <UserMenu table={table} />
         </Layout.Header>
         <Layout.Content id="main" className="bahi-content" tabIndex={-1}>
           {children}
         </Layout.Content>
         <Layout.Footer className="bahi-footer">
-          <span>Bahi · bahi-khata for your business · v{__BAHI_VERSION__}</span>
-          <AreaBuild table={table} />
+          <span>Bahi · bahi-khata for your business</span>
         </Layout.Footer>
       </Layout>
     </Layout>

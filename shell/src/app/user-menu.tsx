@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { authApi, forgetCachedData, logOut, useSession, ROLE_LABELS } from '@bahi/shared';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
 import { DownOutlined, InfoCircleOutlined, LogoutOutlined } from '@ant-design/icons';
-import { authApi, forgetCachedData, logOut, useSession } from '@bahi/shared';
 import { formatMobile } from '../auth/phone';
-import { ROLE_LABELS } from '@bahi/shared/contracts';
 import { clearAllOverrides } from '../remotes/overrides';
+import type { RouteTable } from '../remotes/route-table';
 import { AboutDialog } from './about-dialog';
 
 export function initials(name: string): string {
@@ -13,7 +13,7 @@ export function initials(name: string): string {
 }
 
 /** The signed-in person, their business, About and Log out. */
-export function UserMenu() {
+export function UserMenu({ table }: { table: RouteTable | null }) {
   const { user } = useSession();
   const [aboutOpen, setAboutOpen] = useState(false);
   if (!user) return null;
@@ -68,7 +68,7 @@ export function UserMenu() {
           <DownOutlined style={{ fontSize: 10, color: 'rgba(0,0,0,0.45)' }} />
         </Button>
       </Dropdown>
-      <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
+      <AboutDialog table={table} open={aboutOpen} onClose={() => setAboutOpen(false)} />
     </>
   );
 }

@@ -167,7 +167,8 @@ export function ExpensesPage() {
   const expenses = useExpenses(query);
   const { data: categories } = useExpenseCategories();
   const { data: accounts } = useAccounts();
-  const [adding, setAdding] = useState(false);
+  // ?action=new (the home screen's quick action) opens the form at once.
+  const [adding, setAdding] = useState(() => params.get('action') === 'new');
   const [openId, setOpenId] = useState<string | null>(null);
   const meta = expenses.data?.meta;
   const rows = useMemo(() => (expenses.data ? groupByCategory(expenses.data.data, expenses.data.meta.sums) : undefined), [expenses.data]);
@@ -296,6 +297,7 @@ export function ExpensesPage() {
         open={adding}
         onClose={(saved) => {
           setAdding(false);
+          if (params.has('action')) set({ action: undefined });
           if (saved) void expenses.mutate();
         }}
       />

@@ -30,7 +30,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export default function CashBankPage() {
   const { data: accounts, error, mutate } = useAccounts();
   const [params, setParams] = useSearchParams();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  // ?action=payment-in (the home screen's quick action) opens the payment form at once.
+  const [dialog, setDialog] = useState<Dialog>(() => (params.get('action') === 'payment-in' ? { kind: 'payment', direction: 'IN' } : null));
   const { modal } = App.useApp();
 
   if (error && !accounts) {
@@ -59,7 +60,11 @@ export default function CashBankPage() {
 
   const total = fromPaise(accounts.reduce((sum, a) => sum + toPaise(a.balance), 0));
   const banks = accounts.filter((a) => a.type === 'BANK' && a.isActive);
-  const close = () => setDialog(null);
+  const close = () => {
+    setDialog(null);
+    // A reload after the form is done shows the page, not the form again.
+    if (params.has('action')) setParams((p) => (p.delete('action'), p), { replace: true });
+  };
 
   const setActive = (account: Account, active: boolean) => {
     const run = async () => {

@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { getSession } from '@bahi/shared';
-import { SignupPage } from './signup-page';
+import { STATE_REQUIRED, SignupPage } from './signup-page';
 import { fail, mockApi, ok } from '../test/api-mock';
 import { PROFILE } from '../test/fixtures';
 import { LocationProbe, resetAppState } from '../test/render';
@@ -56,10 +56,32 @@ describe('SignupPage', () => {
       mobileNumber: '9876543210',
       gstin: '27AAPFU0939F1ZV',
       stateCode: '27',
+      registrationType: 'REGULAR',
     });
     await user.type(otp, '123456');
     expect(await screen.findByTestId('location')).toHaveTextContent('/parties');
     expect(getSession().user?.business.name).toBe('Patil Traders');
+  });
+
+  it('asks the state when there is no GSTIN, and a composition taxpayer says so', async () => {
+    const api = mockApi({
+      'POST auth/signup': () => [200, { success: true, message: 'OTP sent', data: { mobileNumber: '9876543210', expiresInSeconds: 300, resendAfterSeconds: 30 } }],
+    });
+    const user = userEvent.setup();
+    renderSignup();
+    await user.type(screen.getByLabelText('Your name'), 'Asha Patil');
+    await user.type(screen.getByLabelText('Business name'), 'Patil Traders');
+    await user.type(screen.getByLabelText('Mobile number'), '9876543210{Enter}');
+    expect(await screen.findByText(STATE_REQUIRED)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^State/)).toHaveFocus();
+    expect(api.calls).toHaveLength(0);
+    expect(screen.queryByRole('group', { name: 'Registered as' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^GSTIN/), '27AAPFU0939F1ZV');
+    await user.click(within(screen.getByRole('group', { name: 'Registered as' })).getByLabelText(/Composition scheme/));
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByLabelText('One-time code');
+    expect(api.callsTo('POST', 'auth/signup')[0].body).toMatchObject({ stateCode: '27', gstin: '27AAPFU0939F1ZV', registrationType: 'COMPOSITION' });
   });
 
   it('refuses a GSTIN whose check digit is wrong, before any request', async () => {
@@ -93,7 +115,9 @@ describe('SignupPage', () => {
     renderSignup();
     await user.type(screen.getByLabelText('Your name'), 'Asha Patil');
     await user.type(screen.getByLabelText('Business name'), 'Patil Traders');
-    await user.type(screen.getByLabelText('Mobile number'), '9876543210{Enter}');
+    await user.type(screen.getByLabelText('Mobile number'), '9876543210');
+    await user.selectOptions(screen.getByLabelText(/^State/), '29');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent("GSTIN does not match the business's state");
     expect(screen.getByLabelText(/^GSTIN/)).toHaveAccessibleDescription(/GSTIN does not match/);
   });

@@ -16,10 +16,14 @@ interface SignupValues {
   mobileNumber: string;
   gstin: string;
   stateCode: string;
+  /** Asked with a GSTIN only. */
+  registrationType: 'REGULAR' | 'COMPOSITION';
 }
 type SignupErrors = Partial<Record<keyof SignupValues, string>>;
 
-const EMPTY: SignupValues = { name: '', businessName: '', mobileNumber: '', gstin: '', stateCode: '' };
+const EMPTY: SignupValues = { name: '', businessName: '', mobileNumber: '', gstin: '', stateCode: '', registrationType: 'REGULAR' };
+/** The state decides the tax of every bill (and a branch's place of supply), so the first invoice needs it. */
+export const STATE_REQUIRED = 'Choose your state: it decides the GST on your bills';
 const FIELDS = Object.keys(EMPTY);
 /** Who signs up: the owner and the business, side by side. */
 const WHO = [
@@ -49,11 +53,13 @@ export function SignupPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (code.busy) return;
-    const checked = SignupRequest.safeParse(values);
+    const { registrationType, ...rest } = values;
+    const checked = SignupRequest.safeParse(values.gstin.trim() ? { ...rest, registrationType } : rest);
     const found: SignupErrors = {};
     for (const issue of checked.error?.issues ?? []) found[issue.path[0] as keyof SignupValues] ??= issue.message;
+    if (!values.stateCode) found.stateCode ??= STATE_REQUIRED;
     flushSync(() => setErrors(found));
-    if (checked.success) void code.send(checked.data);
+    if (checked.success && !found.stateCode) void code.send(checked.data);
     else focusFirstInvalid(formRef.current);
   };
 
@@ -80,7 +86,7 @@ export function SignupPage() {
             value={values.gstin}
             onChange={setGstin}
           />
-          <Field label="State" optional error={errorOf('stateCode')}>
+          <Field label="State" error={errorOf('stateCode')}>
             {(control) => (
               <select {...control} className="bahi-input" value={values.stateCode} onChange={(e) => set('stateCode')(e.target.value)}>
                 <option value="">Choose a state</option>
@@ -93,6 +99,28 @@ export function SignupPage() {
             )}
           </Field>
         </div>
+        {isValidGstin(values.gstin) ? (
+          <fieldset className="bahi-form__choice">
+            <legend>Registered as</legend>
+            {(
+              [
+                ['REGULAR', 'Regular taxpayer', 'Tax invoices with GST'],
+                ['COMPOSITION', 'Composition scheme', 'Bills of supply, tax paid on turnover'],
+              ] as const
+            ).map(([value, label, hint]) => (
+              <label key={value}>
+                <input
+                  type="radio"
+                  name="registrationType"
+                  value={value}
+                  checked={values.registrationType === value}
+                  onChange={() => setValues((v) => ({ ...v, registrationType: value }))}
+                />{' '}
+                {label} <span className="bahi-form__hint">· {hint}</span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         <FormError message={serverField ? null : code.problem?.message} />
         <SubmitButton busy={code.busy} busyLabel="Sending code…">
           Send code

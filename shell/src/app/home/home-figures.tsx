@@ -15,7 +15,8 @@ interface Figure {
   value: (f: HomeFigures) => string;
   /** Where the figure's list is. */
   to: (f: HomeFigures) => string;
-  tone?: 'success' | 'danger';
+  /** A colour when the figure calls for attention (never for nothing). */
+  tone?: (f: HomeFigures) => 'success' | 'danger' | null;
   /** Of the whole business whichever branch is shown. */
   business?: boolean;
 }
@@ -23,21 +24,22 @@ interface Figure {
 const FIGURES: Figure[] = [
   { key: 'sales', label: 'Sales today', value: (f) => formatRupees(f.salesToday), to: () => '/sales?period=today' },
   { key: 'purchases', label: 'Purchases today', value: (f) => formatRupees(f.purchasesToday), to: () => '/purchases?period=today' },
-  { key: 'receive', label: 'To receive', value: (f) => formatRupees(f.toReceive), to: () => '/parties', tone: 'success', business: true },
-  { key: 'pay', label: 'To pay', value: (f) => formatRupees(f.toPay), to: () => '/parties', tone: 'danger', business: true },
+  { key: 'receive', label: 'To receive', value: (f) => formatRupees(f.toReceive), to: () => '/parties', tone: (f) => (f.toReceive !== '0.00' ? 'success' : null), business: true },
+  { key: 'pay', label: 'To pay', value: (f) => formatRupees(f.toPay), to: () => '/parties', tone: (f) => (f.toPay !== '0.00' ? 'danger' : null), business: true },
   { key: 'cash', label: 'Cash + bank', value: (f) => formatRupees(f.cashAndBank), to: () => '/cash-bank', business: true },
   {
     key: 'overdue',
     label: 'Overdue invoices',
     value: (f) => (f.overdue.invoices ? `${f.overdue.invoices} · ${formatRupees(f.overdue.amount)}` : 'None'),
     to: (f) => `/sales?status=OVERDUE&period=custom&from=${GST_START}&to=${f.date}`,
-    tone: 'danger',
+    tone: (f) => (f.overdue.invoices ? 'danger' : null),
   },
   {
     key: 'low',
     label: 'Low stock items',
     value: (f) => new Intl.NumberFormat('en-IN').format(f.lowStockItems),
     to: () => '/items?lowStock=true',
+    tone: (f) => (f.lowStockItems ? 'danger' : null),
   },
 ];
 
@@ -79,17 +81,20 @@ export function HomeFiguresPanel() {
         <Row gutter={[16, 16]}>
           {FIGURES.map((fig) => (
             <Col key={fig.key} xs={12} md={8} xl={6}>
-              {data ? (
+              {data ? (() => {
+                const tone = fig.tone?.(data);
+                return (
                 <Link to={fig.to(data)} className="bahi-glance" aria-label={`${fig.label}: ${fig.value(data)}`} data-testid={`glance-${fig.key}`}>
                   <Typography.Text type="secondary">{fig.label}</Typography.Text>
-                  <div className={`bahi-glance-value${fig.tone ? ` bahi-glance-value--${fig.tone}` : ''}`}>{fig.value(data)}</div>
+                  <div className={`bahi-glance-value${tone ? ` bahi-glance-value--${tone}` : ''}`}>{fig.value(data)}</div>
                   {fig.business && scope === 'branch' && branch ? (
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       All branches
                     </Typography.Text>
                   ) : null}
                 </Link>
-              ) : (
+                );
+              })() : (
                 <Card size="small" variant="borderless">
                   <Skeleton active={isLoading} title={{ width: '60%' }} paragraph={{ rows: 1 }} />
                 </Card>

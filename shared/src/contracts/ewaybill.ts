@@ -280,3 +280,16 @@ export interface EWayBillUpload {
   ewbDate: string;
   validUpto?: string | null;
 }
+
+/** "2026-11-05 13:45:00" as printed: "05-11-2026 13:45". */
+const printedDateTime = (s: string) => `${s.slice(8, 10)}-${s.slice(5, 7)}-${s.slice(0, 4)} ${s.slice(11, 16)}`;
+
+/**
+ * The line an invoice prints once its e-way bill is known: "e-Way Bill No. 123456789012 dated 05-11-2026 13:45
+ * valid until 06-11-2026 23:59"; null before.
+ */
+export function ewayBillLine(e: Pick<EWayBillState, 'ewbNo' | 'ewbDate' | 'validUpto'> | null | undefined): string | null {
+  if (!e?.ewbNo || !e.ewbDate) return null;
+  const valid = e.validUpto ? ` valid until ${printedDateTime(e.validUpto)}` : '';
+  return `e-Way Bill No. ${e.ewbNo} dated ${printedDateTime(e.ewbDate)}${valid}`;
+}

@@ -75,7 +75,7 @@ import {
 } from './sale-bill';
 import { useNextInvoiceNumber } from '../../components/sales-data';
 import { prefillBill, prefillSourceOf } from './prefill';
-import { TransportSection, useTransportDraft } from './transport-section';
+import { TransportSection, useTransportDraft } from '../../components/transport-section';
 
 const ID = {
   customer: 'bill-customer',

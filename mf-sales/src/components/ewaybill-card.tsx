@@ -7,7 +7,6 @@ import {
   errorMessage,
   ewayBillApi,
   ewayBillLine,
-  revalidateArea,
   type EInvoiceProblem,
   type SaleInvoice,
   type Transport,
@@ -187,7 +186,6 @@ export function EWayBillCard({ invoice, onChange }: { invoice: SaleInvoice; onCh
     if (updated) {
       setProblems([]);
       onChange(updated);
-      void revalidateArea('sales');
     }
   };
 

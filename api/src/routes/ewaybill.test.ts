@@ -298,6 +298,9 @@ describe('the offline check: 422 naming each field', () => {
     expect((await setTransport(a, inv.id, ROAD)).statusCode).toBe(409);
     const bad = await setTransport(a, example.id, { mode: 'BUS', distanceKm: 10 });
     expect(bad.statusCode).toBe(400);
+    const noDistance = await setTransport(a, example.id, { mode: 'ROAD', distanceKm: null });
+    expect(noDistance.statusCode).toBe(400);
+    expect(noDistance.json()).toMatchObject({ field: 'distanceKm', message: expect.stringMatching(/Distance is required/) });
     const badSale = await f.sale(a, { partyId: puneParty, lines: [{ itemId: laptop, quantity: 1 }], transport: { mode: 'ROAD', distanceKm: -5 } });
     expect(badSale.statusCode).toBe(400);
   });

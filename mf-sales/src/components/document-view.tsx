@@ -396,6 +396,12 @@ export function ThermalReceipt({ doc, width }: { doc: SalesDocument; width: 80 |
           <div style={line} />
         </>
       ) : null}
+      {doc.kind === 'invoice' && ewayBillLine(doc.ewayBill) ? (
+        <>
+          <div>{ewayBillLine(doc.ewayBill)}</div>
+          <div style={line} />
+        </>
+      ) : null}
       <div style={{ textAlign: 'center' }}>{doc.totals.amountInWords}</div>
       <div style={{ textAlign: 'center', marginTop: 4 }}>Thank you!</div>
     </div>

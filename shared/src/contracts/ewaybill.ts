@@ -56,11 +56,14 @@ const code = (label: string, max: number) =>
  */
 export const TransportRequest = z.strictObject({
   mode: TransportMode,
-  distanceKm: z.coerce
-    .number({ error: 'Distance must be a number of km' })
-    .int('Distance is in whole km')
-    .min(0, 'Distance cannot be negative')
-    .max(99_999, 'Distance must be at most 99,999 km'),
+  distanceKm: z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z.coerce
+      .number({ error: 'Distance is required: a number of km' })
+      .int('Distance is in whole km')
+      .min(0, 'Distance cannot be negative')
+      .max(99_999, 'Distance must be at most 99,999 km'),
+  ),
   vehicleNo: maybe(code('Vehicle number', 20)),
   /** Default REGULAR. */
   vehicleType: maybe(VehicleType),

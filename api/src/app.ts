@@ -31,6 +31,7 @@ import { healthRoutes } from './routes/health';
 import { expenseRoutes } from './routes/expense';
 import { partyRoutes } from './routes/party';
 import { einvoiceRoutes } from './routes/einvoice';
+import { ewayBillRoutes } from './routes/ewaybill';
 import { paymentRoutes } from './routes/payment';
 import { pdfRoutes } from './routes/pdf';
 import { itemRoutes } from './routes/item';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/account', (a) => accountRoutes(a, deps));
   await scoped('/api/sale', (a) => saleRoutes(a, deps));
   await scoped('/api/sale', (a) => einvoiceRoutes(a, deps));
+  await scoped('/api/sale', (a) => ewayBillRoutes(a, deps));
   await scoped('/api/sale', (a) => saleNoteRoutes(a, deps));
   await scoped('/api/quotation', (a) => quotationRoutes(a, deps));
   await scoped('/api/expense', (a) => expenseRoutes(a, deps));

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { COMPOSITION_DECLARATION, SALE_NOTE_REASON_LABELS, formatRupees, type DocumentAddress, type Quotation, type SaleInvoice, type SaleNote } from '@bahi/shared';
+import { COMPOSITION_DECLARATION, SALE_NOTE_REASON_LABELS, ewayBillLine, formatRupees, type DocumentAddress, type Quotation, type SaleInvoice, type SaleNote } from '@bahi/shared';
 import { addressLine, formatDate, formatQuantity, placeOfSupplyLabel } from '@bahi/shared/ui';
 import { EInvoiceBlock } from './einvoice-block';
 
@@ -164,6 +164,11 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
       </header>
 
       {doc.kind !== 'quotation' ? <EInvoiceBlock einvoice={doc.einvoice} /> : null}
+      {doc.kind === 'invoice' && ewayBillLine(doc.ewayBill) ? (
+        <div aria-label="e-Way bill" style={{ padding: '6px 0', borderBottom: rule, fontWeight: 600 }}>
+          {ewayBillLine(doc.ewayBill)}
+        </div>
+      ) : null}
       <section style={{ display: 'flex', gap: 24, padding: '12px 0', borderBottom: rule }}>
         <Address title="Bill to" name={party?.name ?? 'Walk-in customer'} gstin={party?.gstin} address={party?.billingAddress ?? null} mobile={party?.mobileNumber} />
         <Address title="Ship to" address={shipping} />
@@ -388,6 +393,12 @@ export function ThermalReceipt({ doc, width }: { doc: SalesDocument; width: 80 |
       {doc.kind !== 'quotation' && doc.einvoice.irn ? (
         <>
           <EInvoiceBlock einvoice={doc.einvoice} compact />
+          <div style={line} />
+        </>
+      ) : null}
+      {doc.kind === 'invoice' && ewayBillLine(doc.ewayBill) ? (
+        <>
+          <div>{ewayBillLine(doc.ewayBill)}</div>
           <div style={line} />
         </>
       ) : null}

@@ -1,4 +1,4 @@
-import { EINVOICE_NOT_GENERATED, type Party, type Quotation, type SaleInvoice, type Schedule } from '@bahi/shared';
+import { EINVOICE_NOT_GENERATED, EWAY_BILL_NONE, type Party, type Quotation, type SaleInvoice, type Schedule } from '@bahi/shared';
 import { bengaluruParty, cable, cover, documentParts, mumbaiBranch, nextId } from '@bahi/shared/testing';
 
 // The branch, parties, items, taxes and accounts every document screen's tests use live in @bahi/shared/testing.
@@ -33,6 +33,8 @@ export function makeInvoice(overrides: Partial<SaleInvoice> = {}, party: Party |
     lutNumber: null,
     shippingBill: null,
     exportDeclaration: null,
+    transport: null,
+    ewayBill: EWAY_BILL_NONE,
     ...overrides,
   };
 }

@@ -14,5 +14,6 @@ export * from './purchase';
 export * from './purchase-notes';
 export * from './automated-bill';
 export * from './einvoice';
+export * from './ewaybill';
 export * from './report';
 export * from './books';

@@ -13,6 +13,7 @@ export * from './dates';
 export * from './sales';
 export * from './sale-notes';
 export * from './einvoice';
+export * from './ewaybill';
 export * from './quotation';
 export * from './pdf';
 export * from './expense';

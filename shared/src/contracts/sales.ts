@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CalendarDate, Id, MobileNumber, PageNumber, PageSize, PersonName, ok } from './common';
 import { EINVOICE_NOT_GENERATED, EInvoiceState } from './einvoice';
+import { EWAY_BILL_NONE, EWayBillState, Transport, TransportRequest } from './ewaybill';
 import { ItemType, Taxability } from './item';
 import { MONEY_MAX, Money, MoneyString, MoneySumString, Percent, Quantity } from './money';
 import { PartyRegistrationType, normalizeMobile } from './party';
@@ -245,6 +246,8 @@ export const CreateSaleRequest = z
     quotationId: maybe(Ref('Quotation')),
     /** An export's shipping bill, when it is known (else later, through sale/shipping-bill/:id). */
     shippingBill: maybe(ShippingBillRequest),
+    /** How the goods travel, for the e-way bill (else later, through sale/transport/:id). */
+    transport: maybe(TransportRequest),
   })
   .superRefine((d, ctx) => {
     refineWalkIn(d, ctx);
@@ -258,6 +261,7 @@ export interface CreateSaleRequest extends DocumentRequest {
   payment?: PaymentRequestBody | null;
   quotationId?: string | null;
   shippingBill?: ShippingBillRequest | null;
+  transport?: TransportRequest | null;
 }
 
 /** POST sale/record-payment/:id: a payment in against the invoice, at most its balance. */
@@ -464,6 +468,10 @@ export const SaleInvoice = z.object({
   shippingBill: ShippingBill.nullable().default(null),
   /** The Rule 46 declaration a zero-rated invoice prints (null for any other). */
   exportDeclaration: z.string().nullable().default(null),
+  /** How the goods travel (null until given), for the e-way bill. */
+  transport: Transport.nullable().default(null),
+  /** Whether it needs an e-way bill, and the portal's answer once uploaded. */
+  ewayBill: EWayBillState.default(EWAY_BILL_NONE),
 });
 export type SaleInvoice = z.infer<typeof SaleInvoice>;
 export const SaleInvoiceResponse = ok(SaleInvoice);

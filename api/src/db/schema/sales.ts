@@ -257,6 +257,19 @@ export const saleInvoices = pgTable(
     shippingBillNumber: text('shipping_bill_number'),
     shippingBillDate: date('shipping_bill_date', { mode: 'string' }),
     shippingPortCode: text('shipping_port_code'),
+    /** How the goods travel, for the e-way bill: entered with the sale or later (sale/transport/:id). */
+    transportMode: text('transport_mode').$type<'ROAD' | 'RAIL' | 'AIR' | 'SHIP'>(),
+    transportDistanceKm: integer('transport_distance_km'),
+    vehicleNo: text('vehicle_no'),
+    vehicleType: text('vehicle_type').$type<'REGULAR' | 'OVER_DIMENSIONAL'>(),
+    transporterId: text('transporter_id'),
+    transporterName: text('transporter_name'),
+    transDocNo: text('trans_doc_no'),
+    transDocDate: date('trans_doc_date', { mode: 'string' }),
+    /** The e-way bill the portal generated: its number, date and validity (India time, "YYYY-MM-DD HH:mm:ss"). */
+    ewbNo: text('ewb_no'),
+    ewbDate: text('ewb_date'),
+    ewbValidUpto: text('ewb_valid_upto'),
   },
   (t): PgTableExtraConfigValue[] => [
     primaryKey({ name: 'sale_invoices_pkey', columns: [t.businessId, t.id] }),
@@ -285,6 +298,12 @@ export const saleInvoices = pgTable(
     check('sale_invoices_status_check', sql`${t.status} in ('PAID', 'PARTIAL', 'UNPAID', 'CANCELLED')`),
     check('sale_invoices_export_type_check', sql`${t.exportType} in ('WITH_PAYMENT', 'WITHOUT_PAYMENT')`),
     check('sale_invoices_received_check', sql`${t.received} >= 0 and ${t.received} <= ${t.grandTotal}`),
+    check('sale_invoices_transport_mode_check', sql`${t.transportMode} in ('ROAD', 'RAIL', 'AIR', 'SHIP')`),
+    check('sale_invoices_vehicle_type_check', sql`${t.vehicleType} in ('REGULAR', 'OVER_DIMENSIONAL')`),
+    check('sale_invoices_transport_distance_check', sql`${t.transportDistanceKm} >= 0`),
+    check('sale_invoices_ewb_no_check', sql`${t.ewbNo} ~ '^[0-9]{12}$'`),
+    /** An e-way bill number belongs to one invoice. */
+    uniqueIndex('sale_invoices_ewb_no_key').on(t.businessId, t.ewbNo).where(sql`${t.ewbNo} is not null`),
   ],
 );
 

@@ -27,7 +27,8 @@ const rateMilli = (rate: string) => BigInt(Math.round(Number(rate) * 1000));
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
-function locationOf(a: DocumentAddress | null): string | undefined {
+/** The place of an address: its city, else the street's last part, else the state's name. */
+export function locationOf(a: DocumentAddress | null): string | undefined {
   if (!a) return undefined;
   const city = clean(a.city);
   if (city) return city.slice(0, 50);
@@ -37,7 +38,8 @@ function locationOf(a: DocumentAddress | null): string | undefined {
   return stateName(a.stateCode)?.slice(0, 50);
 }
 
-function pinOf(a: DocumentAddress | null): number | undefined {
+/** The address's PIN code as a number, when it is six digits. */
+export function pinOf(a: DocumentAddress | null): number | undefined {
   const pin = clean(a?.pin);
   return /^\d{6}$/.test(pin) ? Number(pin) : undefined;
 }
@@ -83,6 +85,15 @@ export function supplyTypeCodeOf(invoice: Pick<SaleInvoice, 'placeOfSupply' | 'e
 /** Without payment of IGST (under LUT): no tax is charged, and a tax-inclusive price holds none. */
 const withoutPayment = (code: SupplyTypeCode) => code === 'SEZWOP' || code === 'EXPWOP';
 
+/**
+ * A line's cess in paise, split as the portals ask: ad valorem (the cess rate on the taxable value) and the rest
+ * (the fixed cess per unit). Without payment of tax there is none.
+ */
+export function cessParts(line: SaleInvoice['lines'][number], untaxed: boolean): { adValorem: bigint; nonAdValorem: bigint } {
+  const adValorem = untaxed ? 0n : divHalfUp(BigInt(toPaise(line.taxableValue)) * rateMilli(line.cessRate), HUNDRED);
+  return { adValorem, nonAdValorem: BigInt(toPaise(line.cess)) - adValorem };
+}
+
 function item(line: SaleInvoice['lines'][number], untaxed: boolean) {
   const taxable = BigInt(toPaise(line.taxableValue));
   const discountStored = BigInt(toPaise(line.discount));
@@ -98,8 +109,7 @@ function item(line: SaleInvoice['lines'][number], untaxed: boolean) {
       ? Number(divHalfUp(totAmt * 10n * 1000n, qtyMilli)) / 1000
       : 0
     : Number(line.unitPrice);
-  const cessAdValorem = untaxed ? 0n : divHalfUp(taxable * cessRate, HUNDRED);
-  const cessTotal = BigInt(toPaise(line.cess));
+  const cess = cessParts(line, untaxed);
   const name = clean(line.itemName);
   const description = clean(line.description);
   return compact({
@@ -118,8 +128,8 @@ function item(line: SaleInvoice['lines'][number], untaxed: boolean) {
     CgstAmt: num(line.cgst),
     SgstAmt: num(line.sgst),
     CesRt: Number(line.cessRate),
-    CesAmt: num(fromPaise(Number(cessAdValorem))),
-    CesNonAdvlAmt: num(fromPaise(Number(cessTotal - cessAdValorem))),
+    CesAmt: num(fromPaise(Number(cess.adValorem))),
+    CesNonAdvlAmt: num(fromPaise(Number(cess.nonAdValorem))),
     TotItemVal: num(line.total),
   });
 }

@@ -58,6 +58,7 @@ export class A4Invoice {
     this.titleBar();
     this.sellerAndDetails();
     if (this.doc.eInvoice) this.eInvoice();
+    if (this.doc.eWayBill) this.eWayBill(this.doc.eWayBill);
     this.parties();
     this.table(this.itemTable(), this.itemRows());
     if (this.doc.hsnSummary.length) this.table(this.hsnTable(), this.hsnRows(), 'HSN/SAC Summary');
@@ -147,6 +148,12 @@ export class A4Invoice {
     }
     if (this.qr && !pen.dry) pen.doc.image(this.qr, X1 - PAD - qrSize, top + PAD, { width: qrSize, height: qrSize });
     this.rule(Math.max(y, top + qrSize + PAD) + PAD);
+  }
+
+  private eWayBill(line: string): void {
+    const top = this.y;
+    const height = this.pen.block(line, X0 + PAD, top + PAD, WIDTH - 2 * PAD, { size: 8.5, bold: true });
+    this.rule(top + PAD + height + PAD);
   }
 
   private partyBlock(label: string, buyer: PrintableBuyer, address: string[], x: number, w: number, top: number) {

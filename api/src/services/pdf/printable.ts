@@ -1,5 +1,6 @@
 import {
   COMPOSITION_DECLARATION,
+  ewayBillLine,
   PAYMENT_MODE_LABELS,
   type DocumentAddress,
   type DocumentBranch,
@@ -109,6 +110,7 @@ export function saleInvoiceToPrintable(invoice: SaleInvoice): PrintableDocument 
     received: invoice.received,
     balance: invoice.balance,
     eInvoice: eInvoiceOf(invoice),
+    eWayBill: ewayBillLine(invoice.ewayBill),
   };
 }
 

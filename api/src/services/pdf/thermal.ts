@@ -56,6 +56,10 @@ export class ThermalReceipt {
     this.items();
     this.totals();
     if (this.doc.eInvoice) this.eInvoice();
+    if (this.doc.eWayBill) {
+      this.block(this.doc.eWayBill, this.small);
+      this.rule();
+    }
     this.closing();
     return this.y + this.x;
   }

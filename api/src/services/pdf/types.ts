@@ -125,6 +125,8 @@ export interface PrintableDocument {
   notes?: string | null;
   terms?: string | null;
   eInvoice?: PrintableEInvoice | null;
+  /** The e-way bill line ("e-Way Bill No. … dated … valid until …") once the portal generated it. */
+  eWayBill?: string | null;
   /** A credit or debit note: the invoice it follows, printed with its number and date (Rule 53). */
   against?: { number: string; date: string } | null;
   /** Printed at the top, under the title: a composition taxpayer's declaration. */

@@ -33,6 +33,7 @@ import { documentFieldsOf, documentLineRows, findDocumentRow, headerValues, line
 import { returnToStock, takeFromStock, type StockDocument } from '../documents/stock';
 import { findBranchRow } from '../branches';
 import { einvoiceStateFor } from '../einvoice/state';
+import { ewayBillStateOf, transportColumns, transportOf } from '../ewaybill/state';
 import { withIdempotency } from '../idempotency';
 import { postSale } from '../ledger/postings';
 import type { OpenDocument } from '../payments/allocation';
@@ -115,6 +116,7 @@ export async function createSale(ctx: DocumentContext, body: z.output<typeof Cre
       shippingBillNumber: body.shippingBill?.number ?? null,
       shippingBillDate: body.shippingBill?.date ?? null,
       shippingPortCode: body.shippingBill?.portCode ?? null,
+      ...transportColumns(body.transport),
     });
     await tx.insert(saleInvoiceLines).values(lineValues(auth.businessId, id, doc));
     await postSale(tx, {
@@ -184,6 +186,8 @@ export async function getSaleInvoice(db: Db | Tx, businessId: string, id: string
     lutNumber: row.lutNumber,
     shippingBill: isExportRow(row) ? shippingBillOf(row) : null,
     exportDeclaration: row.exportType ? exportDeclaration(row.exportType) : null,
+    transport: transportOf(row),
+    ewayBill: ewayBillStateOf(row, fields.lines),
   };
 }
 

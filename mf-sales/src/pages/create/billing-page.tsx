@@ -75,6 +75,7 @@ import {
 } from './sale-bill';
 import { useNextInvoiceNumber } from '../../components/sales-data';
 import { prefillBill, prefillSourceOf } from './prefill';
+import { TransportSection, useTransportDraft } from '../../components/transport-section';
 
 const ID = {
   customer: 'bill-customer',
@@ -106,6 +107,7 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
   const draft = useMemo(() => (billOfSupply ? withoutTax(typed) : typed), [typed, billOfSupply]);
   /** One save at a time, its key kept while the bill is unchanged so a retry never bills twice. */
   const { saving, busy, run, reset } = useSaveAttempt();
+  const transport = useTransportDraft();
   const invoice = kind === 'INVOICE';
   const noun = invoice ? 'Invoice' : 'Quotation';
 
@@ -138,7 +140,7 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
   const save = async (after: SaveThen) => {
     if (busy() || !figures || !readyToSave(errors)) return;
     const payment = { ...draft.payment, accountId: paymentAccountId(draft.payment, accounts) };
-    const sale = invoice ? toSaleRequest({ ...draft, payment }, supply, grandTotal) : null;
+    const sale = invoice ? { ...toSaleRequest({ ...draft, payment }, supply, grandTotal), ...transport.body } : null;
     const quotation = invoice ? null : toQuotationRequest(draft, supply);
     await run(sale ?? quotation, async (opts) => {
       try {
@@ -373,6 +375,9 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
         }
         payment={
           <>
+            {invoice ? (
+              <TransportSection state={transport} grandTotalPaise={grandTotal} goods={draft.lines.some((l) => l.item.itemType !== 'SERVICE')} />
+            ) : null}
             {invoice ? (
               <PaymentNowFields
                 title="Payment received"

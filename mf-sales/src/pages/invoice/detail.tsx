@@ -8,6 +8,7 @@ import { SalesDocumentPage } from '../../components/document-page';
 import { printDocument } from '../../components/print';
 import { useSaleInvoice } from '../../components/sales-data';
 import { InvoiceNotesCard } from '../../components/invoice-notes';
+import { EWayBillCard } from '../../components/ewaybill-card';
 
 const CANCEL_CONSEQUENCE = 'The number stays taken. The stock comes back to the branch and the payments received are reversed.';
 
@@ -74,6 +75,7 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
     >
       <PaymentsCard payments={invoice.payments} emptyText="No payment received yet" />
       <InvoiceNotesCard invoice={invoice} />
+      <EWayBillCard invoice={invoice} onChange={onChange} />
       <RecordPaymentModal
         open={paying}
         document={{ number: invoice.invoiceNumber, balance: invoice.balance, grandTotal: invoice.totals.grandTotal }}

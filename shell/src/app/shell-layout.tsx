@@ -6,6 +6,7 @@ import type { RouteTable } from '../remotes/route-table';
 import { AreaBuild } from './area-build';
 import { Brand } from './brand';
 import { BranchSwitcher } from './branch-switcher';
+import { BusinessSwitcher } from './business-switcher';
 import { OverrideBanner } from './override-banner';
 import { SideNav } from './side-nav';
 import { UserMenu } from './user-menu';
@@ -69,7 +70,10 @@ export function ShellLayout({ table, loadingAreas, overrides = [], children }: S
       <Layout>
         <OverrideBanner overrides={overrides} />
         <Layout.Header className="bahi-header">
-          <BranchSwitcher />
+          <div className="bahi-header__switchers">
+            <BusinessSwitcher />
+            <BranchSwitcher />
+          </div>
           <UserMenu />
         </Layout.Header>
         <Layout.Content id="main" className="bahi-content" tabIndex={-1}>

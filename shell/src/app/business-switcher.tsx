@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { BankOutlined } from '@ant-design/icons';
-import { businessApi, errorMessage, forgetCachedData, useSession } from '@bahi/shared';
-import { ROLE_LABELS } from '@bahi/shared/contracts';
+import { ROLE_LABELS, businessApi, errorMessage, forgetCachedData, useSession } from '@bahi/shared';
 import { notify } from '@bahi/shared/ui';
 
 /** Opens the app afresh at home: nothing of the business left behind stays in any area's memory. */

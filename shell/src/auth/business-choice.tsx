@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { businessApi, errorMessage, type Profile } from '@bahi/shared';
-import { ROLE_LABELS } from '@bahi/shared/contracts';
+import { ROLE_LABELS, businessApi, errorMessage, type Profile } from '@bahi/shared';
 import { AuthLayout } from './auth-layout';
 
 /**

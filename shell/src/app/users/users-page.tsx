@@ -4,6 +4,9 @@ import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
 import {
+  InviteUserRequest,
+  ROLES,
+  ROLE_LABELS,
   branchApi,
   cacheKey,
   errorMessage,
@@ -13,9 +16,8 @@ import {
   useSession,
   userApi,
   type BusinessUser,
-  type InviteUserRequest,
+  type Role,
 } from '@bahi/shared';
-import { InviteUserRequest as InviteSchema, ROLES, ROLE_LABELS, type Role } from '@bahi/shared/contracts';
 import { EmptyState, ErrorState, PageHeader, TableSkeleton, notify } from '@bahi/shared/ui';
 
 /** Who may open this screen: the roles that manage users. */
@@ -189,7 +191,7 @@ export function UserDialog(props: { open: boolean; user?: BusinessUser; ownerRol
         notify.success(`${values.name} is saved`);
       } else {
         const body: InviteUserRequest = { name: values.name, mobileNumber: values.mobileNumber, role: values.role, ...branchesPart };
-        const checked = InviteSchema.safeParse(body);
+        const checked = InviteUserRequest.safeParse(body);
         if (!checked.success) {
           const issue = checked.error.issues[0];
           const field = FIELDS[String(issue.path[0])];

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { OPEN_DROPDOWN, freshPhone, otpFor, signUpViaApi, watchPageErrors, WRITE_HEADERS } from './support';
 
 /*
@@ -59,13 +59,17 @@ async function openUsers(page: Page, ownerName: string) {
   }).toPass({ timeout: 30_000 });
 }
 
-/** Chooses an option of an antd select inside `scope`, retrying a click made while the list was still opening. */
-async function choose(page: Page, label: string, option: string) {
+/**
+ * Chooses an option of an antd select, retrying a click made while the list was still opening; a multiple select
+ * stays open after a choice, and is closed by clicking `closeBy` (elsewhere in the dialog).
+ */
+async function choose(page: Page, label: string, option: string, closeBy?: Locator) {
   const dropdown = page.locator(OPEN_DROPDOWN);
   await expect(async () => {
     if ((await dropdown.count()) === 0) await page.getByRole('combobox', { name: label }).click({ timeout: 2_000 });
     await dropdown.getByTitle(option, { exact: true }).click({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
+  if (closeBy) await closeBy.click();
   await expect(dropdown).toHaveCount(0);
 }
 
@@ -91,7 +95,7 @@ test('the owner invites a biller for one branch; the biller bills there; once de
   await dialog.getByLabel('Mobile number').fill(billerPhone);
   await choose(page, 'Role', 'Biller');
   await dialog.getByText('Some branches').click();
-  await choose(page, 'Branches they work at', 'Pune Camp');
+  await choose(page, 'Branches they work at', 'Pune Camp', dialog.getByText('Invite user', { exact: true }));
   await dialog.getByRole('button', { name: 'Invite' }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row', { name: /Meena Joshi/ });
@@ -106,7 +110,8 @@ test('the owner invites a biller for one branch; the biller bills there; once de
   await biller.goto('/login');
   await biller.getByLabel('Mobile number').fill(billerPhone);
   await biller.getByRole('button', { name: 'Send code' }).click();
-  await biller.getByLabel('One-time code').fill(await otpFor(billerPhone, 'login'));
+  const firstCode = await otpFor(billerPhone, 'login');
+  await biller.getByLabel('One-time code').fill(firstCode);
   await expect(biller.getByText(/Good (morning|afternoon|evening), Meena/)).toBeVisible();
   await expect(biller.locator('.bahi-branch-switcher')).toContainText('Pune Camp');
   // A biller manages no users.
@@ -147,7 +152,10 @@ test('the owner invites a biller for one branch; the biller bills there; once de
   // Logging in again is refused, with the reason.
   await biller.getByLabel('Mobile number').fill(billerPhone);
   await biller.getByRole('button', { name: 'Send code' }).click();
-  await biller.getByLabel('One-time code').fill(await otpFor(billerPhone, 'login'));
+  // The new code, once the outbox has it (the first one is used up).
+  let secondCode = firstCode;
+  await expect.poll(async () => (secondCode = await otpFor(billerPhone, 'login'))).not.toBe(firstCode);
+  await biller.getByLabel('One-time code').fill(secondCode);
   await expect(biller.getByText(/Your access to .* has been deactivated/)).toBeVisible();
 
   await billerContext.close();

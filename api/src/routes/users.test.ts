@@ -196,6 +196,31 @@ describe('owners', () => {
   });
 });
 
+describe('at the same time', () => {
+  it('two owners demoting each other at once leave exactly one owner', async () => {
+    const shop = await signUp(h, { businessName: 'Twin Owners' });
+    const phone = newPhone();
+    const second = await invite(shop.cookie, { name: 'Partner', mobileNumber: phone, role: 'OWNER', allBranches: true });
+    const { cookie: partner } = await logIn(h, phone);
+    const [a, b] = await Promise.all([
+      update(shop.cookie, second.json().data.id, { role: 'ADMIN' }),
+      update(partner, shop.profile.user.id, { role: 'ADMIN' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const list = (await get(h.app, '/api/user/users', a.statusCode === 200 ? shop.cookie : partner)).json().data as { role: string }[];
+    expect(list.filter((u) => u.role === 'OWNER')).toHaveLength(1);
+  });
+
+  it('the same number invited twice at once is added once', async () => {
+    const phone = newPhone();
+    const body = { name: 'Twice', mobileNumber: phone, role: 'VIEWER', allBranches: true };
+    const answers = await Promise.all([invite(owner.cookie, body), invite(owner.cookie, body)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const list = (await get(h.app, '/api/user/users', owner.cookie)).json().data as { mobileNumber: string }[];
+    expect(list.filter((u) => u.mobileNumber === phone)).toHaveLength(1);
+  });
+});
+
 describe('deactivating and activating', () => {
   it('ends the user’s sessions at once and stops their login; activating lets them back', async () => {
     const { phone, user } = await invited('BILLER');

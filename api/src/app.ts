@@ -42,6 +42,7 @@ import { reportRoutes } from './routes/report';
 import { saleRoutes } from './routes/sale';
 import { saleNoteRoutes } from './routes/sale-notes';
 import { shellRoutes } from './routes/shell';
+import { userRoutes } from './routes/users';
 import { startBillScheduler, type BillScheduler } from './services/automated-bills/scheduler';
 import { purgeExpiredAuthData } from './services/auth/housekeeping';
 import type { AuthContext } from './services/auth/sessions';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api', (a) => healthRoutes(a, { db, isDraining: () => lifecycle.draining }));
   await scoped('/api/auth', (a) => authRoutes(a, deps));
   await scoped('/api/store-branch', (a) => branchRoutes(a, deps));
+  await scoped('/api/user', (a) => userRoutes(a, deps));
   await scoped('/api/party', (a) => partyRoutes(a, deps));
   await scoped('/api/item', (a) => itemRoutes(a, deps));
   await scoped('/api/account', (a) => accountRoutes(a, deps));

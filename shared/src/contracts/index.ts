@@ -26,3 +26,4 @@ export * from './report';
 export * from './composition';
 export * from './ledger';
 export * from './books-statements';
+export * from './users';

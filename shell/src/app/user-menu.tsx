@@ -1,20 +1,23 @@
 import { useState } from 'react';
 import { authApi, forgetCachedData, logOut, useSession, ROLE_LABELS } from '@bahi/shared';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
-import { DownOutlined, InfoCircleOutlined, LogoutOutlined } from '@ant-design/icons';
+import { DownOutlined, InfoCircleOutlined, LogoutOutlined, TeamOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
 import { formatMobile } from '../auth/phone';
 import { clearAllOverrides } from '../remotes/overrides';
 import type { RouteTable } from '../remotes/route-table';
 import { AboutDialog } from './about-dialog';
+import { MANAGES_USERS } from './users/users-page';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase() || '?';
 }
 
-/** The signed-in person, their business, About and Log out. */
+/** The signed-in person, their business, Users & roles (owners and admins), About and Log out. */
 export function UserMenu({ table }: { table: RouteTable | null }) {
   const { user } = useSession();
+  const navigate = useNavigate();
   const [aboutOpen, setAboutOpen] = useState(false);
   if (!user) return null;
 
@@ -52,6 +55,9 @@ export function UserMenu({ table }: { table: RouteTable | null }) {
               ),
             },
             { type: 'divider' },
+            ...(MANAGES_USERS.includes(user.role)
+              ? [{ key: 'users', icon: <TeamOutlined />, label: 'Users & roles', onClick: () => navigate('/settings/users') }]
+              : []),
             { key: 'about', icon: <InfoCircleOutlined />, label: 'About Bahi', onClick: () => setAboutOpen(true) },
             { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', danger: true, onClick: logout },
           ],

@@ -25,3 +25,4 @@ export * from './report';
 export * from './composition';
 export * from './ledger';
 export * from './books-statements';
+export * from './audit';

@@ -16,3 +16,4 @@ export * from './automated-bill';
 export * from './einvoice';
 export * from './report';
 export * from './books';
+export * from './audit';

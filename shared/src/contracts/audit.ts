@@ -12,6 +12,8 @@ import type { Role } from './roles';
 export const AUDIT_VIEW_ROLES: readonly Role[] = ['OWNER', 'ADMIN', 'ACCOUNTANT'];
 export const canViewAudit = (role: Role | null | undefined): boolean => !!role && AUDIT_VIEW_ROLES.includes(role);
 export const AUDIT_VIEW_DENIED = 'You do not have permission: audit.view';
+/** The Activity screen (mf-reports), which the user menu links to. */
+export const ACTIVITY_PATH = '/reports/activity';
 
 /** What an event is about, as the trail names it. */
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
-import { DownOutlined, InfoCircleOutlined, LogoutOutlined } from '@ant-design/icons';
+import { DownOutlined, HistoryOutlined, InfoCircleOutlined, LogoutOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
 import { authApi, forgetCachedData, logOut, useSession } from '@bahi/shared';
 import { formatMobile } from '../auth/phone';
-import { ROLE_LABELS } from '@bahi/shared/contracts';
+import { ACTIVITY_PATH, ROLE_LABELS, canViewAudit } from '@bahi/shared/contracts';
 import { clearAllOverrides } from '../remotes/overrides';
 import { AboutDialog } from './about-dialog';
 
@@ -12,9 +13,10 @@ export function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase() || '?';
 }
 
-/** The signed-in person, their business, About and Log out. */
+/** The signed-in person, their business, the Activity log (for those who may read it), About and Log out. */
 export function UserMenu() {
   const { user } = useSession();
+  const navigate = useNavigate();
   const [aboutOpen, setAboutOpen] = useState(false);
   if (!user) return null;
 
@@ -52,6 +54,9 @@ export function UserMenu() {
               ),
             },
             { type: 'divider' },
+            ...(canViewAudit(user.role)
+              ? [{ key: 'activity', icon: <HistoryOutlined />, label: 'Activity log', onClick: () => navigate(ACTIVITY_PATH) }]
+              : []),
             { key: 'about', icon: <InfoCircleOutlined />, label: 'About Bahi', onClick: () => setAboutOpen(true) },
             { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', danger: true, onClick: logout },
           ],

@@ -98,9 +98,12 @@ BEGIN
 		WHEN 'gst_settings' THEN row_j->>'business_id'
 		WHEN 'einvoice_settings' THEN row_j->>'business_id'
 		ELSE row_j->>'id' END;
+	-- The record a child row belongs to: its History shows the child's events too.
 	ev.parent_id := CASE TG_TABLE_NAME
 		WHEN 'account_transactions' THEN row_j->>'document_id'
 		WHEN 'stock_movements' THEN row_j->>'document_id'
+		WHEN 'party_addresses' THEN row_j->>'party_id'
+		WHEN 'item_images' THEN row_j->>'item_id'
 		ELSE NULL END;
 	ev.actor_user_id := (actor->>'userId')::uuid;
 	ev.actor_role := actor->>'role';
@@ -169,8 +172,10 @@ BEGIN
 		ARRAY['sale_notes', 'sale_note'],
 		ARRAY['purchase_debit_notes', 'purchase_note'],
 		ARRAY['parties', 'party'],
+		ARRAY['party_addresses', 'party_address'],
 		ARRAY['party_categories', 'party_category'],
 		ARRAY['items', 'item'],
+		ARRAY['item_images', 'item_image'],
 		ARRAY['item_categories', 'item_category'],
 		ARRAY['accounts', 'account'],
 		ARRAY['account_transactions', 'payment'],

@@ -76,7 +76,7 @@ describe('what is recorded', () => {
     const party = await f.party(a, { name: 'Mehta Traders', state: '27' });
     const res = await write(h.app, 'PUT', `/api/party/update-party/${party.id}`, { name: 'Mehta Traders Pvt Ltd', partyType: 'CUSTOMER' }, { cookie: a.cookie });
     expect(res.statusCode).toBe(200);
-    const [edit, create] = await events(a, `?entityId=${party.id}`);
+    const [edit, create] = await events(a, `?entity=party&entityId=${party.id}`);
     expect(create.action).toBe('create');
     expect(create.after).toMatchObject({ name: 'Mehta Traders' });
     expect(edit.action).toBe('edit');
@@ -228,5 +228,49 @@ describe('who may read it', () => {
       expect(res.json().message).toBe('You do not have permission: audit.view');
       expect((await get(h.app, path)).statusCode).toBe(401);
     }
+  });
+});
+
+/**
+ * Business tables whose changes are not events of their own, each with why. A new business table fails the test
+ * below until it has an audit trigger (drizzle/0040_audit_trail.sql) or is listed here.
+ */
+const NOT_AUDITED: Record<string, string> = {
+  audit_events: 'the trail itself',
+  list_counts: 'counters kept by triggers',
+  idempotency_keys: 'a retry key of a create that is audited',
+  document_series: 'the number counter every document moves',
+  sale_invoice_lines: 'lines come with their document’s event',
+  quotation_lines: 'lines come with their document’s event',
+  purchase_invoice_lines: 'lines come with their document’s event',
+  sale_note_lines: 'lines come with their document’s event',
+  purchase_debit_note_lines: 'lines come with their document’s event',
+  journal_lines: 'lines come with their entry (a manual journal is audited; a document’s posting is the document’s event)',
+  sale_note_adjustments: 'part of the note’s event',
+  purchase_debit_note_allocations: 'part of the note’s event',
+  payment_allocations: 'part of the payment’s event',
+  payment_vouchers: 'issued and cancelled with its payment, which is audited',
+  item_stock: 'a balance derived from stock movements',
+  stock_costs: 'derived from purchases and sales',
+  journal_day_totals: 'sums derived from the journal',
+  books_opened: 'a marker of the ledger backfill',
+  item_serial_numbers: 'marked sold by the sale, whose event it is',
+  automated_bill_runs: 'the invoice a run issues is audited (as the system)',
+};
+
+describe('coverage', () => {
+  it('audits every business table, or says here why not', async () => {
+    const rows = await selectRows<{ table_name: string; audited: boolean }>(
+      h.database.db,
+      sql`select c.table_name, exists (select 1 from pg_trigger g where g.tgrelid = ('public.' || c.table_name)::regclass and g.tgname = c.table_name || '_audit') as audited
+          from information_schema.columns c
+          join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+          where c.table_schema = 'public' and c.column_name = 'business_id'
+          order by 1`,
+    );
+    expect(rows.filter((r) => !r.audited && !(r.table_name in NOT_AUDITED)).map((r) => r.table_name)).toEqual([]);
+    // A listed table that is audited now (or is gone) is listed wrongly.
+    const present = new Map(rows.map((r) => [r.table_name, r.audited]));
+    expect(Object.keys(NOT_AUDITED).filter((t) => present.get(t) !== false)).toEqual([]);
   });
 });

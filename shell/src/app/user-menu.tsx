@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
 import { DownOutlined, HistoryOutlined, InfoCircleOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { authApi, forgetCachedData, logOut, useSession } from '@bahi/shared';
+import { ACTIVITY_PATH, ROLE_LABELS, authApi, canViewAudit, forgetCachedData, logOut, useSession } from '@bahi/shared';
 import { formatMobile } from '../auth/phone';
-import { ACTIVITY_PATH, ROLE_LABELS, canViewAudit } from '@bahi/shared/contracts';
 import { clearAllOverrides } from '../remotes/overrides';
 import { AboutDialog } from './about-dialog';
 

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { runAsActor } from '../db/actor';
 import { selectRows } from '../db/rows';
 import { pgErrorCode } from '../errors';
+import { csvOf, uploadFile } from '../services/import/testing';
+import { PARTY_IMPORT_COLUMNS } from '../services/party/import';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, TestBrowser, createHarness, get, newPhone, signUp, write, type Harness, type SignedUp } from '../test/harness';
 
@@ -101,6 +103,20 @@ describe('what is recorded', () => {
     });
     // The session's id (the hash of its cookie's token) is never written into the trail.
     expect(JSON.stringify(login)).not.toMatch(/[0-9a-f]{64}/);
+  });
+
+  it('records an item made through the multipart form, and parties imported from a spreadsheet as imports', async () => {
+    const item = await f.item(a, { name: 'Audit Phone', stock: 3 });
+    const [created] = await events(a, `?entity=item&entityId=${item.id}`);
+    expect(created).toMatchObject({ action: 'create', user: { id: a.profile.user.id, role: 'OWNER' } });
+    expect(created.after).toMatchObject({ name: 'Audit Phone' });
+
+    const header = PARTY_IMPORT_COLUMNS.map((c) => c.header);
+    const row = PARTY_IMPORT_COLUMNS.map((c) => (c.key === 'name' ? 'Imported Traders' : c.key === 'partyType' ? 'Customer' : null));
+    const res = await uploadFile(h.app, '/api/party/bulk-create', csvOf([header, row]), { cookie: a.cookie, filename: 'parties.csv' });
+    expect(res.statusCode).toBe(201);
+    const imported = (await events(a, '?entity=party&pageSize=100')).filter((e) => e.after?.name === 'Imported Traders');
+    expect(imported).toMatchObject([{ action: 'import', user: { id: a.profile.user.id } }]);
   });
 
   it('filters by user and by India dates', async () => {

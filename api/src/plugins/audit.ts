@@ -5,12 +5,15 @@ import { actorContext, type Actor } from '../db/actor';
 /** Routes whose new rows are an import (a spreadsheet of parties or items), so their events say so. */
 const IMPORT_ROUTE = /\/(bulk-create|import)(\/|$)/;
 
+/** The operator's API (bearer token, no user): its changes are recorded with this role. */
+const OPERATOR_ROUTE = /^\/api\/admin\//;
+
 /** The actor of a request: its signed-in user once requireAuth has run, and where the request came from. */
 function actorOf(request: FastifyRequest): Actor {
   const userAgent = request.headers['user-agent'];
   return {
     userId: request.auth?.user.id ?? null,
-    role: request.auth?.user.role ?? null,
+    role: request.auth?.user.role ?? (OPERATOR_ROUTE.test(request.routeOptions.url ?? '') ? 'OPERATOR' : null),
     ip: request.ip ?? null,
     userAgent: typeof userAgent === 'string' ? userAgent : null,
     ...(IMPORT_ROUTE.test(request.routeOptions.url ?? '') ? { op: 'import' as const } : {}),

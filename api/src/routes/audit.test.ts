@@ -3,10 +3,13 @@ import { sql } from 'drizzle-orm';
 import { runAsActor } from '../db/actor';
 import { selectRows } from '../db/rows';
 import { pgErrorCode } from '../errors';
+import { OPERATOR_AUDIT_CHAIN } from '../services/audit';
 import { csvOf, uploadFile } from '../services/import/testing';
+import { registerLocalRemote } from '../services/registry/local';
+import { descriptorOf } from '../services/registry/testing';
 import { PARTY_IMPORT_COLUMNS } from '../services/party/import';
 import { documentFixtures } from '../test/documents';
-import { SETUP_TIMEOUT_MS, TestBrowser, createHarness, get, newPhone, signUp, write, type Harness, type SignedUp } from '../test/harness';
+import { JSON_WRITE, SETUP_TIMEOUT_MS, TestBrowser, createHarness, get, newPhone, signUp, write, type Harness, type SignedUp } from '../test/harness';
 
 /*
  * The audit trail as an owner reads it: every write leaves an event (who, when, from where, what, the changed
@@ -177,6 +180,27 @@ describe('the chain', () => {
       expect(Number(row.seq)).toBe(i + 2);
       expect(row.prev_hash).toBe(rows[i].hash);
     });
+  });
+});
+
+describe('the operator’s chain', () => {
+  it('records a registry and flag change in a chain of its own, which the admin API verifies and no business sees', async () => {
+    const token = 'audit-operator-token-0123456789abcdef';
+    const admin = await h.variant({ OPERATOR_TOKEN: token });
+    const auth = { authorization: `Bearer ${token}` };
+    await registerLocalRemote(h.database.db, descriptorOf('mf-items', '1.0.0', 'Items'), '/remotes/mf-items/mf-manifest.json');
+    const off = await admin.inject({ method: 'POST', url: '/api/admin/remotes/mf_items/disable', headers: { ...JSON_WRITE, ...auth }, payload: '{}' });
+    expect(off.statusCode).toBe(200);
+    const [flag] = await selectRows<{ action: string; actor_role: string | null; before: unknown; after: unknown }>(
+      h.database.db,
+      sql`select e.action, e.actor_role, e.before, e.after from audit_events e
+          where e.business_id = ${OPERATOR_AUDIT_CHAIN} and e.entity = 'remote' and e.entity_id = 'mf_items' order by e.seq desc limit 1`,
+    );
+    expect(flag).toEqual({ action: 'flag-change', actor_role: 'OPERATOR', before: { flag_mode: 'on' }, after: { flag_mode: 'off' } });
+    const verified = await admin.inject({ method: 'GET', url: '/api/admin/audit/verify', headers: auth });
+    expect(verified.json().data).toMatchObject({ ok: true, firstBroken: null });
+    expect((await admin.inject({ method: 'GET', url: '/api/admin/audit/verify' })).statusCode).toBe(401);
+    expect((await events(a, '?pageSize=100')).some((e) => e.entity === 'remote')).toBe(false);
   });
 });
 

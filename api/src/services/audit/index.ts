@@ -28,6 +28,9 @@ interface EventRow extends Record<string, unknown> {
 
 const GENESIS = '0'.repeat(64);
 
+/** The chain of the operator's changes (the remote registry and its flags), which belong to no business. */
+export const OPERATOR_AUDIT_CHAIN = '00000000-0000-0000-0000-000000000000';
+
 /** audit/events: a business's events, newest first, filtered by record (or the document it belongs to), user and India dates. */
 export async function listAuditEvents(db: Db, businessId: string, q: AuditEventQuery): Promise<{ data: AuditEvent[]; meta: { total: number; page: number; pageSize: number } }> {
   const page = q.page ?? 1;

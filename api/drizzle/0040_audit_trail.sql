@@ -75,8 +75,11 @@ BEGIN
 	IF TG_OP <> 'INSERT' THEN old_j := to_jsonb(OLD); END IF;
 	IF TG_OP <> 'DELETE' THEN new_j := to_jsonb(NEW); END IF;
 	row_j := coalesce(new_j, old_j);
-	-- The books' own ledgers come and go with parties, accounts and categories; only a ledger the user made is theirs.
-	IF TG_TABLE_NAME = 'ledger_accounts' AND row_j->>'code' IS NOT NULL THEN RETURN NULL; END IF;
+	-- The books' own ledgers, and those of a cash or bank account or an expense category, come with their record's
+	-- event; only a ledger the user made is an event of its own.
+	IF TG_TABLE_NAME = 'ledger_accounts' AND (row_j->>'code' IS NOT NULL OR row_j->>'cash_account_id' IS NOT NULL OR row_j->>'expense_category_id' IS NOT NULL) THEN
+		RETURN NULL;
+	END IF;
 	-- A bank account number is shown masked everywhere, here too.
 	IF row_j ? 'account_number' THEN
 		IF old_j->>'account_number' IS NOT NULL THEN old_j := jsonb_set(old_j, '{account_number}', to_jsonb('XXXX' || right(old_j->>'account_number', 4))); END IF;
@@ -127,10 +130,12 @@ BEGIN
 			WHEN TG_TABLE_NAME = 'journal_entries' AND row_j->>'reverses_id' IS NOT NULL THEN 'cancel'
 			WHEN actor->>'op' = 'import' THEN 'import'
 			ELSE 'create' END;
-		-- Sign-up: the new owner is who made their own user.
+		-- Sign-up: the new owner made their own user, and what the transaction makes after it (their branch, cash
+		-- account, categories) is theirs too: the rest of its events name them.
 		IF TG_TABLE_NAME = 'users' AND ev.actor_user_id IS NULL THEN
 			ev.actor_user_id := (row_j->>'id')::uuid;
 			ev.actor_role := row_j->>'role';
+			PERFORM set_config('bahi.actor', (coalesce(actor, '{}'::jsonb) || jsonb_build_object('userId', ev.actor_user_id, 'role', ev.actor_role))::text, true);
 		END IF;
 		ev.after := jsonb_strip_nulls(new_j) - ignored;
 	ELSIF TG_OP = 'UPDATE' THEN

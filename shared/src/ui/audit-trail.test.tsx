@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { auditApi } from '../api/audit';
 import type { AuditEvent } from '../contracts';
 import { renderScreen, resetAppState, setupUser, signIn, testUser } from '../testing';
-import { WithHistoryTab, browserOf, formatAuditTime } from './audit-trail';
+import { HistorySection, WithHistoryTab, browserOf, formatAuditTime } from './audit-trail';
 
 const SALE = '3d1c1b9e-1a2b-4c3d-8e9f-0000000000c1';
 
@@ -86,6 +86,25 @@ describe('History tab', () => {
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     expect(screen.getByText('The invoice’s payments')).toBeInTheDocument();
     expect(call).not.toHaveBeenCalled();
+  });
+});
+
+describe('History section', () => {
+  it('asks for the history only when opened', async () => {
+    signIn();
+    const call = jest.spyOn(auditApi, 'events').mockResolvedValue({ success: true, data: [created], meta: { total: 1, page: 1, pageSize: 20 } });
+    const user = setupUser();
+    renderScreen(<HistorySection entityId={SALE} area="quotations" />);
+    expect(call).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: /History/ }));
+    expect(await screen.findByText('Created')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith({ entityId: SALE, page: 1, pageSize: 20 });
+  });
+
+  it('is not there for a role that may not read the audit trail', () => {
+    signIn(null, { ...testUser, role: 'VIEWER' });
+    renderScreen(<HistorySection entityId={SALE} area="quotations" />);
+    expect(screen.queryByText('History')).not.toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Flex, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Collapse, Flex, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import useSWR from 'swr';
 import { auditApi } from '../api/audit';
@@ -244,4 +244,20 @@ export function WithHistoryTab(props: { entityId: string; area: CacheArea; label
   const history = useHistoryTab(props.entityId, props.area);
   if (history.length === 0) return <>{props.children}</>;
   return <Tabs items={[{ key: 'details', label: props.label ?? 'Details', children: props.children }, ...history]} />;
+}
+
+/**
+ * A record's History as a closed section under a screen that has nothing else below it (a quotation, a note): the
+ * history is asked for when it is opened; nothing for a user who may not read the audit trail.
+ */
+export function HistorySection({ entityId, area }: { entityId: string; area: CacheArea }) {
+  const canView = useCanViewAudit();
+  if (!canView) return null;
+  return (
+    <Collapse
+      style={{ marginTop: 16 }}
+      destroyOnHidden
+      items={[{ key: 'history', label: 'History', children: <AuditHistory entityId={entityId} area={area} /> }]}
+    />
+  );
 }

@@ -118,12 +118,20 @@ export function AuditChanges({ event }: { event: AuditEvent }) {
   );
 }
 
-function who(event: AuditEvent): ReactNode {
+function who(event: AuditEvent, onUser?: (user: NonNullable<AuditEvent['user']>) => void): ReactNode {
   if (!event.user) return <Typography.Text type="secondary">System</Typography.Text>;
-  const role = event.user.role ? (ROLE_LABELS[event.user.role as Role] ?? event.user.role) : null;
+  const user = event.user;
+  const role = user.role ? (ROLE_LABELS[user.role as Role] ?? user.role) : null;
+  const name = user.name ?? 'A former user';
   return (
     <Flex vertical>
-      <span>{event.user.name ?? 'A former user'}</span>
+      {onUser ? (
+        <Typography.Link onClick={() => onUser(user)} title={`Show only ${name}’s activity`}>
+          {name}
+        </Typography.Link>
+      ) : (
+        <span>{name}</span>
+      )}
       {role ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{role}</Typography.Text> : null}
     </Flex>
   );
@@ -158,8 +166,10 @@ export function AuditEventList(props: {
   emptyText?: string;
   /** A record's name as the list shows it (the Activity screen links it to its screen). */
   renderRecord?: (event: AuditEvent) => ReactNode;
+  /** With it, a user's name filters the list to that user. */
+  onUser?: (user: NonNullable<AuditEvent['user']>) => void;
 }) {
-  const { query, area, showRecord = false, emptyText = 'No activity recorded yet', renderRecord } = props;
+  const { query, area, showRecord = false, emptyText = 'No activity recorded yet', renderRecord, onUser } = props;
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(AUDIT_LIST_PAGE_SIZE);
   const { data, error, isLoading, mutate } = useSWR(cacheKey(area, 'audit', query, page, pageSize), () => auditApi.events({ ...query, page, pageSize }), {
@@ -171,7 +181,7 @@ export function AuditEventList(props: {
 
   const columns: TableProps<AuditEvent>['columns'] = [
     { key: 'at', title: 'When', width: 170, render: (_: unknown, e) => formatAuditTime(e.at) },
-    { key: 'who', title: 'Who', render: (_: unknown, e) => who(e) },
+    { key: 'who', title: 'Who', render: (_: unknown, e) => who(e, onUser) },
     {
       key: 'action',
       title: 'Action',

@@ -24,7 +24,7 @@ const page = (data: AuditEvent[]) => ({ success: true as const, data, meta: { to
 setUpReportTests(null);
 
 describe('Activity', () => {
-  it('lists the business’s events with the record linked to its screen, and filters by the address', async () => {
+  it('lists the business’s events with the record linked to its screen, and filters by the address and by a user', async () => {
     const call = jest.spyOn(auditApi, 'events').mockResolvedValue(page([edit, login]));
     const user = setupUser();
     renderScreen(<ActivityPage />, { path: '/reports/activity', route: '/reports/activity?entity=party&from=2026-11-01&to=2026-11-30' });
@@ -32,6 +32,10 @@ describe('Activity', () => {
     expect(call).toHaveBeenCalledWith({ entity: 'party', from: '2026-11-01', to: '2026-11-30', userId: undefined, page: 1, pageSize: 20 });
     expect(screen.getByText('Logged in')).toBeInTheDocument();
     expect(screen.getAllByText('28-11-2026 11:30:00')).toHaveLength(2);
+    await user.click(screen.getAllByText('Ravi Sharma')[0]);
+    expect(screen.getByTestId('location')).toHaveTextContent(`userId=${testUser.id}`);
+    expect(call).toHaveBeenLastCalledWith({ entity: 'party', from: '2026-11-01', to: '2026-11-30', userId: testUser.id, page: 1, pageSize: 20 });
+    expect(screen.getByText('One user’s activity')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/reports\/activity$/);
     expect(call).toHaveBeenLastCalledWith({ entity: undefined, from: undefined, to: undefined, userId: undefined, page: 1, pageSize: 20 });

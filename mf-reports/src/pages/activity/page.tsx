@@ -155,6 +155,7 @@ export default function ActivityPage() {
             value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
             onChange={(range) => set({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })}
           />
+          {userId ? <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>One user’s activity</Typography.Text> : null}
           {entity || from || to || userId ? (
             <Button onClick={() => set({ entity: undefined, from: undefined, to: undefined, userId: undefined })}>Clear filters</Button>
           ) : null}
@@ -165,6 +166,7 @@ export default function ActivityPage() {
           area="reports"
           showRecord
           renderRecord={recordLink}
+          onUser={(user) => set({ userId: user.id })}
           emptyText={entity || from || to || userId ? 'No activity matches these filters' : 'No activity recorded yet'}
         />
       </Card>

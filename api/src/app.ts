@@ -14,6 +14,7 @@ import { HttpError } from './errors';
 import { logRequestsAtDebug, loggingOptions, type LogFormat } from './logging';
 import { createOtpSender, type OtpSender } from './otp';
 import { isApiPath, registerCsrf } from './plugins/csrf';
+import { registerAuditActor } from './plugins/audit';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors';
 import { isPageRequest, registerSecurityHeaders, type SecurityHeaders } from './plugins/headers';
 import { registerMultipart } from './plugins/multipart';
@@ -24,6 +25,7 @@ import { NO_CACHE, registerStaticApps } from './plugins/static';
 import { accountRoutes } from './routes/account';
 import { automatedBillRoutes } from './routes/automated-bill';
 import { adminRoutes } from './routes/admin';
+import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { branchRoutes } from './routes/branches';
 import type { ZodApp } from './routes/common';
@@ -143,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
   await registerMultipart(app);
   app.decorateRequest('auth', null);
+  registerAuditActor(app);
   registerCsrf(app, config);
 
   const scoped = (prefix: string, routes: (app: ZodApp) => void) =>
@@ -172,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api', (a) => reportRoutes(a, deps));
   await scoped('/api', (a) => ledgerRoutes(a, deps));
   await scoped('/api', (a) => shellRoutes(a, deps));
+  await scoped('/api/audit', (a) => auditRoutes(a, deps));
   await scoped('/api/admin', (a) =>
     adminRoutes(a, deps, { operatorToken: options.operatorToken ?? config.operatorToken }),
   );

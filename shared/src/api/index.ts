@@ -18,3 +18,4 @@ export * from './ewaybill';
 export * from './report';
 export * from './books';
 export * from './users';
+export * from './audit';

@@ -27,3 +27,4 @@ export * from './composition';
 export * from './ledger';
 export * from './books-statements';
 export * from './users';
+export * from './audit';

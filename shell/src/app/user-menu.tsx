@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { authApi, forgetCachedData, logOut, useSession, ROLE_LABELS } from '@bahi/shared';
+import { ACTIVITY_PATH, ROLE_LABELS, authApi, canViewAudit, forgetCachedData, logOut, useSession } from '@bahi/shared';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
-import { DownOutlined, InfoCircleOutlined, LogoutOutlined, TeamOutlined } from '@ant-design/icons';
+import { DownOutlined, HistoryOutlined, InfoCircleOutlined, LogoutOutlined, TeamOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { formatMobile } from '../auth/phone';
 import { clearAllOverrides } from '../remotes/overrides';
@@ -14,7 +14,7 @@ export function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase() || '?';
 }
 
-/** The signed-in person, their business, Users & roles (owners and admins), About and Log out. */
+/** The signed-in person, their business, Users & roles (owners and admins), the Activity log (for those who may read it), About and Log out. */
 export function UserMenu({ table }: { table: RouteTable | null }) {
   const { user } = useSession();
   const navigate = useNavigate();
@@ -57,6 +57,9 @@ export function UserMenu({ table }: { table: RouteTable | null }) {
             { type: 'divider' },
             ...(MANAGES_USERS.includes(user.role)
               ? [{ key: 'users', icon: <TeamOutlined />, label: 'Users & roles', onClick: () => navigate('/settings/users') }]
+              : []),
+            ...(canViewAudit(user.role)
+              ? [{ key: 'activity', icon: <HistoryOutlined />, label: 'Activity log', onClick: () => navigate(ACTIVITY_PATH) }]
               : []),
             { key: 'about', icon: <InfoCircleOutlined />, label: 'About Bahi', onClick: () => setAboutOpen(true) },
             { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', danger: true, onClick: logout },

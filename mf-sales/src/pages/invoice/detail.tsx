@@ -3,7 +3,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from 'antd';
 import { DollarOutlined, FileAddOutlined, RollbackOutlined } from '@ant-design/icons';
 import { IRN_CANCEL_HOURS, revalidateArea, saleApi, type SaleInvoice } from '@bahi/shared';
-import { PaymentsCard, RecordLoader, RecordPaymentModal, SaleStatusTag, notify } from '@bahi/shared/ui';
+import { PaymentsCard, RecordLoader, RecordPaymentModal, SaleStatusTag, WithHistoryTab, notify } from '@bahi/shared/ui';
 import { SalesDocumentPage } from '../../components/document-page';
 import { printDocument } from '../../components/print';
 import { useSaleInvoice } from '../../components/sales-data';
@@ -73,9 +73,11 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
         },
       }}
     >
-      <PaymentsCard payments={invoice.payments} emptyText="No payment received yet" />
-      <InvoiceNotesCard invoice={invoice} />
-      <EWayBillCard invoice={invoice} onChange={onChange} />
+      <WithHistoryTab entityId={invoice.id} area="sales" label="Payments & notes">
+        <PaymentsCard payments={invoice.payments} emptyText="No payment received yet" />
+        <InvoiceNotesCard invoice={invoice} />
+        <EWayBillCard invoice={invoice} onChange={onChange} />
+      </WithHistoryTab>
       <RecordPaymentModal
         open={paying}
         document={{ number: invoice.invoiceNumber, balance: invoice.balance, grandTotal: invoice.totals.grandTotal }}

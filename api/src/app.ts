@@ -25,6 +25,7 @@ import { accountRoutes } from './routes/account';
 import { automatedBillRoutes } from './routes/automated-bill';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
+import { settingsRoutes } from './routes/settings';
 import { branchRoutes } from './routes/branches';
 import type { ZodApp } from './routes/common';
 import { healthRoutes } from './routes/health';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api', (a) => healthRoutes(a, { db, isDraining: () => lifecycle.draining }));
   await scoped('/api/auth', (a) => authRoutes(a, deps));
   await scoped('/api/store-branch', (a) => branchRoutes(a, deps));
+  await scoped('/api/settings', (a) => settingsRoutes(a, deps));
   await scoped('/api/party', (a) => partyRoutes(a, deps));
   await scoped('/api/item', (a) => itemRoutes(a, deps));
   await scoped('/api/account', (a) => accountRoutes(a, deps));

@@ -96,6 +96,14 @@ describe('sale/update-sale/:id', () => {
     const ofInvoice = ledger.entries.filter((e) => e.documentId === inv.id && e.type !== 'SALE_PAYMENT');
     expect(ofInvoice.map((e) => [e.date, e.debit, e.credit])).toEqual([['2026-11-10', '590.00', '0.00']]);
 
+    // The day book lists it once, as it now is, and its sales total is the journal's.
+    const day = await read<{ entries: Array<{ type: string; documentId: string | null; amount: string | null }>; totals: { sales: string } }>(
+      a,
+      '/api/report/day-book?date=2026-11-10',
+    );
+    expect(day.entries.filter((e) => e.documentId === inv.id && e.amount !== null).map((e) => [e.type, e.amount])).toEqual([['SALE', '590.00']]);
+    expect(day.totals.sales).toBe('590.00');
+
     const gstin = a.profile.user.business.gstin;
     const r1 = await get(h.app, `/api/report/gstr1?gstin=${gstin}&period=112026`, a.cookie);
     const b2b = r1.json().data.b2b.flatMap((c: { inv: Array<{ inum: string; val: number; itms: Array<{ itm_det: { txval: number } }> }> }) => c.inv);

@@ -70,7 +70,8 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
             and e.voucher_type in ('SALE', 'PURCHASE', 'CREDIT_NOTE', 'DEBIT_NOTE', 'PURCHASE_DEBIT_NOTE') and e.document_type = e.voucher_type and ${reversalBranch}
             -- An edit posts the reversal together with the document's new entry: the document is listed as it now is.
             and not exists (select 1 from journal_entries x where x.business_id = e.business_id and x.document_type = e.document_type
-                             and x.document_id = e.document_id and x.reverses_id is null and x.transaction_id is null and x.created_at = e.created_at)
+                             and x.document_id = e.document_id and x.voucher_type = e.voucher_type and x.reverses_id is null
+                             and x.transaction_id is null and x.created_at = e.created_at)
           union all
           select d.created_at, 'QUOTATION', 'QUOTATION', d.id::text, d.quotation_number, d.party_name, d.grand_total::text, null, null, null, d.status, 0, null
           from quotations d where d.business_id = ${businessId} and d.quotation_date = ${date} and ${branch}

@@ -144,6 +144,19 @@ describe('sale/update-sale/:id', () => {
     await expectBooksBalance(a);
   });
 
+  it('a new date moves the sale to that day: the reversal carries the old date, the new entry the new one', async () => {
+    const serviceId = (await f.item(a, { type: 'SERVICE', name: 'Installation', price: '100' })).id;
+    const moved = await f.invoice(a, { partyId: customer.id, invoiceDate: '2026-11-08', lines: [{ itemId: serviceId, quantity: 1 }] });
+    const salesOn = async (date: string) => (await read<{ totals: { sales: string } }>(a, `/api/report/day-book?date=${date}`)).totals.sales;
+    expect(await salesOn('2026-11-08')).toBe('118.00');
+    const res = await editSale(a, moved.id, { partyId: customer.id, invoiceDate: '2026-11-09', lines: [{ itemId: serviceId, quantity: 2 }] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ invoiceNumber: moved.invoiceNumber, invoiceDate: '2026-11-09', dueDate: '2026-11-09' });
+    expect(await salesOn('2026-11-08')).toBe('0.00');
+    expect(await salesOn('2026-11-09')).toBe('236.00');
+    await expectBooksBalance(a);
+  });
+
   it('refuses an invoice with an IRN, with notes against it, or cancelled (409, saying why)', async () => {
     const body = (quantity: number) => ({ partyId: customer.id, invoiceDate: '2026-11-11', lines: [{ itemId: phoneId, quantity }] });
     const withIrn = await f.invoice(a, body(1));

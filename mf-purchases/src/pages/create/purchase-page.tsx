@@ -192,10 +192,9 @@ export function PurchaseForm({ initial, onNew, editing }: { initial: PurchaseDra
   const shortcut = useSaveShortcut(() => void save('open'), !saving);
 
   let preview: string;
-  if (editing) preview = editing.number;
-  else try {
-    // The number itself once the server answers; until then the series, its number still to come.
-    preview = nextReference.data?.number ?? `${documentSeriesPrefix('PUR', financialYearOf(draft.billDate).label)}…`;
+  try {
+    // An edited bill keeps its number; a new one gets it from the server, until then the series, its number to come.
+    preview = editing ? editing.number : (nextReference.data?.number ?? `${documentSeriesPrefix('PUR', financialYearOf(draft.billDate).label)}…`);
   } catch {
     preview = '…';
   }
@@ -332,28 +331,32 @@ export function PurchaseForm({ initial, onNew, editing }: { initial: PurchaseDra
         }
         payment={
           <>
-            {editing ? null : <PaymentNowFields
-              title="Payment made"
-              receivedLabel="Paid now"
-              accountLabel="Paid from"
-              ids={ID}
-              payment={draft.payment}
-              amount={paidNow(draft, grandTotal)}
-              accounts={accounts}
-              errors={shown}
-              onChange={(patch) => update({ payment: { ...draft.payment, ...patch } })}
-            />}
+            {editing ? null : (
+              <PaymentNowFields
+                title="Payment made"
+                receivedLabel="Paid now"
+                accountLabel="Paid from"
+                ids={ID}
+                payment={draft.payment}
+                amount={paidNow(draft, grandTotal)}
+                accounts={accounts}
+                errors={shown}
+                onChange={(patch) => update({ payment: { ...draft.payment, ...patch } })}
+              />
+            )}
             <Form.Item label="Notes" {...field('notes')} htmlFor={ID.notes}>
               <Input.TextArea id={ID.notes} rows={2} maxLength={2000} value={draft.notes} onChange={(e) => update({ notes: e.target.value })} />
             </Form.Item>
-            {editing ? null : <AttachmentDrop
-              file={file}
-              error={fileError}
-              onFile={(f, problem) => {
-                setFile(f);
-                setFileError(problem);
-              }}
-            />}
+            {editing ? null : (
+              <AttachmentDrop
+                file={file}
+                error={fileError}
+                onFile={(f, problem) => {
+                  setFile(f);
+                  setFileError(problem);
+                }}
+              />
+            )}
           </>
         }
         totals={

@@ -173,12 +173,14 @@ function BillingForm({ kind, initial, onNew, editing }: { kind: BillKind; initia
   const shortcut = useSaveShortcut(() => void save('open'), !saving);
 
   let preview: string;
-  if (editing) preview = editing.number;
-  else try {
+  try {
     const fy = financialYearOf(draft.date).label;
-    preview = invoice
-      ? (nextNumber.data?.number ?? `${documentSeriesPrefix(branch?.invoicePrefix ?? '', fy)}…`)
-      : `${documentSeriesPrefix('QT', fy)}…`;
+    // An edited invoice keeps its number.
+    preview = editing
+      ? editing.number
+      : invoice
+        ? (nextNumber.data?.number ?? `${documentSeriesPrefix(branch?.invoicePrefix ?? '', fy)}…`)
+        : `${documentSeriesPrefix('QT', fy)}…`;
   } catch {
     preview = '…';
   }

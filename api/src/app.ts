@@ -27,6 +27,7 @@ import { automatedBillRoutes } from './routes/automated-bill';
 import { adminRoutes } from './routes/admin';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
+import { settingsRoutes } from './routes/settings';
 import { branchRoutes } from './routes/branches';
 import type { ZodApp } from './routes/common';
 import { healthRoutes } from './routes/health';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/auth', (a) => authRoutes(a, deps));
   await scoped('/api/store-branch', (a) => branchRoutes(a, deps));
   await scoped('/api/user', (a) => userRoutes(a, deps));
+  await scoped('/api/settings', (a) => settingsRoutes(a, deps));
   await scoped('/api/party', (a) => partyRoutes(a, deps));
   await scoped('/api/item', (a) => itemRoutes(a, deps));
   await scoped('/api/account', (a) => accountRoutes(a, deps));

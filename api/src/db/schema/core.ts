@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -26,6 +27,8 @@ export const businesses = pgTable('businesses', {
   stateCode: text('state_code'),
   /** How many days after today (India) its invoices, bills, expenses and payments may be dated; 0: none ahead. */
   futureDatedDays: integer('future_dated_days').notNull().default(0),
+  /** The books are closed up to this date (inclusive): nothing dated on or before it is created, edited or cancelled. */
+  booksLockedUntil: date('books_locked_until', { mode: 'string' }),
   /** REGULAR or COMPOSITION with a GSTIN, UNREGISTERED without (gst-rules.md "Registration types"). */
   registrationType: text('registration_type').$type<SellerRegistrationType>().notNull().default('UNREGISTERED'),
   /** A composition taxpayer's rate on its turnover (CMP-08), per cent: 1 for manufacturers and traders. */

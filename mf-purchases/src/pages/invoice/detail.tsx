@@ -15,6 +15,7 @@ import {
 } from '@bahi/shared';
 import {
   CancelModal,
+  EditDocumentButton,
   PageHeader,
   PaymentsCard,
   PurchaseStatusTag,
@@ -22,13 +23,16 @@ import {
   RecordPaymentModal,
   formatDate,
   formatQuantity,
+  editRefusal,
   notify,
   placeOfSupplyLabel,
   WithHistoryTab,
+  useLockedUntil,
 } from '@bahi/shared/ui';
 import { usePurchaseInvoice } from '../../components/purchase-data';
 import { attachmentProblem } from '../create/purchase-model';
 import { BillNotesCard } from '../../components/bill-notes';
+import { useBillNotes } from '../../components/notes-data';
 
 const num = { fontVariantNumeric: 'tabular-nums' as const };
 const amount = (v: string) => <span style={num}>{formatRupees(v)}</span>;
@@ -172,6 +176,17 @@ function PurchaseDetail({ bill, onChange }: { bill: PurchaseInvoice; onChange: (
   const navigate = useNavigate();
   const cancelled = bill.status === 'CANCELLED';
   const inter = bill.supplyType === 'INTER';
+  const lockedUntil = useLockedUntil();
+  const notes = useBillNotes(bill.id);
+  const refusal = bill.selfInvoiceNumber
+    ? `It has self-invoice ${bill.selfInvoiceNumber}: cancel it and enter the bill again`
+    : editRefusal({
+        cancelled,
+        notes: notes.data?.notes.filter((n) => n.status === 'ISSUED').length ?? 0,
+        noteWord: 'debit notes',
+        date: bill.billDate,
+        lockedUntil,
+      });
 
   return (
     <>
@@ -192,6 +207,7 @@ function PurchaseDetail({ bill, onChange }: { bill: PurchaseInvoice; onChange: (
                 Self-invoice PDF
               </Button>
             ) : null}
+            <EditDocumentButton refusal={refusal} onClick={() => navigate(`/purchases/invoice/${bill.id}/edit`)} />
             {cancelled ? null : (
               <>
                 <Button icon={<RollbackOutlined />} onClick={() => navigate(`/purchases/invoice/${bill.id}/debit-note`)}>

@@ -3,12 +3,13 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from 'antd';
 import { DollarOutlined, FileAddOutlined, RollbackOutlined } from '@ant-design/icons';
 import { IRN_CANCEL_HOURS, revalidateArea, saleApi, type SaleInvoice } from '@bahi/shared';
-import { PaymentsCard, RecordLoader, RecordPaymentModal, SaleStatusTag, WithHistoryTab, notify } from '@bahi/shared/ui';
+import { EditDocumentButton, PaymentsCard, RecordLoader, RecordPaymentModal, SaleStatusTag, WithHistoryTab, editRefusal, notify, useLockedUntil } from '@bahi/shared/ui';
 import { SalesDocumentPage } from '../../components/document-page';
 import { printDocument } from '../../components/print';
 import { useSaleInvoice } from '../../components/sales-data';
 import { InvoiceNotesCard } from '../../components/invoice-notes';
 import { EWayBillCard } from '../../components/ewaybill-card';
+import { useInvoiceNotes } from '../../components/notes-data';
 
 const CANCEL_CONSEQUENCE = 'The number stays taken. The stock comes back to the branch and the payments received are reversed.';
 
@@ -18,6 +19,16 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
   const navigate = useNavigate();
   const cancelled = invoice.status === 'CANCELLED';
   const printNow = params.get('print');
+  const lockedUntil = useLockedUntil();
+  const notes = useInvoiceNotes(invoice.id);
+  const refusal = editRefusal({
+    cancelled,
+    irn: invoice.einvoice.irn,
+    notes: notes.data?.notes.filter((n) => n.status === 'ISSUED').length ?? 0,
+    noteWord: 'credit or debit notes',
+    date: invoice.invoiceDate,
+    lockedUntil,
+  });
 
   // Save & print lands here with ?print=a4: print once the document is on the page.
   useEffect(() => {
@@ -38,8 +49,11 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
       status={<SaleStatusTag status={invoice.status} isOverdue={invoice.isOverdue} />}
       subtitle={invoice.quotationNumber ? `From quotation ${invoice.quotationNumber}` : undefined}
       action={
-        cancelled ? null : (
+        cancelled ? (
+          <EditDocumentButton refusal={refusal} onClick={() => navigate(`/sales/invoice/${invoice.id}/edit`)} />
+        ) : (
           <>
+            <EditDocumentButton refusal={refusal} onClick={() => navigate(`/sales/invoice/${invoice.id}/edit`)} />
             <Button icon={<RollbackOutlined />} onClick={() => navigate(`/sales/invoice/${invoice.id}/credit-note`)}>
               Return / credit note
             </Button>

@@ -143,17 +143,15 @@ const RULES: Record<Role, readonly Permission[]> = {
   ],
 };
 
-const GRANTED: Record<Role, ReadonlySet<Permission>> = Object.fromEntries(
-  ROLES.map((role) => [role, new Set(RULES[role])]),
-) as Record<Role, ReadonlySet<Permission>>;
+const GRANTED = new Map<Role, ReadonlySet<Permission>>(ROLES.map((role) => [role, new Set(RULES[role])]));
 
 /** Whether a role holds a permission. An unknown role holds none. */
 export function can(role: Role | null | undefined, permission: Permission): boolean {
-  return !!role && (GRANTED[role]?.has(permission) ?? false);
+  return !!role && (GRANTED.get(role)?.has(permission) ?? false);
 }
 
 /** Every permission a role holds, in the matrix's order. */
-export const permissionsOf = (role: Role): Permission[] => PERMISSIONS.filter((p) => GRANTED[role].has(p));
+export const permissionsOf = (role: Role): Permission[] => PERMISSIONS.filter((p) => can(role, p));
 
 /** The areas a role may open (it may view them): the shell offers only these. */
 export const areasFor = (role: Role): Area[] => AREAS.filter((area) => can(role, `${area}.view` as Permission));

@@ -17,6 +17,7 @@ import { isApiPath, registerCsrf } from './plugins/csrf';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors';
 import { isPageRequest, registerSecurityHeaders, type SecurityHeaders } from './plugins/headers';
 import { registerMultipart } from './plugins/multipart';
+import { registerPermissions } from './plugins/permissions';
 import { registerReadCache } from './plugins/read-cache';
 import { responseSerializer } from './plugins/serializer';
 import { refusingNullBytes } from './plugins/validator';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
   await registerMultipart(app);
   app.decorateRequest('auth', null);
+  registerPermissions(app);
   registerCsrf(app, config);
 
   const scoped = (prefix: string, routes: (app: ZodApp) => void) =>

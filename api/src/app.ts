@@ -18,6 +18,7 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/errors';
 import { isPageRequest, registerSecurityHeaders, type SecurityHeaders } from './plugins/headers';
 import { registerMultipart } from './plugins/multipart';
 import { registerPermissions } from './plugins/permissions';
+import { registerScope } from './plugins/scope';
 import { registerReadCache } from './plugins/read-cache';
 import { responseSerializer } from './plugins/serializer';
 import { refusingNullBytes } from './plugins/validator';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerMultipart(app);
   app.decorateRequest('auth', null);
   registerPermissions(app);
+  registerScope(app, db);
   registerCsrf(app, config);
 
   const scoped = (prefix: string, routes: (app: ZodApp) => void) =>

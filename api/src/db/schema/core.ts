@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -49,6 +50,8 @@ export const users = pgTable(
     /** Login is by mobile number alone, so it is unique across all businesses (a global directory lookup). */
     mobile: text('mobile').notNull(),
     role: text('role').$type<UserRole>().notNull(),
+    /** Whether the user works at every branch; if not, only at those listed in user_branches. */
+    allBranches: boolean('all_branches').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -185,5 +188,22 @@ export const storeBranches = pgTable(
     /** At most one default branch per business. */
     uniqueIndex('store_branches_business_default_key').on(t.businessId).where(sql`${t.isDefault}`),
     check('store_branches_registration_type_check', sql`${t.registrationType} in ('REGULAR', 'COMPOSITION')`),
+  ],
+);
+
+/** The branches a user who does not work at every branch (users.all_branches false) works at. */
+export const userBranches = pgTable(
+  'user_branches',
+  {
+    businessId: uuid('business_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    branchId: uuid('branch_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'user_branches_pkey', columns: [t.businessId, t.userId, t.branchId] }),
+    index('user_branches_business_branch_idx').on(t.businessId, t.branchId),
+    foreignKey({ name: 'user_branches_user_fk', columns: [t.businessId, t.userId], foreignColumns: [users.businessId, users.id] }).onDelete('cascade'),
+    foreignKey({ name: 'user_branches_branch_fk', columns: [t.businessId, t.branchId], foreignColumns: [storeBranches.businessId, storeBranches.id] }).onDelete('cascade'),
   ],
 );

@@ -19,6 +19,7 @@ import { isPageRequest, registerSecurityHeaders, type SecurityHeaders } from './
 import { registerMultipart } from './plugins/multipart';
 import { registerPermissions } from './plugins/permissions';
 import { registerScope } from './plugins/scope';
+import { registerCostStripping } from './plugins/cost';
 import { registerReadCache } from './plugins/read-cache';
 import { responseSerializer } from './plugins/serializer';
 import { refusingNullBytes } from './plugins/validator';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('auth', null);
   registerPermissions(app);
   registerScope(app, db);
+  registerCostStripping(app);
   registerCsrf(app, config);
 
   const scoped = (prefix: string, routes: (app: ZodApp) => void) =>

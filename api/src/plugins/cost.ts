@@ -45,6 +45,18 @@ const COST_ONLY = new Set([
 ]);
 const FILE_FORMATS = new Set(['xlsx', 'csv', 'pdf']);
 
+/**
+ * The answer of a route as a role without "see cost and margin" receives it: a copy without the cost fields (a
+ * handler may answer an object it keeps, a cache, which must stay whole for other users); other routes' as they are.
+ */
+export function stripCost(key: string, payload: unknown): unknown {
+  const strip = STRIP[key];
+  if (!strip || !payload || typeof payload !== 'object') return payload;
+  const copy = structuredClone(payload) as { data?: unknown };
+  if (copy.data && typeof copy.data === 'object') strip(copy.data as Json);
+  return copy;
+}
+
 const keyOf = (request: FastifyRequest) => routeKey(request.method, request.routeOptions.url ?? '');
 
 export function registerCostStripping(app: FastifyInstance) {
@@ -60,11 +72,6 @@ export function registerCostStripping(app: FastifyInstance) {
   app.addHook('preSerialization', async (request, _reply, payload) => {
     const auth = request.auth;
     if (!auth || can(auth.user.role, SEE_COST)) return payload;
-    const strip = STRIP[keyOf(request)];
-    if (!strip || !payload || typeof payload !== 'object') return payload;
-    // A copy: a handler may answer an object it keeps (a cache), which must stay whole for other users.
-    const copy = structuredClone(payload) as { data?: unknown };
-    if (copy.data && typeof copy.data === 'object') strip(copy.data as Json);
-    return copy;
+    return stripCost(keyOf(request), payload);
   });
 }

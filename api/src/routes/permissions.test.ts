@@ -2,6 +2,7 @@ import { SESSION_COOKIE, ROLES, type Role } from '@bahi/shared/contracts';
 import { SEE_COST, can, forbiddenMessage } from '@bahi/shared/permissions';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
+import { selectRows } from '../db/rows';
 import { registerPermissions } from '../plugins/permissions';
 import { stripCost } from '../plugins/cost';
 import { ROUTE_PERMISSIONS, isPublicRoute, permissionFor } from '../permissions/routes';
@@ -24,10 +25,10 @@ async function staff(role: Role, name: string, branchIds?: string[]): Promise<Si
   const businessId = owner.profile.user.business.id;
   const mobile = newPhone();
   const allBranches = branchIds === undefined;
-  const inserted = await h.database.db.execute(
+  const [row] = await selectRows<{ id: string }>(
+    h.database.db,
     sql`insert into users (business_id, name, mobile, role, all_branches) values (${businessId}, ${name}, ${mobile}, ${role}, ${allBranches}) returning id`,
   );
-  const [row] = inserted.rows as Array<{ id: string }>;
   for (const branchId of branchIds ?? []) {
     await h.database.db.execute(sql`insert into user_branches (business_id, user_id, branch_id) values (${businessId}, ${row.id}, ${branchId})`);
   }

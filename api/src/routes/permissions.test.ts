@@ -7,6 +7,7 @@ import { registerPermissions } from '../plugins/permissions';
 import { stripCost } from '../plugins/cost';
 import { ROUTE_PERMISSIONS, isPublicRoute, permissionFor } from '../permissions/routes';
 import { createSession } from '../services/auth/sessions';
+import { remoteRegistry } from '../db/schema';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, newPhone, write, type Harness, type SignedUp, signUp } from '../test/harness';
 
@@ -246,5 +247,62 @@ describe('branch restriction', () => {
 
     const report = await get(h.app, `/api/report/day-book?branchId=${pune.id}`, clerk.cookie);
     expect(report.statusCode).toBe(404);
+  });
+});
+
+describe("the shell's areas", () => {
+  it('hands a role only the routes and sidebar entries it may open, and names the others', async () => {
+    // Local remotes are synced from built folders, which a test does not have: the two areas are written here.
+    await h.database.db
+      .insert(remoteRegistry)
+      .values([
+        {
+          name: 'zz_purchases',
+          folder: 'mf-purchases',
+          manifestUrl: '/remotes/mf-purchases/mf-manifest.json',
+          version: '1.0.0',
+          title: 'Purchases',
+          routes: ['purchases/*', 'purchase/create-invoice', 'expenses'],
+          nav: [
+            { path: '/purchases', label: 'Purchases', icon: 'ShoppingCartOutlined', order: 40 },
+            { path: '/expenses', label: 'Expenses', icon: 'WalletOutlined', order: 50 },
+          ],
+        },
+        {
+          name: 'zz_sales',
+          folder: 'mf-sales',
+          manifestUrl: '/remotes/mf-sales/mf-manifest.json',
+          version: '1.0.0',
+          title: 'Sales',
+          routes: ['sales/*', 'sales/create-invoice', 'e-invoicing'],
+          nav: [
+            { path: '/sales', label: 'Sales', icon: 'FileTextOutlined', order: 30 },
+            { path: '/e-invoicing', label: 'E-invoicing', icon: 'CloudUploadOutlined', order: 80 },
+          ],
+        },
+      ])
+      .onConflictDoNothing();
+    const areas = async (who: SignedUp) => (await get(h.app, '/api/shell/remotes', who.cookie)).json().data;
+
+    const biller = await areas(users.BILLER);
+    expect(biller.remotes.map((r: { name: string }) => r.name)).not.toContain('zz_purchases');
+    const sales = biller.remotes.find((r: { name: string }) => r.name === 'zz_sales');
+    expect(sales.routes).toEqual(['sales/*', 'sales/create-invoice']);
+    expect(sales.nav.map((n: { path: string }) => n.path)).toEqual(['/sales']);
+    expect(biller.forbidden).toEqual(
+      expect.arrayContaining([
+        { name: 'zz_purchases', title: 'Purchases', routes: ['purchases/*', 'purchase/create-invoice', 'expenses'] },
+        { name: 'zz_sales', title: 'Sales', routes: ['e-invoicing'] },
+      ]),
+    );
+
+    const keeper = await areas(users.STOCK_KEEPER);
+    const purchases = keeper.remotes.find((r: { name: string }) => r.name === 'zz_purchases');
+    expect(purchases.routes).toEqual(['purchases/*', 'purchase/create-invoice']);
+    expect(purchases.nav.map((n: { path: string }) => n.path)).toEqual(['/purchases']);
+
+    const all = await areas(owner);
+    expect(all.forbidden).toEqual([]);
+    expect(all.remotes.find((r: { name: string }) => r.name === 'zz_sales').routes).toEqual(['sales/*', 'sales/create-invoice', 'e-invoicing']);
   });
 });

@@ -10,7 +10,7 @@ import { useFollowOtherTabsBranch } from './branch-switcher';
 import { OverrideConfirmDialog } from './override-banner';
 import { SessionGuard } from './session-guard';
 import { ShellLayout } from './shell-layout';
-import { AreaUnavailablePage, NotFoundPage } from './status-pages';
+import { AreaUnavailablePage, NoAccessPage, NotFoundPage } from './status-pages';
 import { WelcomePage } from './welcome-page';
 
 /** Everything behind the login: the layout and the routes built from the registry. */
@@ -59,6 +59,9 @@ export function SignedInApp() {
             path={r.path}
             element={<RemoteRoute key={`${r.remote.name}:${r.declared}`} remote={r.remote} declared={r.declared} />}
           />
+        ))}
+        {table?.forbidden.map((u) => (
+          <Route key={u.path} path={u.path} element={<NoAccessPage title={u.title} />} />
         ))}
         {table?.unavailable.map((u) => (
           <Route key={u.path} path={u.path} element={<AreaUnavailablePage title={u.title} />} />

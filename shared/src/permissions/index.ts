@@ -212,6 +212,15 @@ export const SHELL_ROUTE_PERMISSIONS: Record<string, Permission> = {
   'automated-bills': 'automated-bills.view',
 };
 
+const barePath = (path: string) => path.replace(/^\/+/, '').replace(/\/\*$/, '').replace(/\/+$/, '');
+
+/** The permission a link's path needs (`/reports/day-book`, `/cash-bank`), by the route that declares it; null for none. */
+export function permissionOfPath(path: string): Permission | null {
+  const bare = barePath(path);
+  const key = Object.keys(SHELL_ROUTE_PERMISSIONS).find((declared) => barePath(declared) === bare);
+  return key ? SHELL_ROUTE_PERMISSIONS[key] : null;
+}
+
 /** Whether a role may open a shell route (by the path its remote declares). */
 export function canOpenRoute(role: Role | null | undefined, declared: string): boolean {
   const permission = SHELL_ROUTE_PERMISSIONS[declared];

@@ -13,7 +13,7 @@ export interface QueryRule {
   permissions: readonly Permission[];
 }
 
-/** Any signed-in user: their own profile, logging out, the shell's list of areas (filtered by role). */
+/** Any signed-in user: their own profile, the shell's list of areas (filtered by role). */
 export const SIGNED_IN = 'signed-in' as const;
 
 export type RouteRule = Permission | QueryRule | typeof SIGNED_IN;
@@ -36,7 +36,6 @@ const paymentsList: QueryRule = {
 export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
   // Session
   'GET /api/auth/profile': SIGNED_IN,
-  'POST /api/auth/logout': SIGNED_IN,
   'GET /api/shell/remotes': SIGNED_IN,
 
   // Branches and their document settings
@@ -208,6 +207,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/auth/login',
   'POST /api/auth/verify-login',
   'POST /api/auth/resend-otp',
+  // Ends whatever session the cookie names, and clears the cookie even when that session is already gone.
+  'POST /api/auth/logout',
   'GET /api/health',
   'GET /api/ready',
   'GET /api/openapi.json',

@@ -12,6 +12,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -71,6 +72,18 @@ export async function waitFor(what: string, check: () => Promise<boolean> | bool
     if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
     await sleep(200);
   }
+}
+
+/** Whether something accepts connections on 127.0.0.1:port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 export interface ApiInstance {
@@ -155,6 +168,10 @@ export class Cluster {
 
   async start(): Promise<void> {
     try {
+      // Something else on a port would answer for an instance that could not start.
+      const ports = [this.primaryPort, this.standbyPort, this.haproxyPort, ...this.apis.map((a) => a.port)];
+      const taken = (await Promise.all(ports.map(async (p) => ((await listening(p)) ? p : null)))).filter((p) => p !== null);
+      if (taken.length) throw new Error(`Cannot start a cluster: ports ${taken.join(', ')} are in use`);
       await this.startPostgres();
       await this.startApis();
       this.startHaproxy();

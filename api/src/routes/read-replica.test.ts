@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
-import type { Database } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { openPostgresDatabase, type Database } from '../db/client';
 import { parseDatabaseTarget } from '../db/hosts';
 import { databaseError, UNAVAILABLE_MESSAGE } from '../plugins/errors';
 import { WAL_COOKIE } from '../plugins/read-replica';
@@ -239,5 +240,27 @@ describe('WAL positions, multi-host connection strings, an unreachable database'
     ['drizzle wrapping a lost connection', Object.assign(new Error('Failed query'), { cause: new Error('Connection terminated unexpectedly') })],
   ])('%s is 503 "unavailable" with Retry-After, not a 500', (_what, error) => {
     expect(databaseError(error)).toMatchObject({ statusCode: 503, message: UNAVAILABLE_MESSAGE, headers: { 'retry-after': '2' } });
+  });
+
+  it('a connection string whose every host refuses answers 503, not 500', async () => {
+    const nowhere = openPostgresDatabase('postgres://postgres@127.0.0.1:1,127.0.0.1:2/bahi?target_session_attrs=read-write', 1);
+    try {
+      const failure = await nowhere.db.execute(sql`select 1`).then(() => null, (e: unknown) => e);
+      expect(databaseError(failure)?.statusCode).toBe(503);
+    } finally {
+      await nowhere.close();
+    }
+  });
+
+  const onPostgres = Boolean(process.env.DATABASE_URL);
+  (onPostgres ? it : it.skip)('passes over a host that refuses to the next one that accepts writes (PostgreSQL)', async () => {
+    const url = new URL(process.env.DATABASE_URL!);
+    const both = openPostgresDatabase(`postgres://${url.username}@127.0.0.1:1,${url.host}${url.pathname}?target_session_attrs=read-write`, 1);
+    try {
+      const result = await both.db.execute(sql`select pg_is_in_recovery() as recovery`);
+      expect((result as unknown as { rows: { recovery: boolean }[] }).rows[0].recovery).toBe(false);
+    } finally {
+      await both.close();
+    }
   });
 });

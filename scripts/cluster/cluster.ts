@@ -56,6 +56,8 @@ function haproxyBin(): string | null {
   return null;
 }
 
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -107,6 +109,11 @@ export class Cluster {
   private stopped = false;
   private readonly log: (line: string) => void;
   private readonly onExit = () => this.stopNow();
+  /** Killed from outside (Ctrl-C, a CI time-out): tear down, then die as the signal would have. */
+  private readonly onSignal = (signal: NodeJS.Signals) => {
+    this.stopNow();
+    process.kill(process.pid, signal);
+  };
 
   constructor(opts: ClusterOptions = {}) {
     const bin = pgBin();
@@ -125,6 +132,7 @@ export class Cluster {
     fs.chmodSync(this.dir, 0o755);
     for (let i = 0; i < (opts.instances ?? 3); i++) this.apis.push({ index: i, port: this.apiPort + i, child: null });
     process.once('exit', this.onExit);
+    for (const signal of SIGNALS) process.once(signal, this.onSignal);
   }
 
   get primaryDir() {
@@ -315,13 +323,13 @@ export class Cluster {
     this.apis[index].child?.kill('SIGKILL');
   }
 
-  /** SIGTERM an instance and wait until it has exited (it drains first). */
-  async terminate(index: number) {
+  /** SIGTERM an instance and wait until it has exited (it drains first); answers its exit code. */
+  async terminate(index: number): Promise<number | null> {
     const child = this.apis[index].child;
-    if (!child) return;
-    const exited = new Promise((r) => child.once('exit', r));
+    if (!child) return null;
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
-    await exited;
+    return exited;
   }
 
   /** Starts an instance again (after kill or terminate) and waits until it is ready. */
@@ -350,6 +358,7 @@ export class Cluster {
     if (this.stopped) return;
     this.stopped = true;
     process.removeListener('exit', this.onExit);
+    for (const signal of SIGNALS) process.removeListener(signal, this.onSignal);
     for (const api of this.apis) api.child?.kill('SIGKILL');
     this.haproxyChild?.kill('SIGKILL');
     for (const dir of [this.primaryDir, this.standbyDir]) {
@@ -412,7 +421,6 @@ if (require.main === module) {
     process.exit(1);
   }
   const cluster = new Cluster();
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(0));
   cluster.start().then(
     () => process.stdout.write(`Bahi behind HAProxy at ${cluster.url} (files in ${cluster.dir}); Ctrl-C stops everything\n`),
     (e: unknown) => {

@@ -123,8 +123,10 @@ suite('a cluster of three API instances behind HAProxy, a primary and a streamin
         }
       };
       const clients = Promise.all([0, 1, 2].map(load));
+      const exitCodes: (number | null)[] = [];
       for (const index of [0, 1, 2]) {
-        await cluster.terminate(index);
+        // Drained and exited by itself within SHUTDOWN_TIMEOUT_SECONDS: 0.
+        exitCodes.push(await cluster.terminate(index));
         await cluster.restart(index);
         // HAProxy takes it back after two passed checks (500 ms apart); then the next one may go.
         await new Promise((r) => setTimeout(r, 1_500));
@@ -133,6 +135,7 @@ suite('a cluster of three API instances behind HAProxy, a primary and a streamin
       await clients;
       expect(requests).toBeGreaterThan(30);
       expect(failures).toEqual([]);
+      expect(exitCodes).toEqual([0, 0, 0]);
       const sold = 1_000 - stockOf(itemId);
       expect(Number(onPrimary(`select count(*) from sale_invoices where business_id = '${businessId}' and id in (select resource_id from idempotency_keys where business_id = '${businessId}' and key like 'roll-%')`))).toBe(sold);
     },

@@ -368,7 +368,13 @@ export class Cluster {
         // already stopped, or never started
       }
     }
-    if (!process.env.KEEP_CLUSTER_DIR) fs.rmSync(this.dir, { recursive: true, force: true });
+    if (process.env.KEEP_CLUSTER_DIR) return;
+    try {
+      // A server's last processes may still be closing files just after pg_ctl returned.
+      fs.rmSync(this.dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (e) {
+      this.log(`could not remove ${this.dir}: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
 }
 

@@ -27,8 +27,8 @@ describe('reads from a replica', () => {
   let replica: Database;
   let a: SignedUp;
   let itemId: string;
-  /** What the replica says: replayed up to `replay`, `lagMs` behind; `down` refuses connections. */
-  const replicaState = { replay: 0n, lagMs: 0, down: false, asked: 0 };
+  /** What the replica says: replayed up to `replay`; `down` refuses connections. */
+  const replicaState = { replay: 0n, down: false, asked: 0 };
   let primaryLsn = 0x1000n;
   let now = Date.UTC(2026, 10, 28, 6, 0, 0);
   const apps: FastifyInstance[] = [];
@@ -58,12 +58,9 @@ describe('reads from a replica', () => {
         replicaStatus: async (): Promise<ReplicaStatus> => {
           replicaState.asked += 1;
           if (replicaState.down) throw connectionRefused();
-          return { replayLsn: replicaState.replay, lagMs: replicaState.lagMs };
+          return { replayLsn: replicaState.replay };
         },
-        primaryLsn: async () => {
-          primaryLsn += 0x100n;
-          return primaryLsn;
-        },
+        primaryLsn: async () => primaryLsn,
       },
     });
     await app.ready();
@@ -93,8 +90,13 @@ describe('reads from a replica', () => {
     await h?.close();
   });
   beforeEach(() => {
-    Object.assign(replicaState, { replay: primaryLsn, lagMs: 0, down: false, asked: 0 });
+    Object.assign(replicaState, { replay: primaryLsn, down: false, asked: 0 });
   });
+  /** The replica stops replaying while the primary writes on, for `ms`. */
+  const fallBehind = (ms: number) => {
+    primaryLsn += 0x100n;
+    now += ms;
+  };
 
   /** How many invoices the sale list shows this session (0: it was read on the replica, which has none). */
   const listed = async (app: FastifyInstance, cookie: string) => {
@@ -103,8 +105,11 @@ describe('reads from a replica', () => {
     return (res.json().data as unknown[]).length;
   };
   const walCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === WAL_COOKIE);
-  const sell = (app: FastifyInstance, cookie: string) =>
-    app.inject({ method: 'POST', url: '/api/sale/create-sale', headers: { ...JSON_WRITE, cookie }, payload: JSON.stringify({ lines: [{ itemId, quantity: 1 }] }) });
+  /** A sale: the primary's WAL moves past the replica's position. */
+  const sell = (app: FastifyInstance, cookie: string) => {
+    primaryLsn += 0x100n;
+    return app.inject({ method: 'POST', url: '/api/sale/create-sale', headers: { ...JSON_WRITE, cookie }, payload: JSON.stringify({ lines: [{ itemId, quantity: 1 }] }) });
+  };
 
   it('a session that has not written reads lists from a replica that is up to date', async () => {
     expect(await listed(app1, a.cookie)).toBe(0);
@@ -116,6 +121,9 @@ describe('reads from a replica', () => {
 
   it('after a write, the writer reads the primary until the replica has replayed past it, on any instance', async () => {
     const before = await listed(h.app, a.cookie);
+    // Both instances have seen the replica caught up.
+    expect(await listed(app1, a.cookie)).toBe(0);
+    expect(await listed(app2, a.cookie)).toBe(0);
     const res = await sell(app1, a.cookie);
     expect(res.statusCode).toBe(201);
     const wal = walCookie(res);
@@ -133,9 +141,12 @@ describe('reads from a replica', () => {
   });
 
   it('a replica further behind than READ_REPLICA_MAX_LAG_MS is not read', async () => {
-    replicaState.lagMs = MAX_LAG_MS + 1;
+    expect(await listed(app1, a.cookie)).toBe(0);
+    fallBehind(MAX_LAG_MS);
+    expect(await listed(app1, a.cookie)).toBe(0);
+    now += 1;
     expect(await listed(app1, a.cookie)).toBeGreaterThan(0);
-    replicaState.lagMs = MAX_LAG_MS;
+    replicaState.replay = primaryLsn;
     expect(await listed(app1, a.cookie)).toBe(0);
   });
 
@@ -153,10 +164,10 @@ describe('reads from a replica', () => {
   it('an answer read on the replica is not kept in the read cache (it may be older than the change feed says)', async () => {
     expect(cached.readCache.enabled).toBe(true);
     expect(await listed(cached, a.cookie)).toBe(0);
-    replicaState.lagMs = MAX_LAG_MS + 1;
+    fallBehind(MAX_LAG_MS + 1);
     expect(await listed(cached, a.cookie)).toBeGreaterThan(0);
     // The primary's answer is kept: served again even once the replica is readable.
-    replicaState.lagMs = 0;
+    replicaState.replay = primaryLsn;
     expect(await listed(cached, a.cookie)).toBeGreaterThan(0);
   });
 
@@ -165,7 +176,7 @@ describe('reads from a replica', () => {
     const url = `/api/report/gstr3b?gstin=${gstin}&period=${month.slice(5, 7)}${month.slice(0, 4)}`;
     expect((await h.app.inject({ method: 'GET', url, headers: { cookie: a.cookie } })).statusCode).toBe(200);
     expect((await app1.inject({ method: 'GET', url, headers: { cookie: a.cookie } })).statusCode).toBe(404);
-    replicaState.lagMs = MAX_LAG_MS + 1;
+    fallBehind(MAX_LAG_MS + 1);
     expect((await app1.inject({ method: 'GET', url, headers: { cookie: a.cookie } })).statusCode).toBe(200);
   });
 });
@@ -174,7 +185,7 @@ describe('the replica router', () => {
   const primary = {} as never;
   const replica = {} as never;
   const router = (over: Partial<ConstructorParameters<typeof ReplicaRouter>[0]> = {}) =>
-    new ReplicaRouter({ primary, replica, maxLagMs: 1_000, retryMs: 5_000, replicaStatus: async () => ({ replayLsn: 10n, lagMs: 0 }), ...over });
+    new ReplicaRouter({ primary, replica, maxLagMs: 1_000, retryMs: 5_000, primaryLsn: async () => 10n, replicaStatus: async () => ({ replayLsn: 10n }), ...over });
 
   it('runs a read the replica fails for want of a connection again on the primary, and leaves the replica alone', async () => {
     const r = router();
@@ -193,21 +204,30 @@ describe('the replica router', () => {
   });
 
   it('a promoted replica (not in recovery) is not read as one', async () => {
-    const r = router({ replicaStatus: async () => ({ replayLsn: null, lagMs: 0 }) });
+    const r = router({ replicaStatus: async () => ({ replayLsn: null }) });
     expect(await r.target(null, null)).toEqual({ to: 'primary', because: 'not-in-recovery' });
   });
 
   it('a write whose WAL position the primary could not tell keeps the session on the primary', async () => {
-    const r = router({ primaryLsn: async () => Promise.reject(connectionRefused()) });
+    let primaryUp = true;
+    const r = router({ primaryLsn: async () => (primaryUp ? 10n : Promise.reject(connectionRefused())) });
+    expect(await r.target('s1', null)).toEqual({ to: 'replica' });
+    primaryUp = false;
     await r.wrote('s1');
     expect(await r.target('s1', null)).toEqual({ to: 'primary', because: 'not-replayed' });
     expect(await r.target('s2', null)).toEqual({ to: 'replica' });
   });
 
-  it('counts as lagging a replica that has not replayed this instance’s newest write for longer than the limit', async () => {
+  it('counts a replica as lagging from the last time it had replayed all the primary had written, and never seen so as lagging', async () => {
     let t = 0;
-    const r = router({ now: () => t, primaryLsn: async () => 20n, statusTtlMs: 0 });
-    await r.wrote(null);
+    let primaryLsn = 20n;
+    const r = router({ now: () => t, primaryLsn: async () => primaryLsn, statusTtlMs: 0 });
+    // Behind since it was first asked: how far is unknown.
+    expect(await r.target(null, null)).toEqual({ to: 'primary', because: 'lagging' });
+    primaryLsn = 10n;
+    expect(await r.target(null, null)).toEqual({ to: 'replica' });
+    primaryLsn = 30n;
+    t = 1_000;
     expect(await r.target(null, null)).toEqual({ to: 'replica' });
     t = 1_001;
     expect(await r.target(null, null)).toEqual({ to: 'primary', because: 'lagging' });

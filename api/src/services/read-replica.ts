@@ -30,19 +30,13 @@ export function formatLsn(lsn: bigint): string {
 export interface ReplicaStatus {
   /** The last WAL position it replayed; null when it is not in recovery (promoted: not a replica any more). */
   replayLsn: bigint | null;
-  /** How far its replay is behind what it received (0 when it has replayed everything it received). */
-  lagMs: number;
 }
 
 /** Asks the replica how far it has replayed. */
 export async function queryReplicaStatus(replica: Db): Promise<ReplicaStatus> {
-  const result = await replica.execute(sql`
-    select pg_last_wal_replay_lsn()::text as replay,
-           case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
-                else coalesce(extract(epoch from clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000, 0)
-           end::float8 as lag_ms`);
-  const row = (result as unknown as { rows: { replay: string | null; lag_ms: number | string }[] }).rows[0];
-  return { replayLsn: parseLsn(row?.replay), lagMs: Number(row?.lag_ms ?? 0) };
+  const result = await replica.execute(sql`select pg_last_wal_replay_lsn()::text as replay`);
+  const row = (result as unknown as { rows: { replay: string | null }[] }).rows[0];
+  return { replayLsn: parseLsn(row?.replay) };
 }
 
 /** The primary's WAL position now: after a commit, at or past that commit's record. */
@@ -81,11 +75,14 @@ const MAX_SESSIONS = 50_000;
 const UNKNOWN_LSN = 0xffffffffffffffffn;
 
 export class ReplicaRouter {
-  private status: { value: ReplicaStatus; at: number } | null = null;
-  private refreshing: Promise<ReplicaStatus> | null = null;
+  private status: { value: KnownStatus; at: number } | null = null;
+  private refreshing: Promise<KnownStatus> | null = null;
   private downUntil = 0;
-  /** The newest write this instance answered: a replica that has not replayed it for maxLagMs is lagging. */
-  private newestWrite: { lsn: bigint; at: number } | null = null;
+  /**
+   * When the replica was last seen to have replayed everything the primary had written a moment before: its data is
+   * at most this old. Null until it has been seen caught up once.
+   */
+  private caughtUpAt: number | null = null;
   private readonly sessions = new Map<string, { lsn: bigint; at: number }>();
   private readonly now: () => number;
   private readonly statusTtlMs: number;
@@ -120,7 +117,6 @@ export class ReplicaRouter {
       lsn = UNKNOWN_LSN;
     }
     const at = this.now();
-    if (lsn !== UNKNOWN_LSN && (!this.newestWrite || lsn > this.newestWrite.lsn)) this.newestWrite = { lsn, at };
     if (sessionId) {
       this.sessions.delete(sessionId);
       if (this.sessions.size >= MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
@@ -143,14 +139,14 @@ export class ReplicaRouter {
   /** Where a read of this session goes now. */
   async target(sessionId: string | null, cookieLsn: bigint | null): Promise<ReadTarget> {
     if (this.now() < this.downUntil) return { to: 'primary', because: 'down' };
-    let status: ReplicaStatus;
+    let status: KnownStatus;
     try {
       status = await this.currentStatus();
     } catch {
       return { to: 'primary', because: 'down' };
     }
     if (status.replayLsn === null) return { to: 'primary', because: 'not-in-recovery' };
-    if (this.lagMs(status) > this.options.maxLagMs) return { to: 'primary', because: 'lagging' };
+    if (status.lagMs > this.options.maxLagMs) return { to: 'primary', because: 'lagging' };
     const required = this.required(sessionId, cookieLsn);
     if (required !== null && status.replayLsn < required) return { to: 'primary', because: 'not-replayed' };
     return { to: 'replica' };
@@ -180,16 +176,27 @@ export class ReplicaRouter {
     if (wasUp) this.options.onState?.('down', error);
   }
 
-  private lagMs(status: ReplicaStatus): number {
-    const unreplayed = this.newestWrite && status.replayLsn !== null && status.replayLsn < this.newestWrite.lsn ? this.now() - this.newestWrite.at : 0;
-    return Math.max(status.lagMs, unreplayed);
+  /**
+   * The primary's WAL position first, then the replica's replay position: a replica at or past it had everything
+   * the primary had written when it was asked. Its lag is the time since it was last seen so (0 now). Comparing
+   * positions, not the replica's own receive/replay positions and replay timestamp, also counts a replica whose WAL
+   * receiver is cut, and does not count an idle replica whose received WAL ends mid-record. When the primary cannot
+   * say, the replica ages from the last time it was seen caught up.
+   */
+  private async readStatus(): Promise<KnownStatus> {
+    const asked = this.now();
+    const primaryLsn = await (this.options.primaryLsn ?? queryPrimaryLsn)(this.options.primary).catch(() => null);
+    const { replayLsn } = await (this.options.replicaStatus ?? queryReplicaStatus)(this.options.replica);
+    if (replayLsn !== null && primaryLsn !== null && replayLsn >= primaryLsn) this.caughtUpAt = asked;
+    const lagMs = this.caughtUpAt === null ? Number.POSITIVE_INFINITY : Math.max(0, this.now() - this.caughtUpAt);
+    return { replayLsn, lagMs };
   }
 
-  private async currentStatus(): Promise<ReplicaStatus> {
+  private async currentStatus(): Promise<KnownStatus> {
     if (this.status && this.now() - this.status.at < this.statusTtlMs) return this.status.value;
     if (!this.refreshing) {
       const wasDown = this.downUntil > 0;
-      this.refreshing = (this.options.replicaStatus ?? queryReplicaStatus)(this.options.replica)
+      this.refreshing = this.readStatus()
         .then((value) => {
           this.status = { value, at: this.now() };
           if (wasDown) {
@@ -208,6 +215,11 @@ export class ReplicaRouter {
     }
     return this.refreshing;
   }
+}
+
+/** The replica's replay position, and how old its data may be. */
+interface KnownStatus extends ReplicaStatus {
+  lagMs: number;
 }
 
 /**

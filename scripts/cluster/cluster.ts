@@ -284,7 +284,7 @@ export class Cluster {
         AUTOMATED_BILLS_INTERVAL_SECONDS: '0',
         SHUTDOWN_DRAIN_SECONDS: String(this.drainSeconds),
         SHUTDOWN_TIMEOUT_SECONDS: '20',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: process.env.CLUSTER_LOG_LEVEL ?? 'warn',
         LOG_FORMAT: 'json',
       },
     });

@@ -66,7 +66,7 @@ export interface ReplicaRouterOptions {
 /** Why a read went where it went (tests and the log read it). */
 export type ReadTarget =
   | { to: 'replica' }
-  | { to: 'primary'; because: 'no-replica' | 'down' | 'lagging' | 'not-replayed' | 'not-in-recovery' };
+  | { to: 'primary'; because: 'down' | 'lagging' | 'not-replayed' | 'not-in-recovery' };
 
 /** Sessions whose last write is remembered in memory; past this the oldest are forgotten (the cookie still says). */
 const MAX_SESSIONS = 50_000;

@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
+import { readDb } from '../plugins/read-replica';
 import type { DocumentContext } from '../services/documents/prepare';
 import { cancelExpense, createCategory, createExpense, getExpense, listCategories, listExpenses } from '../services/expense';
 import { attachReceipt, findReceipt, readReceipt } from '../services/expense/receipt';
@@ -73,7 +74,7 @@ export function expenseRoutes(app: ZodApp, deps: Deps) {
 
   app.get('/expenses', {
     // Depends on the business's rows and the date in India only (docs/architecture.md, "Read cache").
-    config: { readCache: true },
+    config: { readCache: true, readReplica: true },
     schema: {
       tags,
       summary:
@@ -83,7 +84,7 @@ export function expenseRoutes(app: ZodApp, deps: Deps) {
       querystring: ExpenseListQuery,
       response: { 200: ExpenseListResponse, ...errorResponses(400, 401) },
     },
-    handler: async (request) => ({ success: true as const, ...(await listExpenses(deps.db, authOf(request).businessId, request.query)) }),
+    handler: async (request) => ({ success: true as const, ...(await listExpenses(readDb(request, deps), authOf(request).businessId, request.query)) }),
   });
 
   app.get('/expense/:id', {

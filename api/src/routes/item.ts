@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
 import { authOf, requireAuth } from '../plugins/auth';
+import { readDb } from '../plugins/read-replica';
 import { handleImport, sendTemplate } from '../services/import';
 import {
   activeBranch,
@@ -118,7 +119,7 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/items', {
-    config: { readCache: true },
+    config: { readCache: true, readReplica: true },
     schema: {
       tags,
       summary: 'A page of items by name; q searches name, code, HSN and SAC; stock is the active branch’s',
@@ -128,8 +129,9 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request) => {
       const auth = authOf(request);
-      const branch = await activeBranch(deps.db, auth);
-      const page = await listItems(deps.db, auth.businessId, branch.id, request.query);
+      const db = readDb(request, deps);
+      const branch = await activeBranch(db, auth);
+      const page = await listItems(db, auth.businessId, branch.id, request.query);
       return { success: true as const, ...page };
     },
   });

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { HttpError, notFound } from '../errors';
 import { authOf, requireAuth } from '../plugins/auth';
+import { readDb } from '../plugins/read-replica';
 import type { DocumentContext } from '../services/documents/prepare';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
 import {
@@ -98,7 +99,7 @@ export function purchaseRoutes(app: ZodApp, deps: Deps) {
 
   app.get('/purchase-invoices', {
     // Depends on the business's rows and the date in India only (docs/architecture.md, "Read cache").
-    config: { readCache: true },
+    config: { readCache: true, readReplica: true },
     schema: {
       tags,
       summary:
@@ -111,7 +112,7 @@ export function purchaseRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request) => ({
       success: true as const,
-      ...(await listPurchases(deps.db, authOf(request).businessId, request.query, today())),
+      ...(await listPurchases(readDb(request, deps), authOf(request).businessId, request.query, today())),
     }),
   });
 

@@ -29,7 +29,7 @@ import { saleBody } from './sales.bench';
 
 const INVOICES = Number(process.env.BENCH_BOOKS_INVOICES ?? 100_000);
 /** Invoices (each with one payment) made through the API and replicated. */
-const TEMPLATES = 120;
+export const TEMPLATES = 120;
 const PARTIES = 12;
 const ROUNDS = 20;
 const REPORT_TARGET_MS = 300;
@@ -42,10 +42,10 @@ const SEQUENTIAL_PAIRS = 150;
 export const BASELINE_COMMIT = '19b7ace';
 /** Outside the repository, so the workspace's tools (eslint, jest, tsc) never walk into a second copy of it. */
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR ?? path.join(os.tmpdir(), `bahi-bench-baseline-${BASELINE_COMMIT}`);
-const YEAR = { start: '2025-04-01', end: '2026-03-31', days: 365 };
+export const YEAR = { start: '2025-04-01', end: '2026-03-31', days: 365 };
 const OPENING_STOCK = '1000000';
 
-interface Shop {
+export interface Shop {
   cookie: string;
   businessId: string;
   branchId: string;
@@ -90,7 +90,7 @@ export async function shop(server: BahiServer, label: string, parties: number, s
 // The statements at 1,00,000 invoices + 1,00,000 payments
 
 /** Invoice `i` of the templates: one to three lines, quantities and discounts varying, one of the customers. */
-function templateSale(s: Shop, i: number) {
+export function templateSale(s: Shop, i: number) {
   const lines: Array<{ itemId: string; quantity: number; discountPercent?: number }> = [{ itemId: s.itemIds[0], quantity: 1 + (i % 3) }];
   if (i % 2 === 0) lines.push({ itemId: s.itemIds[1], quantity: 1 + (i % 5), ...(i % 3 === 0 ? { discountPercent: 5 } : {}) });
   if (i % 4 !== 1) lines.push({ itemId: s.itemIds[2], quantity: 1 + (i % 4) });
@@ -111,7 +111,7 @@ export async function makeTemplates(server: BahiServer, s: Shop): Promise<void> 
 }
 
 /** The columns an INSERT … SELECT copies (generated and always-identity columns are the database's to fill). */
-async function columnsOf(client: Client, tableName: string): Promise<string[]> {
+export async function columnsOf(client: Client, tableName: string): Promise<string[]> {
   const r = await client.query<{ column_name: string }>(
     `select column_name from information_schema.columns
      where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' and coalesce(identity_generation, '') <> 'ALWAYS'
@@ -122,7 +122,7 @@ async function columnsOf(client: Client, tableName: string): Promise<string[]> {
 }
 
 /** `insert into <table> (<every column>) select <override or t.column> <from>`: a row copied with some columns replaced. */
-async function copyRows(client: Client, tableName: string, overrides: Record<string, string>, from: string, params: unknown[], returning = ''): Promise<string> {
+export async function copyRows(client: Client, tableName: string, overrides: Record<string, string>, from: string, params: unknown[], returning = ''): Promise<string> {
   const cols = await columnsOf(client, tableName);
   const unknown = Object.keys(overrides).filter((c) => !cols.includes(c));
   if (unknown.length) throw new Error(`${tableName} has no column(s) ${unknown.join(', ')}`);

@@ -1,4 +1,4 @@
-import { check, customType, foreignKey, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt } from './columns';
 import { businesses } from './core';

@@ -58,15 +58,21 @@ export interface Shop {
  * A fresh business with three items bought at a known cost (opening stock at cost, so every sale posts its cost of
  * goods sold), a bank account, and customers half in the business's state (CGST + SGST) and half outside (IGST).
  */
-export async function shop(server: BahiServer, label: string, parties: number, stockDate?: string): Promise<Shop> {
+export async function shop(
+  server: BahiServer,
+  label: string,
+  parties: number,
+  stockDate?: string,
+  rates: [string, string, string] = ['gst-18', 'gst-40', 'gst-5'],
+): Promise<Shop> {
   const session = await signUp(server, label);
   const cookie = session.cookieHeader;
   const profile = await call<{ data: { user: { business: { id: string } }; activeStoreBranch: { id: string } } }>(server, cookie, 'GET', '/api/auth/profile');
   const dated: Record<string, string> = stockDate ? { asOfDate: stockDate } : {};
   const itemIds = [
-    await createItem(server, cookie, 1, 'gst-18', '499.00', false, { purchasePrice: '350.00', openingStock: OPENING_STOCK, ...dated }),
-    await createItem(server, cookie, 2, 'gst-40', '52.50', true, { purchasePrice: '31.25', openingStock: OPENING_STOCK, ...dated }),
-    await createItem(server, cookie, 3, 'gst-5', '120.00', false, { purchasePrice: '80.40', openingStock: OPENING_STOCK, ...dated }),
+    await createItem(server, cookie, 1, rates[0], '499.00', false, { purchasePrice: '350.00', openingStock: OPENING_STOCK, ...dated }),
+    await createItem(server, cookie, 2, rates[1], '52.50', true, { purchasePrice: '31.25', openingStock: OPENING_STOCK, ...dated }),
+    await createItem(server, cookie, 3, rates[2], '120.00', false, { purchasePrice: '80.40', openingStock: OPENING_STOCK, ...dated }),
   ];
   await call(server, cookie, 'POST', '/api/account/add-bank-account', {
     displayName: 'HDFC Current',

@@ -53,6 +53,7 @@ const fmt = (n: number) => n.toLocaleString('en-IN');
 /** `insert into t (cols) select <override or t.col> <from>`; overrides of columns the table lacks are left out. */
 async function copy(client: Client, tableName: string, overrides: Record<string, string>, from: string, params: unknown[] = [], returning = '') {
   const cols = await columnsOf(client, tableName);
+  if (!returning) log(`chain: ${tableName}…`);
   const text = `insert into ${tableName} (${cols.join(', ')}) select ${cols.map((c) => overrides[c] ?? `t.${c}`).join(', ')} ${from}${returning ? ` returning ${returning}` : ''}`;
   if (returning) return text;
   await client.query(text, params);
@@ -114,6 +115,7 @@ async function generate(databaseUrl: string, s: Chain): Promise<{ seededMs: numb
       [INVOICES, s.branchIds, perItem, perParty],
     );
     await client.query('create index on inv_map (old_id)');
+    await client.query('create unique index on inv_map (g)');
     await client.query(
       `create temp table txn_map on commit drop as
        select m.g, x.id as old_id, gen_random_uuid() as new_id, m.new_id as doc_id, m.number, least(m.d + m.g % 10, date '${YEAR.end}') as d
@@ -129,6 +131,12 @@ async function generate(databaseUrl: string, s: Chain): Promise<{ seededMs: numb
        from txn_map t join journal_entries e on e.business_id = $1 and e.transaction_id = t.old_id`,
       b,
     );
+    // Temporary tables have no statistics until analysed: without them the joins below are planned as nested loops.
+    await client.query('create index on item_map (old_id, n)');
+    await client.query('create index on party_map (old_id, n)');
+    await client.query('create index on entry_map (new_id)');
+    await client.query('create index on txn_map (g)');
+    for (const t of ['item_map', 'party_map', 'inv_map', 'txn_map', 'entry_map']) await client.query(`analyze ${t}`);
     const party = `jsonb_set(jsonb_set(t.party_snapshot, '{id}', to_jsonb(m.party_id::text)), '{name}', to_jsonb(p.name))`;
     await copy(
       client,
@@ -206,7 +214,9 @@ async function generate(databaseUrl: string, s: Chain): Promise<{ seededMs: numb
       [],
       'x',
     );
+    log('chain: journal_entries and journal_lines…');
     await client.query(`with e as (${entries}) ${lines.replace(/ returning x$/, '')}`, b);
+    log('chain: day totals…');
     await client.query('set local session_replication_role = origin');
     await client.query('delete from journal_day_totals where business_id = $1', b);
     await client.query(

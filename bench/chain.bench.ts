@@ -41,6 +41,8 @@ const TEMPLATE_PARTIES = 12;
 /** Rates in force the whole year (GST @ 40% only from 22-09-2025). */
 const RATES: [string, string, string] = ['gst-18', 'gst-5', 'gst-5'];
 const SAMPLES = 3;
+/** BENCH_CHAIN_EXPLAIN_MS: log the plan (EXPLAIN ANALYZE) of every statement of the server slower than this. */
+const EXPLAIN_MS = Number(process.env.BENCH_CHAIN_EXPLAIN_MS ?? 0);
 const ROUNDS = 15;
 const CREATE_ROUNDS = 3;
 const CREATE_SECONDS = 5;
@@ -71,6 +73,7 @@ async function generate(databaseUrl: string, s: Chain): Promise<{ seededMs: numb
   try {
     const started = performance.now();
     const b = [s.businessId];
+    if (EXPLAIN_MS) await client.query('set auto_explain.log_min_duration = -1');
     await client.query('begin');
     // Items: copies of each template item (same rate, price and cost), `n` numbering the copies of one template.
     const perItem = Math.ceil((ITEMS - s.itemIds.length) / s.itemIds.length);
@@ -372,6 +375,17 @@ export async function benchChain(): Promise<string[]> {
   const tmp = tempDir('bahi-chain-');
   const db = await throwawayDatabase();
   if (!('url' in db)) return [`- Chain: not measured (${db.skipped})`, ''];
+  if (EXPLAIN_MS) {
+    // Plans of the server's slow statements, with their timings, go to PostgreSQL's log (auto_explain).
+    const admin = new Client({ connectionString: db.url });
+    await admin.connect();
+    const name = new URL(db.url).pathname.slice(1);
+    await admin.query(`alter database ${name} set session_preload_libraries = 'auto_explain'`);
+    await admin.query(`alter database ${name} set auto_explain.log_min_duration = ${EXPLAIN_MS}`);
+    await admin.query(`alter database ${name} set auto_explain.log_analyze = on`);
+    await admin.end();
+    log(`chain: statements over ${EXPLAIN_MS} ms are explained in PostgreSQL's log`);
+  }
   const server = await startServer({ label: 'chain', databaseUrl: db.url, appsRoot: tmp, env: { SERVE_APPS: '0' } });
   try {
     const base = await shop(server, 'Chain', TEMPLATE_PARTIES, YEAR.start, RATES);

@@ -6,6 +6,7 @@ import { openDatabase, openPostgresDatabase, type Database } from './db/client';
 import { DEFAULT_STALE_MS, DataDirLockedError } from './db/lock';
 import { describeOtpSender, logFormat, startLines, type LogFormat } from './logging';
 import { ensureOperatorTokenFile } from './services/registry';
+import { importFilesFromDataDir } from './services/files/import';
 import { gracefulShutdown } from './shutdown';
 
 function fail(message: string): never {
@@ -55,6 +56,8 @@ async function main() {
     operatorToken: config.operatorToken ?? tokenFile?.token,
     logFormat: format,
   });
+  // Files uploaded before they lived in the database: moved in once, then DATA_DIR holds none of them.
+  await importFilesFromDataDir(database.db, config.dataDir, app.log);
   // PGlite has no autovacuum: refresh its planner statistics now and then, as PostgreSQL's autovacuum would.
   const statistics =
     database.kind === 'pglite'

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   BulkImportResponse,
   CreateItemCategoryRequest,
@@ -76,7 +75,6 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
 
   const context = (request: FastifyRequest) => ({
     db: deps.db,
-    dataDir: deps.config.dataDir,
     auth: authOf(request),
     now: deps.clock(),
   });
@@ -313,7 +311,7 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
       response: { 200: z.unknown().describe('The image bytes (PNG or JPEG)'), ...errorResponses(401, 404) },
     },
     handler: async (request, reply) => {
-      const image = await findImage(deps.db, deps.config.dataDir, authOf(request).businessId, request.params.name);
+      const image = await findImage(deps.db, authOf(request).businessId, request.params.name);
       if (!image) throw notFound('Image not found');
       return reply
         .type(image.contentType)
@@ -321,7 +319,7 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
         .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(fs.createReadStream(image.filePath));
+        .send(image.bytes);
     },
   });
 }

@@ -32,6 +32,7 @@ import { documentFieldsOf, documentLineRows, findDocumentRow, headerValues, line
 import { postPurchase } from '../ledger/postings';
 import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
+import { deleteFiles, putFile, readFile } from '../files';
 import { cancelBillVouchers, isUnregisteredSupplier, issuePaymentVoucher, takeSelfInvoiceNumber } from './rcm';
 import { registerAllocationKind } from '../payments/kinds';
 import { voucherNumbers } from '../payments/vouchers';
@@ -199,11 +200,11 @@ export const findPurchase = (db: Db | Tx, businessId: string, id: string, forUpd
   findDocumentRow(db, purchaseInvoices, businessId, id, forUpdate);
 
 function attachmentOf(row: PurchaseRow): PurchaseAttachment | null {
-  if (!row.attachmentFileName || !row.attachmentContentType) return null;
+  if (!row.attachmentFileId || !row.attachmentContentType) return null;
   return {
     contentType: row.attachmentContentType as PurchaseAttachment['contentType'],
     size: row.attachmentSize ?? 0,
-    fileName: row.attachmentOriginalName ?? row.attachmentFileName,
+    fileName: attachmentName(row),
     url: attachmentUrl(row.id),
     uploadedAt: (row.attachmentUploadedAt ?? row.updatedAt).toISOString(),
   };
@@ -282,7 +283,7 @@ export async function listPurchases(db: Db, businessId: string, q: z.output<type
       grandTotal: t.grandTotal,
       itcAmount: t.itcAmount,
       paid: t.paid,
-      hasAttachment: sql<boolean>`${t.attachmentFileName} is not null`,
+      hasAttachment: sql<boolean>`${t.attachmentFileId} is not null`,
       createdAt: t.createdAt,
     })
     .from(t)
@@ -397,31 +398,44 @@ export async function cancelPurchase(ctx: DocumentContext, id: string, body: Can
   return getPurchase(db, auth.businessId, id, today);
 }
 
-/** Records the stored file on the bill; answers the file it replaces (to remove once committed). */
+/**
+ * Stores the bill's file and records it on the bill, in one transaction; the file it replaces is deleted in the same
+ * transaction, so a bill never names a missing file and no file outlives its bill.
+ */
 export async function setAttachment(
   db: Db,
   businessId: string,
   id: string,
-  file: { fileName: string; contentType: string; size: number; originalName: string },
+  file: { bytes: Buffer; contentType: string; originalName: string },
   now: Date,
-): Promise<{ replaced: string | null }> {
-  return db.transaction(async (tx) => {
+): Promise<void> {
+  await db.transaction(async (tx) => {
     const row = await findPurchase(tx, businessId, id, true);
     if (!row) throw new HttpError(404, PURCHASE_NOT_FOUND);
+    const fileId = await putFile(tx, businessId, { bytes: file.bytes, contentType: file.contentType });
     await tx
       .update(purchaseInvoices)
       .set({
-        attachmentFileName: file.fileName,
+        attachmentFileId: fileId,
         attachmentContentType: file.contentType,
-        attachmentSize: file.size,
+        attachmentSize: file.bytes.length,
         attachmentOriginalName: file.originalName,
         attachmentUploadedAt: now,
         updatedAt: now,
       })
       .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.id, id)));
-    return { replaced: row.attachmentFileName };
+    await deleteFiles(tx, businessId, [row.attachmentFileId]);
   });
 }
+
+/** The attached bill's file, bytes and all, with the name to download it as; null when the bill has none. */
+export async function readAttachment(db: Db, row: PurchaseRow) {
+  if (!row.attachmentFileId || !row.attachmentContentType) return null;
+  const file = await readFile(db, row.businessId, row.attachmentFileId);
+  return file && { file, contentType: row.attachmentContentType, name: attachmentName(row) };
+}
+
+const attachmentName = (row: PurchaseRow) => row.attachmentOriginalName ?? row.attachmentFileName ?? 'bill';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Settled by a payment out not tied to one bill (payment/payment-out)

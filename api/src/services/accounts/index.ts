@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CASH_ACCOUNT_NAME,
   MONEY_MAX,
@@ -23,6 +24,7 @@ import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCod
 import { UUID } from '../../db/ids';
 import { postOpeningBalance, postTransaction, type PostedTransaction } from '../ledger/postings';
 import { selectRows } from '../../db/rows';
+import { selectPrepared } from '../../db/prepared';
 
 export const ACCOUNT_NOT_FOUND = 'Account not found';
 
@@ -249,8 +251,10 @@ const movedHere = new WeakMap<Tx, Array<{ accountId: string; date: string; amoun
  * line is read only for the days after a back-dated movement, and only when a limit could be reached at all.
  */
 async function guardMovement(tx: Tx, t: NewTransaction): Promise<void> {
-  const [account] = await selectRows<{ type: 'CASH' | 'BANK'; ledger_id: string | null }>(
+  // Prepared statements: every movement of the account waits for the one before from here to its commit.
+  const [account] = await selectPrepared<{ type: 'CASH' | 'BANK'; ledger_id: string | null }>(
     tx,
+    'account_lock',
     sql`select a.type, la.id as ledger_id from ${accounts} a
         left join ledger_accounts la on la.business_id = a.business_id and la.cash_account_id = a.id
         where a.business_id = ${t.businessId} and a.id = ${t.accountId}
@@ -263,8 +267,9 @@ async function guardMovement(tx: Tx, t: NewTransaction): Promise<void> {
   const here = (movedHere.get(tx) ?? []).filter((m) => m.accountId === t.accountId);
   const hereSum = (keep: (m: (typeof here)[number]) => boolean) => here.filter(keep).reduce((n, m) => n + m.amount, 0);
   const [days] = account.ledger_id
-    ? await selectRows<{ today: string; at_date: string; ins: string; outs: string; later: boolean }>(
+    ? await selectPrepared<{ today: string; at_date: string; ins: string; outs: string; later: boolean }>(
         tx,
+        'account_day_sums',
         sql`select coalesce(sum(d.debit - d.credit) filter (where d.date <= ${today}), 0)::text as today,
                    coalesce(sum(d.debit - d.credit) filter (where d.date <= ${t.date}), 0)::text as at_date,
                    coalesce(sum(d.debit), 0)::text as ins, coalesce(sum(d.credit), 0)::text as outs,
@@ -315,34 +320,24 @@ async function guardMovement(tx: Tx, t: NewTransaction): Promise<void> {
   );
 }
 
-/** One movement of money: every payment, reversal, expense or transfer half is one of these rows. */
+/**
+ * One movement of money: every payment, reversal, expense or transfer half is one of these rows. The row is written
+ * by the statement that posts its journal entry (one round trip for both).
+ */
 export async function recordTransaction(tx: Tx, t: NewTransaction): Promise<string> {
   await guardMovement(tx, t);
-  const [row] = await tx
-    .insert(accountTransactions)
-    .values({
-      businessId: t.businessId,
-      accountId: t.accountId,
-      date: t.date,
-      type: t.type,
-      direction: t.direction,
-      amount: fromPaise(t.amount),
-      mode: t.mode,
-      partyId: t.partyId,
-      documentType: t.document?.type ?? null,
-      documentId: t.document?.id ?? null,
-      documentNumber: t.document?.number ?? null,
-      groupId: t.groupId ?? null,
-      reversesId: t.reversesId ?? null,
-      reference: t.reference,
-      note: t.note,
-      createdBy: t.createdBy,
-      createdAt: t.now,
-    })
-    .returning({ id: accountTransactions.id });
-  await postTransaction(tx, { ...t, id: row.id, document: t.document ?? null });
+  const id = randomUUID();
+  const insert = (when: SQL) => sql`
+    insert into ${accountTransactions} (business_id, id, account_id, date, type, direction, amount, mode, party_id, document_type,
+                                        document_id, document_number, group_id, reverses_id, reference, note, created_by, created_at)
+    select ${t.businessId}::uuid, ${id}::uuid, ${t.accountId}::uuid, ${t.date}::date, ${t.type}::text, ${t.direction}::text,
+           ${fromPaise(t.amount)}::numeric, ${t.mode}::text, ${t.partyId}::uuid, ${t.document?.type ?? null}::text,
+           ${t.document?.id ?? null}::uuid, ${t.document?.number ?? null}::text, ${t.groupId ?? null}::uuid, ${t.reversesId ?? null}::uuid,
+           ${t.reference}::text, ${t.note}::text, ${t.createdBy}::uuid, ${t.now}::timestamptz
+    where ${when}`;
+  await postTransaction(tx, { ...t, id, document: t.document ?? null }, { name: 'txn', insert });
   movedHere.set(tx, [...(movedHere.get(tx) ?? []), { accountId: t.accountId, date: t.date, amount: t.direction === 'IN' ? t.amount : -t.amount }]);
-  return row.id;
+  return id;
 }
 
 /**

@@ -45,6 +45,18 @@ export interface NewEntry {
    * `lines`. Goods without cost at the branch post nothing (stock-cost.ts says how a cost is taken).
    */
   costOut?: { counter: LedgerKey; items: Array<{ itemId: string; quantityMilli: number }> };
+  /**
+   * The row the entry stands for (an account transaction), inserted by the entry's own statement so both cost one
+   * round trip: `insert` answers the insert given the condition under which the statement writes (`when`), so the row
+   * is written exactly once, with the entry. `name` goes into the prepared statement's name: one name, one text.
+   */
+  writeWith?: EntryRow;
+}
+
+/** A row written with an entry: `insert(when)` is an `insert … select … where when` of fixed text. */
+export interface EntryRow {
+  name: string;
+  insert: (when: SQL) => SQL;
 }
 
 /** A posting whose lines do not balance: a fault of the code that built it, never of the user's request. */
@@ -158,6 +170,7 @@ export async function post(tx: Tx, entry: NewEntry): Promise<string | null> {
   if (lines.length === 0 && !out) {
     // Every ledger named exists afterwards, also one a line of 0 names (a new bank account without opening balance).
     await resolveLedgers(tx, entry.businessId, entry.lines.map((l) => l.ledger));
+    if (entry.writeWith) await tx.execute(entry.writeWith.insert(sql`true`));
     return null;
   }
   const moveStock = lines.some((l) => l.itemId) || !!out;
@@ -212,7 +225,9 @@ export async function post(tx: Tx, entry: NewEntry): Promise<string | null> {
           when 'cat' then (select a.id from ${ledgerAccounts} a where a.business_id = ${b} and a.expense_category_id = k.value::uuid)
           else k.value::uuid end as id
       from unnest(${sql.param(keys.map((k) => keyParts(k)[0]))}::text[], ${sql.param(keys.map((k) => keyParts(k)[1]))}::text[]) with ordinality as k(kind, value, n)
-    )${costing}, e as (
+    )${costing}${
+      entry.writeWith ? sql`, r as (${entry.writeWith.insert(sql`not exists (select 1 from k where k.id is null)`)})` : sql``
+    }, e as (
       insert into ${journalEntries} (business_id, branch_id, date, voucher_type, document_type, document_id, document_number,
                                      transaction_id, narration, reverses_id, created_by, created_at)
       select ${b}::uuid, ${entry.branchId}::uuid, ${entry.date}::date, ${entry.voucherType}::text, ${entry.document?.type ?? null}::text,
@@ -246,7 +261,8 @@ export async function post(tx: Tx, entry: NewEntry): Promise<string | null> {
                       where value < 0 or (quantity <= 0 and value <> 0))`
                : sql`null::text`
            } as residue`;
-  const run = () => selectPrepared<Posted>(tx, `journal_post${shape ? `_${shape}` : ''}`, statement);
+  const name = `journal_post${shape ? `_${shape}` : ''}${entry.writeWith ? `_${entry.writeWith.name}` : ''}`;
+  const run = () => selectPrepared<Posted>(tx, name, statement);
   let [row] = await run();
   if (Number(row.missing) > 0) {
     await ensureLedgers(tx, b, ledgersNamed(keys));
@@ -287,6 +303,7 @@ async function writeOffStockResidue(tx: Tx, entry: NewEntry, off: Array<{ itemId
   await post(tx, {
     ...entry,
     voucherType: 'STOCK_REVALUATION',
+    writeWith: undefined,
     transactionId: null,
     reversesId: null,
     narration: 'Stock at cost written off to what is left on the shelf',

@@ -53,10 +53,15 @@ export interface NewEntry {
   writeWith?: EntryRow;
 }
 
-/** A row written with an entry: `insert(when)` is an `insert … select … where when` of fixed text. */
+/**
+ * A row written with an entry: `insert(when)` is an `insert … select … where when` of fixed text. `answer`, a scalar
+ * subquery (text) the statement answers too, read in the statement's snapshot (its writes not seen), is handed to
+ * `take` when the row was written with the entry (not when the entry had nothing to post).
+ */
 export interface EntryRow {
   name: string;
   insert: (when: SQL) => SQL;
+  answer?: { sql: SQL; take: (value: string | null) => void };
 }
 
 /** A posting whose lines do not balance: a fault of the code that built it, never of the user's request. */
@@ -145,6 +150,7 @@ interface Posted extends Record<string, unknown> {
   id: string | null;
   missing: number;
   residue: string | null;
+  answer?: string | null;
 }
 
 /**
@@ -260,8 +266,8 @@ export async function post(tx: Tx, entry: NewEntry): Promise<string | null> {
                ? sql`(select json_agg(json_build_object('itemId', item_id, 'value', value::text) order by item_id)::text from s
                       where value < 0 or (quantity <= 0 and value <> 0))`
                : sql`null::text`
-           } as residue`;
-  const name = `journal_post${shape ? `_${shape}` : ''}${entry.writeWith ? `_${entry.writeWith.name}` : ''}`;
+           } as residue${entry.writeWith?.answer ? sql`, ${entry.writeWith.answer.sql} as answer` : sql``}`;
+  const name = `journal_post${shape ? `_${shape}` : ''}${entry.writeWith ? `_${entry.writeWith.name}${entry.writeWith.answer ? '_a' : ''}` : ''}`;
   const run = () => selectPrepared<Posted>(tx, name, statement);
   let [row] = await run();
   if (Number(row.missing) > 0) {
@@ -269,6 +275,7 @@ export async function post(tx: Tx, entry: NewEntry): Promise<string | null> {
     [row] = await run();
     if (Number(row.missing) > 0) throw new Error(`A ledger of ${entry.voucherType} ${entry.document?.number ?? ''} is missing for business ${b}`);
   }
+  entry.writeWith?.answer?.take(row.answer ?? null);
   if (row.residue) await writeOffStockResidue(tx, entry, JSON.parse(row.residue) as Array<{ itemId: string; value: string }>);
   return row.id;
 }

@@ -28,7 +28,7 @@ import { PURCHASE_PREFIX, peekNumber, takeNumber } from '../documents/numbering'
 import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, paymentStatus, paymentWithDocument, recordDocumentPayment } from '../documents/payments';
 import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, requireRatesInForce, type DocumentContext } from '../documents/prepare';
 import { findBranchRow } from '../branches';
-import { documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues } from '../documents/records';
+import { documentFieldsOf, documentLineRows, findDocumentRow, headerValues, insertDocumentRows, lineValues } from '../documents/records';
 import { postPurchase } from '../ledger/postings';
 import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
@@ -116,27 +116,33 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
     const eligible = body.lines.map((l) => l.itcEligible ?? true);
     const itc = inputTaxCredit(doc.figures, eligible);
     try {
-      await tx.insert(purchaseInvoices).values({
-        ...headerValues(auth.businessId, id, doc, number, { notes: body.notes, createdBy: auth.user.id, now }),
-        referenceNumber: number.number,
-        billNumber: body.billNumber,
-        billDate,
-        dueDate,
-        // The supplier's bill decides the year it is counted in.
-        financialYear,
-        status: paymentStatus(paid, grandTotal),
-        paid: fromPaise(paid),
-        reverseCharge: body.reverseCharge ?? false,
-        reverseChargeTax: fromPaise(doc.figures.totals.reverseChargeTax ?? 0),
-        itcCgst: fromPaise(itc.totals.cgst),
-        itcSgst: fromPaise(itc.totals.sgst),
-        itcIgst: fromPaise(itc.totals.igst),
-        itcCess: fromPaise(itc.totals.cess),
-        itcAmount: fromPaise(itc.totals.total),
-        selfInvoiceNumber: selfInvoice?.number ?? null,
-        selfInvoiceSeriesPrefix: selfInvoice?.seriesPrefix ?? null,
-        selfInvoiceSeriesNo: selfInvoice?.seriesNo ?? null,
-      });
+      await insertDocumentRows(
+        tx,
+        tx.insert(purchaseInvoices).values({
+          ...headerValues(auth.businessId, id, doc, number, { notes: body.notes, createdBy: auth.user.id, now }),
+          referenceNumber: number.number,
+          billNumber: body.billNumber,
+          billDate,
+          dueDate,
+          // The supplier's bill decides the year it is counted in.
+          financialYear,
+          status: paymentStatus(paid, grandTotal),
+          paid: fromPaise(paid),
+          reverseCharge: body.reverseCharge ?? false,
+          reverseChargeTax: fromPaise(doc.figures.totals.reverseChargeTax ?? 0),
+          itcCgst: fromPaise(itc.totals.cgst),
+          itcSgst: fromPaise(itc.totals.sgst),
+          itcIgst: fromPaise(itc.totals.igst),
+          itcCess: fromPaise(itc.totals.cess),
+          itcAmount: fromPaise(itc.totals.total),
+          selfInvoiceNumber: selfInvoice?.number ?? null,
+          selfInvoiceSeriesPrefix: selfInvoice?.seriesPrefix ?? null,
+          selfInvoiceSeriesNo: selfInvoice?.seriesNo ?? null,
+        }),
+        tx
+          .insert(purchaseInvoiceLines)
+          .values(lineValues(auth.businessId, id, doc).map((l, i) => ({ ...l, itcEligible: eligible[i], itcAmount: fromPaise(itc.lines[i]) }))),
+      );
     } catch (e) {
       // A concurrent twin of the same supplier's bill.
       if (pgError(e)?.code === UNIQUE_VIOLATION && pgError(e)?.constraint === 'purchase_invoices_bill_key') {
@@ -144,9 +150,6 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
       }
       throw e;
     }
-    await tx.insert(purchaseInvoiceLines).values(
-      lineValues(auth.businessId, id, doc).map((l, i) => ({ ...l, itcEligible: eligible[i], itcAmount: fromPaise(itc.lines[i]) })),
-    );
     await postPurchase(tx, {
       businessId: auth.businessId,
       branchId: doc.branch.id,

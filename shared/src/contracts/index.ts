@@ -25,4 +25,5 @@ export * from './automated-bill';
 export * from './report';
 export * from './composition';
 export * from './ledger';
+export * from './business-profile';
 export * from './books-statements';

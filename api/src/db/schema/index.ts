@@ -18,3 +18,4 @@ export * from './reports';
 export * from './list-counts';
 export * from './ledger';
 export * from './sale-notes';
+export * from './business-profile';

@@ -10,6 +10,7 @@ import {
   type BusinessProfile,
 } from '@bahi/shared/contracts';
 import { and, eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -39,6 +40,12 @@ export async function identifyBusinessImage(bytes: Buffer, field: BusinessImageK
   const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(bytes);
   if (type?.mime !== 'image/png' && type?.mime !== 'image/jpeg') throw new HttpError(415, BUSINESS_PROFILE_MESSAGES.imageType, field);
+  // The picture must also open as the PDF will open it: a PNG or JPEG header over broken data is refused here.
+  try {
+    (new PDFDocument({ autoFirstPage: false }) as unknown as { openImage(src: Buffer): unknown }).openImage(bytes);
+  } catch {
+    throw new HttpError(415, BUSINESS_PROFILE_MESSAGES.imageType, field);
+  }
   return { contentType: type.mime, bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 

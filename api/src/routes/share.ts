@@ -157,7 +157,7 @@ export function publicShareRoutes(app: ZodApp, deps: Deps) {
       summary: 'The PDF of a shared invoice or quotation (A4, no session)',
       params: TokenParams,
       produces: ['application/pdf'],
-      response: { 404: z.string(), ...errorResponses(429) },
+      response: { 200: z.unknown().describe('The PDF'), 404: z.string().describe('The "not available" page'), ...errorResponses(429) },
     },
     handler: async (request, reply) => {
       const found = await load(request.params.token);

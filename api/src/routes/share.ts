@@ -2,6 +2,7 @@ import { CreateShareLinkRequest, MessageResponse, ShareLinkResponse, UpiQrRespon
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps';
+import { tooManyRequests } from '../errors';
 import { authOf, requireAuth } from '../plugins/auth';
 import { clientAddressKey } from '../services/auth/rate-limit';
 import { invoiceUpiQr, loadPrintProfile } from '../services/business/print';
@@ -110,14 +111,18 @@ export function publicShareRoutes(app: ZodApp, deps: Deps) {
   const perMinute = deps.config.shareRateLimitPerMinute;
   const perAddress: FastifyContextConfig = perMinute > 0 ? { rateLimit: { max: perMinute, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => `share:${clientAddressKey(r.ip)}` } } : {};
   if (perMinute > 0) {
-    app.addHook(
-      'onRequest',
-      app.rateLimit({
-        max: perMinute,
-        timeWindow: 60_000,
-        keyGenerator: (r) => `share-token:${shareTokenKey((r.params as { token?: string }).token ?? '')}`,
-      }),
-    );
+    // A second limit on the same request: the plugin runs one route limit per request, so this one is checked here.
+    const perToken = app.createRateLimit({
+      max: perMinute,
+      timeWindow: 60_000,
+      keyGenerator: (r) => `share-token:${shareTokenKey((r.params as { token?: string }).token ?? '')}`,
+    });
+    app.addHook('onRequest', async (request) => {
+      const result = await perToken(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw tooManyRequests(`This link was opened too often. Please try again in ${result.ttlInSeconds} seconds.`, result.ttlInSeconds);
+      }
+    });
   }
 
   const load = async (token: string): Promise<{ doc: PrintableDocument; shared: SharedDocument; upi: { uri: string; png: string } | null } | null> => {

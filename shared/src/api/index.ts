@@ -17,3 +17,4 @@ export * from './einvoice';
 export * from './ewaybill';
 export * from './report';
 export * from './books';
+export * from './business-profile';

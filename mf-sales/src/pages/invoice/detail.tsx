@@ -9,6 +9,8 @@ import { printDocument } from '../../components/print';
 import { useSaleInvoice } from '../../components/sales-data';
 import { InvoiceNotesCard } from '../../components/invoice-notes';
 import { EWayBillCard } from '../../components/ewaybill-card';
+import { ShareButton, invoiceShareTarget } from '../../components/share-dialog';
+import { UpiPayCard } from '../../components/upi-pay-card';
 
 const CANCEL_CONSEQUENCE = 'The number stays taken. The stock comes back to the branch and the payments received are reversed.';
 
@@ -40,6 +42,7 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
       action={
         cancelled ? null : (
           <>
+            <ShareButton target={invoiceShareTarget(invoice)} />
             <Button icon={<RollbackOutlined />} onClick={() => navigate(`/sales/invoice/${invoice.id}/credit-note`)}>
               Return / credit note
             </Button>
@@ -73,6 +76,7 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
         },
       }}
     >
+      <UpiPayCard invoice={invoice} />
       <PaymentsCard payments={invoice.payments} emptyText="No payment received yet" />
       <InvoiceNotesCard invoice={invoice} />
       <EWayBillCard invoice={invoice} onChange={onChange} />

@@ -5,6 +5,7 @@ import { quotationApi, revalidateArea, type Quotation } from '@bahi/shared';
 import { QuotationStatusTag, RecordLoader, notify } from '@bahi/shared/ui';
 import { SalesDocumentPage } from '../../components/document-page';
 import { useQuotation } from '../../components/sales-data';
+import { ShareButton, quotationShareTarget } from '../../components/share-dialog';
 
 function QuotationDetail({ quotation, onChange }: { quotation: Quotation; onChange: (updated: Quotation) => void }) {
   const navigate = useNavigate();
@@ -24,11 +25,14 @@ function QuotationDetail({ quotation, onChange }: { quotation: Quotation; onChan
         ) : undefined
       }
       action={
-        open ? (
-          <Button type="primary" icon={<FileDoneOutlined />} onClick={() => navigate(`/sales/create-invoice?fromQuotation=${quotation.id}`)}>
-            Convert to invoice
-          </Button>
-        ) : null
+        <>
+          {quotation.status !== 'CANCELLED' ? <ShareButton target={quotationShareTarget(quotation)} /> : null}
+          {open ? (
+            <Button type="primary" icon={<FileDoneOutlined />} onClick={() => navigate(`/sales/create-invoice?fromQuotation=${quotation.id}`)}>
+              Convert to invoice
+            </Button>
+          ) : null}
+        </>
       }
       duplicatePath={`/sales/create-quotation?duplicate=${quotation.id}`}
       cancel={{

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { authApi, forgetCachedData, logOut, useSession, ROLE_LABELS } from '@bahi/shared';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
-import { DownOutlined, InfoCircleOutlined, LogoutOutlined } from '@ant-design/icons';
+import { DownOutlined, InfoCircleOutlined, LogoutOutlined, ShopOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
 import { formatMobile } from '../auth/phone';
 import { clearAllOverrides } from '../remotes/overrides';
 import type { RouteTable } from '../remotes/route-table';
@@ -16,6 +17,7 @@ export function initials(name: string): string {
 export function UserMenu({ table }: { table: RouteTable | null }) {
   const { user } = useSession();
   const [aboutOpen, setAboutOpen] = useState(false);
+  const navigate = useNavigate();
   if (!user) return null;
 
   const logout = async () => {
@@ -52,6 +54,9 @@ export function UserMenu({ table }: { table: RouteTable | null }) {
               ),
             },
             { type: 'divider' },
+            ...(user.role === 'OWNER' || user.role === 'ADMIN'
+              ? [{ key: 'business-profile', icon: <ShopOutlined />, label: 'Business profile', onClick: () => navigate('/settings/business') }]
+              : []),
             { key: 'about', icon: <InfoCircleOutlined />, label: 'About Bahi', onClick: () => setAboutOpen(true) },
             { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', danger: true, onClick: logout },
           ],

@@ -4,6 +4,7 @@ import { notify } from '@bahi/shared/ui';
 import { renderScreen, setupUser, signIn } from '@bahi/shared/testing';
 import { InvoiceDetailPage } from '../pages/invoice/detail';
 import { ACCOUNTS, makeInvoice, mumbaiBranch } from '../test/fixtures';
+import { ReminderButton } from './reminder-button';
 import { shareMessage, whatsAppUrl } from './share-dialog';
 
 const renderDetail = (id: string) => renderScreen(<InvoiceDetailPage />, { path: '/sales/invoice/:id', route: `/sales/invoice/${id}` });
@@ -89,5 +90,27 @@ describe('the message sent with a link', () => {
   it('sends to +91 and the 10-digit mobile, or lets WhatsApp ask without one', () => {
     expect(whatsAppUrl('98220 12345', 'hi')).toBe('https://wa.me/919822012345?text=hi');
     expect(whatsAppUrl(null, 'a & b')).toBe('https://wa.me/?text=a%20%26%20b');
+  });
+});
+
+describe('Send reminder on an overdue invoice', () => {
+  it('opens WhatsApp to the customer with the amount due, the days overdue and a new link', async () => {
+    const create = jest.spyOn(shareApi, 'create').mockResolvedValue(LINK);
+    const tab = { opener: {}, location: { href: '' }, close: jest.fn() };
+    jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const summary = {
+      id: '0f8fad5b-d9cb-469f-a165-70867728950e', invoiceNumber: 'MUM/26-27/2', financialYear: '2026-27', invoiceDate: '2026-04-02', dueDate: '2026-05-02',
+      status: 'PARTIAL' as const, isOverdue: true, branchId: mumbaiBranch.id, branchName: mumbaiBranch.name, partyId: null, partyName: 'Pune Traders',
+      partyMobile: '9822012345', supplyType: 'INTRA' as const, grandTotal: '1000.00', received: '400.00', balance: '600.00', createdAt: '2026-04-02T10:00:00Z',
+    };
+    const user = setupUser();
+    renderScreen(<ReminderButton invoice={summary} />);
+    await user.click(screen.getByRole('button', { name: /Send reminder/ }));
+    await waitFor(() => expect(tab.location.href).toMatch(/^https:\/\/wa\.me\/919822012345\?text=/));
+    expect(create).toHaveBeenCalledWith('invoice', summary.id, {});
+    const text = new URL(tab.location.href).searchParams.get('text')!;
+    expect(text).toMatch(/invoice MUM\/26-27\/2 .*₹600\.00 is due, overdue by \d+ days/);
+    expect(text).toContain(LINK.url);
+    expect(tab.opener).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import type { Quotation, SaleInvoice } from '@bahi/shared/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { pdfText } from '../services/pdf/testing';
 import { documentFixtures } from '../test/documents';
-import { createHarness, get, signUp, write, SETUP_TIMEOUT_MS, type Harness, type SignedUp } from '../test/harness';
+import { createHarness, signUp, write, SETUP_TIMEOUT_MS, type Harness, type SignedUp } from '../test/harness';
 import { decodeQrPng } from '../test/qr';
 
 let h: Harness;

@@ -41,7 +41,7 @@ import { ledgerRoutes } from './routes/ledger';
 import { reportRoutes } from './routes/report';
 import { saleRoutes } from './routes/sale';
 import { saleNoteRoutes } from './routes/sale-notes';
-import { settingsRoutes } from './routes/settings';
+import { businessProfileRoutes } from './routes/business-profile';
 import { publicShareRoutes, shareLinkRoutes } from './routes/share';
 import { shellRoutes } from './routes/shell';
 import { startBillScheduler, type BillScheduler } from './services/automated-bills/scheduler';
@@ -170,7 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/payment', (a) => paymentRoutes(a, deps));
   await scoped('/api/purchase', (a) => purchaseRoutes(a, deps));
   await scoped('/api/automated-bill', (a) => automatedBillRoutes(a, deps));
-  await scoped('/api/settings', (a) => settingsRoutes(a, deps));
+  await scoped('/api/settings', (a) => businessProfileRoutes(a, deps));
   await scoped('/api', (a) => pdfRoutes(a, deps));
   await scoped('/api', (a) => reportRoutes(a, deps));
   await scoped('/api', (a) => ledgerRoutes(a, deps));

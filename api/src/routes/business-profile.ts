@@ -44,7 +44,7 @@ const PROFILE_PARTS = multipartParts({
 });
 
 /** The business profile printed on its documents: GET, PUT (JSON or multipart with images), and its images. */
-export function settingsRoutes(app: ZodApp, deps: Deps) {
+export function businessProfileRoutes(app: ZodApp, deps: Deps) {
   app.addHook('onRequest', requireAuth(deps));
 
   app.get('/business', {

@@ -14,6 +14,7 @@ import { HttpError } from './errors';
 import { logRequestsAtDebug, loggingOptions, type LogFormat } from './logging';
 import { createOtpSender, type OtpSender } from './otp';
 import { isApiPath, registerCsrf } from './plugins/csrf';
+import { registerAuditActor } from './plugins/audit';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors';
 import { isPageRequest, registerSecurityHeaders, type SecurityHeaders } from './plugins/headers';
 import { registerMultipart } from './plugins/multipart';
@@ -24,7 +25,9 @@ import { NO_CACHE, registerStaticApps } from './plugins/static';
 import { accountRoutes } from './routes/account';
 import { automatedBillRoutes } from './routes/automated-bill';
 import { adminRoutes } from './routes/admin';
+import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
+import { settingsRoutes } from './routes/settings';
 import { branchRoutes } from './routes/branches';
 import type { ZodApp } from './routes/common';
 import { healthRoutes } from './routes/health';
@@ -44,6 +47,7 @@ import { saleNoteRoutes } from './routes/sale-notes';
 import { businessProfileRoutes } from './routes/business-profile';
 import { publicShareRoutes, shareLinkRoutes } from './routes/share';
 import { shellRoutes } from './routes/shell';
+import { userRoutes } from './routes/users';
 import { startBillScheduler, type BillScheduler } from './services/automated-bills/scheduler';
 import { purgeExpiredAuthData } from './services/auth/housekeeping';
 import type { AuthContext } from './services/auth/sessions';
@@ -144,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
   await registerMultipart(app);
   app.decorateRequest('auth', null);
+  registerAuditActor(app);
   registerCsrf(app, config);
 
   const scoped = (prefix: string, routes: (app: ZodApp) => void) =>
@@ -156,6 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api', (a) => healthRoutes(a, { db, isDraining: () => lifecycle.draining }));
   await scoped('/api/auth', (a) => authRoutes(a, deps));
   await scoped('/api/store-branch', (a) => branchRoutes(a, deps));
+  await scoped('/api/user', (a) => userRoutes(a, deps));
+  await scoped('/api/settings', (a) => settingsRoutes(a, deps));
   await scoped('/api/party', (a) => partyRoutes(a, deps));
   await scoped('/api/item', (a) => itemRoutes(a, deps));
   await scoped('/api/account', (a) => accountRoutes(a, deps));
@@ -175,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api', (a) => reportRoutes(a, deps));
   await scoped('/api', (a) => ledgerRoutes(a, deps));
   await scoped('/api', (a) => shellRoutes(a, deps));
+  await scoped('/api/audit', (a) => auditRoutes(a, deps));
   await scoped('/api/admin', (a) =>
     adminRoutes(a, deps, { operatorToken: options.operatorToken ?? config.operatorToken }),
   );

@@ -5,6 +5,7 @@ import { lazyPage } from '@bahi/shared/ui';
 export const routes: RemoteRoutesModule['routes'] = {
   'purchases/*': lazyPage(() => import('./pages/purchases/list')),
   '/purchases/invoice/:id': lazyPage(() => import('./pages/invoice/detail')),
+  '/purchases/invoice/:id/edit': lazyPage(() => import('./pages/create/edit-purchase')),
   '/purchases/invoice/:id/debit-note': lazyPage(() => import('./pages/notes/create')),
   '/purchases/debit-note/:id': lazyPage(() => import('./pages/notes/detail')),
   'purchase/create-invoice': lazyPage(() => import('./pages/create/purchase-page')),

@@ -20,6 +20,7 @@ export const area: RemoteArea = {
     '/reports/accounts/:id',
     '/reports/journal/new',
     'cash-bank',
+    '/reports/activity',
   ],
   nav: [
     { path: '/cash-bank', label: 'Cash & Bank', icon: 'BankOutlined', order: 60 },

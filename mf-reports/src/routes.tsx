@@ -20,4 +20,5 @@ export const routes: RemoteRoutesModule['routes'] = {
   '/reports/accounts/:id': lazyPage(() => import('./pages/books/account-ledger')),
   '/reports/journal/new': lazyPage(() => import('./pages/books/journal-form')),
   'cash-bank': lazyPage(() => import('./pages/cash-bank/page')),
+  '/reports/activity': lazyPage(() => import('./pages/activity/page')),
 };

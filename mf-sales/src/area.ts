@@ -5,6 +5,7 @@ export const area: RemoteArea = {
   routes: [
     'sales/*',
     '/sales/invoice/:id',
+    '/sales/invoice/:id/edit',
     '/sales/invoice/:id/credit-note',
     '/sales/invoice/:id/debit-note',
     '/sales/credit-note/:id',

@@ -5,6 +5,7 @@ import { lazyPage } from '@bahi/shared/ui';
 export const routes: RemoteRoutesModule['routes'] = {
   'sales/*': lazyPage(() => import('./pages/sales/list')),
   '/sales/invoice/:id': lazyPage(() => import('./pages/invoice/detail')),
+  '/sales/invoice/:id/edit': lazyPage(() => import('./pages/create/edit-invoice')),
   '/sales/invoice/:id/credit-note': lazyPage(() => import('./pages/notes/create-credit')),
   '/sales/invoice/:id/debit-note': lazyPage(() => import('./pages/notes/create-debit')),
   '/sales/credit-note/:id': lazyPage(() => import('./pages/notes/credit-detail')),

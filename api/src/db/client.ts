@@ -6,8 +6,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
 import { Client, Pool } from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config';
+import { currentActorJson, isWriteStatement } from './actor';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLockOptions } from './lock';
 
@@ -49,13 +51,71 @@ function checkChannel(channel: string) {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
 }
 
+/*
+ * The audit trail's actor (db/actor.ts): the audit triggers read who is writing from the transaction-local setting
+ * bahi.actor. Every transaction sets it first, and a write sent outside a transaction runs in one that does, so no
+ * service has to remember it and none can leave it out.
+ */
+const SET_ACTOR = "select set_config('bahi.actor', $1, true)";
+
+/** Every transaction of `db` names the actor before its work (savepoints nested in it are inside that). */
+function withActorTransactions(db: Db): Db {
+  const begin = db.transaction.bind(db);
+  db.transaction = ((work: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) =>
+    begin(async (tx) => {
+      const actor = currentActorJson();
+      if (actor) await tx.execute(sql`select set_config('bahi.actor', ${actor}, true)`);
+      return work(tx);
+    }, config)) as Db['transaction'];
+  return db;
+}
+
+/** PGlite: an autocommit write made while an actor is known runs in a transaction that names it. */
+function withActorAutocommit(client: PGlite): PGlite {
+  const query = client.query.bind(client);
+  client.query = (async (text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
+    const actor = currentActorJson();
+    if (!actor || !isWriteStatement(text)) return query(text, params, options);
+    return client.transaction(async (tx) => {
+      await tx.query(SET_ACTOR, [actor]);
+      return tx.query(text, params, options);
+    });
+  }) as PGlite['query'];
+  return client;
+}
+
+/** node-postgres: the same for the pool's autocommit queries (a transaction holds a client of its own). */
+function withActorAutocommitPool(pool: Pool): Pool {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (config: unknown, values?: unknown, callback?: unknown) => {
+    const text = typeof config === 'string' ? config : (config as { text?: string } | null)?.text;
+    const actor = currentActorJson();
+    if (!actor || !text || typeof values === 'function' || callback !== undefined || !isWriteStatement(text)) return query(config, values, callback);
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(SET_ACTOR, [actor]);
+      const result = await client.query(config as string, values as unknown[]);
+      await client.query('commit');
+      return result;
+    } catch (e) {
+      await client.query('rollback').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  };
+  return pool;
+}
+
 function pgliteDatabase(client: PGlite, describe: string, onClose?: () => void): Database {
-  const db = drizzlePglite({ client, schema });
+  const raw = drizzlePglite({ client: withActorAutocommit(client), schema });
+  const db = withActorTransactions(raw as unknown as Db);
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
     describe,
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePglite(raw, { migrationsFolder: MIGRATIONS_FOLDER }),
     dumpDataDir: () => client.dumpDataDir('gzip'),
     // One process owns an embedded database, so its notifications cannot be lost: they come with each result.
     listen: async (channel, onNotify, onState) => {
@@ -130,13 +190,13 @@ async function migratePostgresLocked(databaseUrl: string, db: ReturnType<typeof 
  * connections and 40–45 ms on 6–8 (bench/README.md). A request waiting for a connection waits in the pool instead.
  */
 export function openPostgresDatabase(databaseUrl: string, poolSize = DEFAULT_DATABASE_POOL_SIZE): Database {
-  const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
+  const pool = withActorAutocommitPool(new Pool({ connectionString: databaseUrl, max: poolSize }));
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
   const url = new URL(databaseUrl);
   return {
-    db: db as unknown as Db,
+    db: withActorTransactions(db as unknown as Db),
     kind: 'postgres',
     describe: `PostgreSQL ${url.host}${url.pathname}`,
     migrate: () => migratePostgresLocked(databaseUrl, db),

@@ -25,10 +25,10 @@ const LOCAL_TABLES = ['businesses', 'otp_challenges', 'otp_sends', 'rate_limit_c
  * without an entry in docs/scaling.md.
  */
 const KNOWN_VIOLATIONS: Record<string, string> = {
-  // users.id is what sessions and audit columns name; login finds a user by mobile across all businesses (the
-  // global phone directory). Sharded, the directory moves to a local table mobile -> (business_id, user_id).
+  // users.id is what sessions and audit columns name; login finds a number's users across all businesses (the
+  // global phone directory, by the non-unique users_mobile_idx). Sharded, the directory moves to a local table
+  // mobile -> (business_id, user_id).
   'users: primary key users_pkey (id)': 'global phone directory: see docs/scaling.md',
-  'users: unique users_mobile_key (mobile)': 'global phone directory: see docs/scaling.md',
   // Parties, items, categories and branches were created with a global uuid primary key and a second unique key
   // (business_id, id) that every foreign key uses; sharded, the primary key becomes (business_id, id).
   'parties: primary key parties_pkey (id)': 'uuid key; (business_id, id) is unique too',

@@ -130,7 +130,8 @@ describe('the read cache on a real database', () => {
           from information_schema.columns c
           join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
           cross join (values ('insert'), ('update'), ('delete'), ('truncate')) as e(event)
-          where c.table_schema = 'public' and c.column_name = 'business_id' and c.table_name <> 'list_counts'
+          -- list_counts and audit_events are written only by triggers of tables that notify already.
+          where c.table_schema = 'public' and c.column_name = 'business_id' and c.table_name not in ('list_counts', 'audit_events')
             and not exists (select 1 from pg_trigger g where g.tgrelid = ('public.' || c.table_name)::regclass
                             and g.tgname = c.table_name || '_notify_' || e.event)
           order by 1, 2`,

@@ -140,6 +140,7 @@ describe('/api/admin/remotes', () => {
       p.startsWith('/api/admin/'),
     );
     expect(admin.map(([p, ops]) => `${Object.keys(ops).join(',')} ${p}`).sort()).toEqual([
+      'get /api/admin/audit/verify',
       'get /api/admin/remotes',
       'get /api/admin/remotes/{name}/history',
       'post /api/admin/remotes/{name}/allow-override',

@@ -1,5 +1,6 @@
 import {
   AllowOverrideRequest,
+  AuditVerificationResponse,
   EnableForRequest,
   OverrideOriginsRequest,
   PublishRemoteRequest,
@@ -13,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { unauthorized } from '../errors';
+import { OPERATOR_AUDIT_CHAIN, verifyAuditChain } from '../services/audit';
 import {
   allowRemoteOverride,
   disableRemote,
@@ -141,5 +143,17 @@ export function adminRoutes(app: ZodApp, deps: Deps, options: AdminRouteOptions)
     },
     handler: async (request) =>
       ok(await setOverrideOrigins(deps.db, request.params.name, request.body.origins, request.body.by ?? DEFAULT_ACTOR)),
+  });
+
+  app.get('/audit/verify', {
+    schema: {
+      tags,
+      summary:
+        "The operator's audit chain (every remote registry and flag change): ok, or the first event changed behind " +
+        "the application's back",
+      security: OPERATOR_SECURITY,
+      response: { 200: AuditVerificationResponse, ...errorResponses(401) },
+    },
+    handler: async () => ok(await verifyAuditChain(deps.db, OPERATOR_AUDIT_CHAIN)),
   });
 }

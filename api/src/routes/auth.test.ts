@@ -61,10 +61,10 @@ describe('sign-up', () => {
     expect(branches.json().data).toHaveLength(1);
   });
 
-  it('answers a registered number exactly like a new one; its owner gets a login code that signs them in', async () => {
+  it('answers a registered number exactly like a new one; it signs up a second business that it owns', async () => {
     const { phone: known, profile } = await signUp(h, { businessName: 'Known Traders' });
     const unknown = newPhone();
-    const body = (mobileNumber: string) => ({ name: 'Other', businessName: 'Other Co', mobileNumber });
+    const body = (mobileNumber: string) => ({ name: 'Other', businessName: 'Second Shop', mobileNumber });
     const owner = new TestBrowser(h.app);
     const a = await owner.post('/api/auth/signup', body(known));
     const b = await write(h.app, 'POST', '/api/auth/signup', body(unknown));
@@ -77,11 +77,18 @@ describe('sign-up', () => {
     const rb = await write(h.app, 'POST', '/api/auth/resend-otp', { mobileNumber: unknown, purpose: 'signup' });
     expect(mask(ra.body, known)).toBe(mask(rb.body, unknown));
 
-    expect(h.otp.sent.filter((m) => m.phone === known).at(-1)?.purpose).toBe('login');
+    expect(h.otp.sent.filter((m) => m.phone === known).at(-1)?.purpose).toBe('signup');
     const res = await owner.post('/api/auth/verify-signup', { mobileNumber: known, otp: h.otp.lastCode(known) });
     expect(res.statusCode).toBe(200);
-    // Signed in to the existing business; nothing new was created.
-    expect(res.json().data.user.business).toEqual(profile.user.business);
+    // A new business, owned by the same number; both are listed for the switch.
+    const { user, businesses } = res.json().data;
+    expect(user.business.name).toBe('Second Shop');
+    expect(user.business.id).not.toBe(profile.user.business.id);
+    expect(user.role).toBe('OWNER');
+    expect(businesses).toEqual([
+      { id: profile.user.business.id, name: 'Known Traders', role: 'OWNER' },
+      { id: user.business.id, name: 'Second Shop', role: 'OWNER' },
+    ]);
   });
 
   it('names the wrong field', async () => {

@@ -5,6 +5,7 @@ import {
   ProfileResponse,
   ResendOtpRequest,
   SignupRequest,
+  SwitchBusinessRequest,
   VerifyOtpRequest,
   ACTIVE_BRANCH_COOKIE,
 } from '@bahi/shared/contracts';
@@ -19,7 +20,16 @@ import {
   sessionToken,
   setSessionCookies,
 } from '../plugins/auth';
-import { getProfile, resendOtp, startLogin, startSignup, verifyLogin, verifySignup, type SignedIn } from '../services/auth/signup-login';
+import {
+  getProfile,
+  resendOtp,
+  startLogin,
+  startSignup,
+  switchBusiness,
+  verifyLogin,
+  verifySignup,
+  type SignedIn,
+} from '../services/auth/signup-login';
 import { clientAddressKey } from '../services/auth/rate-limit';
 import { deleteSessionByToken } from '../services/auth/sessions';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
@@ -48,8 +58,8 @@ export function authRoutes(app: ZodApp, deps: Deps) {
     schema: {
       tags,
       summary:
-        'Start sign-up: sends an OTP (a login code to a number already registered; the answer is the same); nothing ' +
-        'is created until it is verified',
+        'Start sign-up: sends an OTP; nothing is created until it is verified. A number that is already a user of ' +
+        'a business signs up a new business as its owner (one person, several shops)',
       body: SignupRequest,
       response: { 200: OtpSentResponse, ...errorResponses(400, 429, 503) },
     },
@@ -69,7 +79,7 @@ export function authRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request, reply) => {
       const { mobileNumber, otp } = request.body;
-      return signIn(request, reply, await verifySignup(deps, mobileNumber, otp, otpBrowser(request, deps.config), lastBranchOf(request)));
+      return signIn(request, reply, await verifySignup(deps, mobileNumber, otp, otpBrowser(request, deps.config)));
     },
   });
 
@@ -91,14 +101,33 @@ export function authRoutes(app: ZodApp, deps: Deps) {
     config,
     schema: {
       tags,
-      summary: 'Verify the login OTP and start a new session',
+      summary:
+        'Verify the login OTP and start a new session: in the business of this browser’s last branch, else the one ' +
+        'used last; `businesses` lists every business of the number (with more than one, offer switch-business). ' +
+        'A deactivated user is refused (403)',
       body: VerifyOtpRequest,
-      response: { 200: ProfileResponse, ...errorResponses(400, 429) },
+      response: { 200: ProfileResponse, ...errorResponses(400, 403, 429) },
     },
     handler: async (request, reply) => {
       const { mobileNumber, otp } = request.body;
       return signIn(request, reply, await verifyLogin(deps, mobileNumber, otp, otpBrowser(request, deps.config), lastBranchOf(request)));
     },
+  });
+
+  app.post('/switch-business', {
+    config,
+    onRequest: requireAuth(deps),
+    schema: {
+      tags,
+      summary:
+        'Sign in to another business this mobile number is an active user of: a new session (and cookie) there; ' +
+        'this one ends',
+      security: SESSION_SECURITY,
+      body: SwitchBusinessRequest,
+      response: { 200: ProfileResponse, ...errorResponses(400, 401, 404) },
+    },
+    handler: async (request, reply) =>
+      signIn(request, reply, await switchBusiness(deps, authOf(request), request.body.businessId, lastBranchOf(request))),
   });
 
   app.post('/resend-otp', {

@@ -35,6 +35,7 @@ import {
 } from '../services/purchases';
 import { billFilePath, readBillUpload, removeBillFile, storeBill } from '../services/purchases/attachment';
 import { cancelPurchaseDebitNote, createPurchaseDebitNote, getPurchaseDebitNote, listPurchaseDebitNotes } from '../services/purchases/debit-notes';
+import { updatePurchase } from '../services/purchases/edit';
 import { SESSION_SECURITY, errorResponses, multipartParts, type ZodApp } from './common';
 
 const tags = ['purchase'];
@@ -69,6 +70,30 @@ export function purchaseRoutes(app: ZodApp, deps: Deps) {
       const bill = await createPurchase(context(request), request.body, idempotencyKeyOf(request.headers));
       return reply.code(201).send({ success: true as const, data: bill });
     },
+  });
+
+  app.put('/update-purchase/:id', {
+    schema: {
+      tags,
+      summary: 'Edit a purchase bill: the create body; it keeps its reference number and payments, its stock and entry are re-posted',
+      description:
+        'In one transaction the new lines come into stock and the old ones leave (serials too), the new journal entry ' +
+        'is posted, dated the new bill date, and the old one reversed, dated the old bill date (an omitted date keeps ' +
+        'the stored one). The branch and the financial year stay (400), and a payment is made against the bill, not ' +
+        'with an edit (400). 409 when the bill is cancelled, has debit notes or a self-invoice, is dated in a closed ' +
+        'period, has payments dated before the new date, the new total is below what has been paid, goods it brought ' +
+        'in have been sold beyond what the new lines bring, or the supplier’s bill number is already entered; 422 when ' +
+        'the Idempotency-Key was used with another body.',
+      security: SESSION_SECURITY,
+      headers: IdempotencyHeaders,
+      params: PurchaseIdParams,
+      body: CreatePurchaseRequest,
+      response: { 200: PurchaseInvoiceResponse, ...errorResponses(400, 401, 404, 409, 422) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await updatePurchase(context(request), request.params.id, request.body, idempotencyKeyOf(request.headers)),
+    }),
   });
 
   app.get('/purchase-invoices', {

@@ -17,6 +17,7 @@ import { authOf, requireAuth } from '../plugins/auth';
 import type { DocumentContext } from '../services/documents/prepare';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
 import { cancelSale, createSale, getSaleInvoice, listSaleInvoices, nextInvoiceNumber, recordSalePayment, updateShippingBill } from '../services/sales';
+import { updateSale } from '../services/sales/edit';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
 
 const tags = ['sale'];
@@ -46,6 +47,29 @@ export function saleRoutes(app: ZodApp, deps: Deps) {
       const invoice = await createSale(context(request), request.body, idempotencyKeyOf(request.headers));
       return reply.code(201).send({ success: true as const, data: invoice });
     },
+  });
+
+  app.put('/update-sale/:id', {
+    schema: {
+      tags,
+      summary: 'Edit an invoice: the create body; it keeps its number and payments, its stock and entry are re-posted',
+      description:
+        'In one transaction the old stock movements (and serials) and journal entry are reversed, dated the old invoice ' +
+        'date, and the new ones posted, dated the new one (an omitted date keeps the stored one). The branch and the ' +
+        'financial year stay (400), and a payment is recorded against the invoice, not with an edit (400). 409 when the ' +
+        'invoice is cancelled, has an IRN or credit/debit notes, is dated in a closed period, has payments dated before ' +
+        'the new date, or the new total is below what has been received; 422 when the Idempotency-Key was used with ' +
+        'another body.',
+      security: SESSION_SECURITY,
+      headers: IdempotencyHeaders,
+      params: InvoiceIdParams,
+      body: CreateSaleRequest,
+      response: { 200: SaleInvoiceResponse, ...errorResponses(400, 401, 404, 409, 422) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await updateSale(context(request), request.params.id, request.body, idempotencyKeyOf(request.headers)),
+    }),
   });
 
   app.get('/sale-invoices', {

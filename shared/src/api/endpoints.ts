@@ -3,6 +3,8 @@ import {
   BranchListResponse,
   BranchResponse,
   DocumentSettingsResponse,
+  LockBooksResponse,
+  type LockBooksRequest,
   type UpdateDocumentSettingsRequest,
   MessageResponse,
   OtpSentResponse,
@@ -45,6 +47,14 @@ export const branchApi = {
   documentSettings: () => data(apiRequest('store-branch/document-settings', { schema: DocumentSettingsResponse })),
   updateDocumentSettings: (body: UpdateDocumentSettingsRequest) =>
     data(apiRequest('store-branch/document-settings', { method: 'PUT', body, schema: DocumentSettingsResponse })),
+};
+
+/** The business's settings that hold its books. */
+export const settingsApi = {
+  /** GET settings/lock-books: the date the books are closed up to (null: open). */
+  lockBooks: () => data(apiRequest('settings/lock-books', { schema: LockBooksResponse })),
+  /** PUT settings/lock-books: owner and accountant only (403 otherwise). */
+  updateLockBooks: (body: LockBooksRequest) => data(apiRequest('settings/lock-books', { method: 'PUT', body, schema: LockBooksResponse })),
 };
 
 export const shellApi = {

@@ -17,4 +17,6 @@ export * from './einvoice';
 export * from './ewaybill';
 export * from './report';
 export * from './books';
+export * from './users';
+export * from './audit';
 export * from './business-profile';

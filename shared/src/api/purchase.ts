@@ -28,6 +28,9 @@ export const purchaseApi = {
     data(
       apiRequest(path('record-payment', id), { method: 'POST', body, headers: idempotencyHeaders(opts), schema: PurchaseInvoiceResponse }),
     ),
+  /** Edit a bill with the create body: it keeps its reference number and payments (409 when it cannot be edited). */
+  update: (id: string, body: CreatePurchaseRequest, opts?: CreateOptions) =>
+    data(apiRequest(path('update-purchase', id), { method: 'PUT', body, headers: idempotencyHeaders(opts), schema: PurchaseInvoiceResponse })),
   cancel: (id: string, body: CancelDocumentRequest) =>
     data(apiRequest(path('cancel-purchase', id), { method: 'POST', body, schema: PurchaseInvoiceResponse })),
   /** Our reference the next bill of the branch would get (nothing is reserved). */

@@ -23,6 +23,9 @@ export const saleApi = {
   list: (query: SaleInvoiceListQuery = {}) =>
     apiRequest('sale/sale-invoices', { query: query as Query, schema: SaleInvoiceListResponse }),
   get: (id: string) => data(apiRequest(path('sale-invoice', id), { schema: SaleInvoiceResponse })),
+  /** Edit an invoice with the create body: it keeps its number and payments (409 when it cannot be edited). */
+  update: (id: string, body: CreateSaleRequest, opts?: CreateOptions) =>
+    data(apiRequest(path('update-sale', id), { method: 'PUT', body, headers: idempotencyHeaders(opts), schema: SaleInvoiceResponse })),
   recordPayment: (id: string, body: RecordPaymentRequest, opts?: CreateOptions) =>
     data(
       apiRequest(path('record-payment', id), { method: 'POST', body, headers: idempotencyHeaders(opts), schema: SaleInvoiceResponse }),

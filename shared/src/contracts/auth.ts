@@ -3,6 +3,7 @@ import { stateCodeFromGstin } from '../india';
 import { Gstin, Id, MobileNumber, PersonName, StateCode, ok, optional } from './common';
 import { Branch, SellerRegistrationType } from './branch';
 import { RoleSchema } from './roles';
+import { MemberBusiness } from './users';
 
 export const OtpPurpose = z.enum(['signup', 'login']);
 export type OtpPurpose = z.infer<typeof OtpPurpose>;
@@ -66,7 +67,15 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const Profile = z.object({ user: User, activeStoreBranch: Branch.nullable() });
+export const Profile = z.object({
+  user: User,
+  activeStoreBranch: Branch.nullable(),
+  /**
+   * Every business this mobile number is an active user of (the signed-in one too): with more than one, the
+   * header offers a switch and the login screen a choice.
+   */
+  businesses: z.array(MemberBusiness).optional(),
+});
 export type Profile = z.infer<typeof Profile>;
 export const ProfileResponse = ok(Profile);
 

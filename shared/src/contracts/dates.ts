@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDays } from './account';
-import { ok } from './common';
+import { CalendarDate, ok } from './common';
 
 /*
  * The dates a document may carry: from the day GST began to today (India) plus the days ahead the business allows.
@@ -58,3 +58,34 @@ export const UpdateDocumentSettingsRequest = z.strictObject({
   futureDatedDays: z.number({ error: FUTURE_DAYS_MESSAGE }).int(FUTURE_DAYS_MESSAGE).min(0, FUTURE_DAYS_MESSAGE).max(FUTURE_DATED_DAYS_MAX, FUTURE_DAYS_MESSAGE),
 });
 export type UpdateDocumentSettingsRequest = z.infer<typeof UpdateDocumentSettingsRequest>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Closed periods (GET / PUT settings/lock-books)
+
+/** 'YYYY-MM-DD' as Indians write a date in a sentence: '31-03-2026'. */
+export const dayMonthYear = (date: string) => date.split('-').reverse().join('-');
+
+/**
+ * The books are closed up to `lockedUntil` (inclusive): no document dated on or before it is created, edited or
+ * cancelled — sales, purchases, notes, expenses, payments, journals, cash and bank movements. Quotations post
+ * nothing to the books and stay open.
+ */
+export const booksClosedProblem = (date: string, lockedUntil: string | null): string | null =>
+  lockedUntil !== null && date <= lockedUntil ? `Books are closed up to ${dayMonthYear(lockedUntil)}` : null;
+
+/** The role a user needs to close or reopen the books. */
+export const LOCK_BOOKS_ROLES = ['OWNER', 'ACCOUNTANT'] as const;
+export const LOCK_BOOKS_PERMISSION = 'settings.lock-books';
+
+export const LockBooks = z.object({
+  /** The last date of the closed period; null when the books are open. */
+  lockedUntil: z.string().nullable().meta({ format: 'date', example: '2026-03-31' }),
+});
+export type LockBooks = z.infer<typeof LockBooks>;
+export const LockBooksResponse = ok(LockBooks);
+
+export const LockBooksRequest = z.strictObject({
+  /** Close the books up to this date (inclusive); null opens them. */
+  lockedUntil: CalendarDate('Lock date').nullable(),
+});
+export type LockBooksRequest = z.infer<typeof LockBooksRequest>;

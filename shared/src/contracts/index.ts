@@ -27,3 +27,5 @@ export * from './composition';
 export * from './ledger';
 export * from './business-profile';
 export * from './books-statements';
+export * from './users';
+export * from './audit';

@@ -1,14 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import { atom, createStore, useAtomValue } from 'jotai';
-import { ACTIVE_BRANCH_COOKIE, type Branch, type User } from '../contracts';
+import { ACTIVE_BRANCH_COOKIE, type Branch, type MemberBusiness, type User } from '../contracts';
 
 export interface SessionState {
   user: User | null;
   isAuthenticated: boolean;
   activeStoreBranch: Branch | null;
+  /** Every business the signed-in number is an active user of (the header offers a switch when more than one). */
+  businesses: MemberBusiness[];
 }
 
-export const EMPTY_SESSION: SessionState = { user: null, isAuthenticated: false, activeStoreBranch: null };
+export const EMPTY_SESSION: SessionState = { user: null, isAuthenticated: false, activeStoreBranch: null, businesses: [] };
 
 /** Created once at module level: @bahi/shared is a federation singleton, so the shell and every remote share it. */
 export const bahiStore = createStore();
@@ -19,11 +21,14 @@ let ended = false;
 /** Set when the user logged out here, until the next sign-in. */
 let loggedOut = false;
 
-/** Stores the user, marks authenticated and stores the active branch (or null). */
-export function setSessionUser(user: User, activeStoreBranch: Branch | null = null): void {
+/**
+ * Stores the user, marks authenticated and stores the active branch (or null). `businesses` (from the profile)
+ * replaces the list of the number's businesses; left out, the list kept stays.
+ */
+export function setSessionUser(user: User, activeStoreBranch: Branch | null = null, businesses?: MemberBusiness[]): void {
   ended = false;
   loggedOut = false;
-  bahiStore.set(sessionAtom, { user, isAuthenticated: true, activeStoreBranch });
+  bahiStore.set(sessionAtom, (s) => ({ user, isAuthenticated: true, activeStoreBranch, businesses: businesses ?? s.businesses }));
 }
 
 export function setActiveStoreBranch(branch: Branch | null): void {

@@ -27,12 +27,12 @@ describe('session (seed §4)', () => {
   afterEach(() => act(() => clearSession()));
 
   it('starts with no user, not authenticated, no branch', () => {
-    expect(getSession()).toEqual({ user: null, isAuthenticated: false, activeStoreBranch: null });
+    expect(getSession()).toEqual({ user: null, isAuthenticated: false, activeStoreBranch: null, businesses: [] });
   });
 
   it('setting the user marks authenticated and stores the active branch (or null)', () => {
     setSessionUser(user, branch);
-    expect(getSession()).toEqual({ user, isAuthenticated: true, activeStoreBranch: branch });
+    expect(getSession()).toEqual({ user, isAuthenticated: true, activeStoreBranch: branch, businesses: [] });
     setSessionUser(user);
     expect(getSession().activeStoreBranch).toBeNull();
   });

@@ -12,7 +12,8 @@ export type CacheArea =
   | 'expenses'
   | 'accounts'
   | 'reports'
-  | 'registry';
+  | 'registry'
+  | 'users';
 
 export type CacheKey = readonly [CacheArea, string, ...unknown[]];
 

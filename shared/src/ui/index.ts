@@ -14,3 +14,4 @@ export * from './bounded-number';
 export * from './india-fields';
 export * from './server-list';
 export * from './record-save';
+export * from './audit-trail';

@@ -16,7 +16,7 @@ export function StandaloneRemote({ area, routes }: { area: RemoteArea; routes: R
     authApi
       .profile()
       .then((p) => {
-        setSessionUser(p.user, p.activeStoreBranch);
+        setSessionUser(p.user, p.activeStoreBranch, p.businesses ?? []);
         setState('ready');
       })
       .catch((e) => setState(isApiError(e) && e.status === 401 ? 'signed-out' : 'ready'));

@@ -231,7 +231,7 @@ describe('header', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/login$/);
     expect(screen.getByTestId('return-to')).toHaveTextContent('nowhere');
     expect(screen.getByTestId('cached')).toHaveTextContent('nothing');
-    expect(getSession()).toEqual({ user: null, isAuthenticated: false, activeStoreBranch: null });
+    expect(getSession()).toEqual({ user: null, isAuthenticated: false, activeStoreBranch: null, businesses: [] });
   }, 30_000);
 
   it('lists the shell version and the registered remotes in About', async () => {

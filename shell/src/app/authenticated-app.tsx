@@ -12,6 +12,7 @@ import { OverrideConfirmDialog } from './override-banner';
 import { SessionGuard } from './session-guard';
 import { ShellLayout } from './shell-layout';
 import { AreaUnavailablePage, NotFoundPage } from './status-pages';
+import { UsersPage } from './users/users-page';
 import { WelcomePage } from './welcome-page';
 
 /** Everything behind the login: the layout and the routes built from the registry. */
@@ -54,6 +55,7 @@ export function SignedInApp() {
     <ShellLayout table={table} loadingAreas={isLoading} overrides={overrides}>
       <Routes>
         <Route index element={<HomeDashboard nav={table?.nav} loading={isLoading} />} />
+        <Route path="settings/users" element={<UsersPage />} />
         <Route path="/settings/business" element={<BusinessProfilePage />} />
         {table?.routes.map((r) => (
           <Route

@@ -28,7 +28,7 @@ describe('SessionGuard', () => {
     mockApi({ 'GET auth/profile': () => ok(PROFILE) });
     renderAt(<SessionGuard><Inside /></SessionGuard>, '/parties');
     await screen.findByText('Inside the app');
-    expect(getSession()).toEqual({ user: USER, isAuthenticated: true, activeStoreBranch: PROFILE.activeStoreBranch });
+    expect(getSession()).toEqual({ user: USER, isAuthenticated: true, activeStoreBranch: PROFILE.activeStoreBranch, businesses: [] });
   });
 
   it('on 401 clears the session and redirects to /login with the page asked for', async () => {

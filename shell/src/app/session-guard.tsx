@@ -35,7 +35,7 @@ export function SessionGuard({ children, visitor }: { children: ReactNode; visit
     (takeEarlyProfile() ?? authApi.profile())
       .then((profile) => {
         if (!live) return;
-        setSessionUser(profile.user, profile.activeStoreBranch);
+        setSessionUser(profile.user, profile.activeStoreBranch, profile.businesses ?? []);
         setCheck({ status: 'done' });
       })
       .catch((e: unknown) => {

@@ -5,6 +5,7 @@ import type { RemoteOverride } from '../remotes/overrides';
 import type { RouteTable } from '../remotes/route-table';
 import { Brand } from './brand';
 import { BranchSwitcher } from './branch-switcher';
+import { BusinessSwitcher } from './business-switcher';
 import { OverrideBanner } from './override-banner';
 import { SideNav } from './side-nav';
 import { UserMenu } from './user-menu';
@@ -68,7 +69,10 @@ export function ShellLayout({ table, loadingAreas, overrides = [], children }: S
       <Layout>
         <OverrideBanner overrides={overrides} />
         <Layout.Header className="bahi-header">
-          <BranchSwitcher />
+          <div className="bahi-header__switchers">
+            <BusinessSwitcher />
+            <BranchSwitcher />
+          </div>
           <UserMenu table={table} />
         </Layout.Header>
         <Layout.Content id="main" className="bahi-content" tabIndex={-1}>

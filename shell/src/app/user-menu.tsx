@@ -1,23 +1,24 @@
 import { useState } from 'react';
-import { authApi, forgetCachedData, logOut, useSession, ROLE_LABELS } from '@bahi/shared';
+import { ACTIVITY_PATH, ROLE_LABELS, authApi, canViewAudit, forgetCachedData, logOut, useSession } from '@bahi/shared';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
-import { DownOutlined, InfoCircleOutlined, LogoutOutlined, ShopOutlined } from '@ant-design/icons';
+import { DownOutlined, HistoryOutlined, InfoCircleOutlined, LogoutOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { formatMobile } from '../auth/phone';
 import { clearAllOverrides } from '../remotes/overrides';
 import type { RouteTable } from '../remotes/route-table';
 import { AboutDialog } from './about-dialog';
+import { MANAGES_USERS } from './users/users-page';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase() || '?';
 }
 
-/** The signed-in person, their business, About and Log out. */
+/** The signed-in person, their business, Users & roles (owners and admins), the Activity log (for those who may read it), About and Log out. */
 export function UserMenu({ table }: { table: RouteTable | null }) {
   const { user } = useSession();
-  const [aboutOpen, setAboutOpen] = useState(false);
   const navigate = useNavigate();
+  const [aboutOpen, setAboutOpen] = useState(false);
   if (!user) return null;
 
   const logout = async () => {
@@ -56,6 +57,12 @@ export function UserMenu({ table }: { table: RouteTable | null }) {
             { type: 'divider' },
             ...(user.role === 'OWNER' || user.role === 'ADMIN'
               ? [{ key: 'business-profile', icon: <ShopOutlined />, label: 'Business profile', onClick: () => navigate('/settings/business') }]
+              : []),
+            ...(MANAGES_USERS.includes(user.role)
+              ? [{ key: 'users', icon: <TeamOutlined />, label: 'Users & roles', onClick: () => navigate('/settings/users') }]
+              : []),
+            ...(canViewAudit(user.role)
+              ? [{ key: 'activity', icon: <HistoryOutlined />, label: 'Activity log', onClick: () => navigate(ACTIVITY_PATH) }]
               : []),
             { key: 'about', icon: <InfoCircleOutlined />, label: 'About Bahi', onClick: () => setAboutOpen(true) },
             { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', danger: true, onClick: logout },

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { getSession } from '@bahi/shared';
@@ -148,6 +148,69 @@ describe('LoginPage', () => {
     const otp = await sendCode(user);
     await user.type(otp, '123456');
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  describe('a number of several businesses', () => {
+    const OTHER = { id: '88888888-8888-4888-8888-888888888888', name: 'Joshi Mart', role: 'BILLER' as const };
+    const OWN = { id: PROFILE.user.business.id, name: PROFILE.user.business.name, role: 'OWNER' as const };
+    const inOther = {
+      user: { ...PROFILE.user, role: 'BILLER', business: { ...PROFILE.user.business, id: OTHER.id, name: OTHER.name } },
+      activeStoreBranch: null,
+      businesses: [OTHER, OWN],
+    };
+
+    it('chooses the business after the code: another one starts a session there', async () => {
+      const api = mockApi({
+        'POST auth/login': (body) => otpSent((body as { mobileNumber: string }).mobileNumber),
+        'POST auth/verify-login': () => ok({ ...PROFILE, businesses: [OTHER, OWN] }),
+        'POST auth/switch-business': () => ok(inOther),
+      });
+      const user = userEvent.setup();
+      renderLogin();
+      const otp = await sendCode(user);
+      await user.type(otp, '123456');
+      const choices = await screen.findByRole('group', { name: 'Your businesses' });
+      // The one used last comes first, with focus: Enter opens it.
+      const buttons = within(choices).getAllByRole('button');
+      expect(buttons.map((b) => b.textContent)).toEqual(['Patil TradersOwner · used last', 'Joshi MartBiller']);
+      expect(buttons[0]).toHaveFocus();
+      expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+
+      await user.click(within(choices).getByRole('button', { name: /Joshi Mart/ }));
+      expect(await screen.findByTestId('location')).toHaveTextContent('/store-branch');
+      expect(api.callsTo('POST', 'auth/switch-business')[0].body).toEqual({ businessId: OTHER.id });
+      expect(getSession().user?.business.name).toBe('Joshi Mart');
+      expect(getSession().businesses).toEqual([OTHER, OWN]);
+    });
+
+    it('keeps the business used last without asking the server again', async () => {
+      const api = mockApi({
+        'POST auth/login': (body) => otpSent((body as { mobileNumber: string }).mobileNumber),
+        'POST auth/verify-login': () => ok({ ...PROFILE, businesses: [OTHER, OWN] }),
+      });
+      const user = userEvent.setup();
+      renderLogin();
+      const otp = await sendCode(user);
+      await user.type(otp, '123456');
+      await screen.findByRole('group', { name: 'Your businesses' });
+      await user.keyboard('{Enter}');
+      expect(await screen.findByTestId('location')).toHaveTextContent('/store-branch');
+      expect(api.callsTo('POST', 'auth/switch-business')).toHaveLength(0);
+      expect(getSession().user?.business.name).toBe('Patil Traders');
+    });
+  });
+
+  it('shows why a deactivated user cannot sign in', async () => {
+    mockApi({
+      'POST auth/login': (body) => otpSent((body as { mobileNumber: string }).mobileNumber),
+      'POST auth/verify-login': () => fail(403, 'Your access to Patil Traders has been deactivated. Ask the owner to activate it again.'),
+    });
+    const user = userEvent.setup();
+    renderLogin();
+    const otp = await sendCode(user);
+    await user.type(otp, '123456');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your access to Patil Traders has been deactivated.');
+    expect(getSession().isAuthenticated).toBe(false);
   });
 });
 

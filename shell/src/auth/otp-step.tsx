@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, authApi, errorMessage, type OtpPurpose, type Profile, type VerifyOtpRequest } from '@bahi/shared';
 import { AuthLayout } from './auth-layout';
+import { BusinessChoice } from './business-choice';
 import { SubmitButton, TextField } from './field';
 import { formatMobile } from './phone';
 import { useFinishSignIn } from './return-path';
@@ -39,6 +40,8 @@ export function OtpStep({ purpose, sent, onChangeNumber }: OtpStepProps) {
   const [resending, setResending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // A number of several businesses chooses one after the code (sign-up opens the business it just made).
+  const [choosing, setChoosing] = useState<Profile | null>(null);
   const { remaining, restart } = useCountdown(sent.resendAfterSeconds ?? DEFAULT_RESEND_AFTER_SECONDS);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -64,7 +67,9 @@ export function OtpStep({ purpose, sent, onChangeNumber }: OtpStepProps) {
     setError(null);
     setNotice(null);
     try {
-      finish(await verify({ mobileNumber: sent.mobileNumber, otp: code }));
+      const profile = await verify({ mobileNumber: sent.mobileNumber, otp: code });
+      if (purpose === 'login' && (profile.businesses?.length ?? 0) > 1) setChoosing(profile);
+      else finish(profile);
     } catch (e) {
       verifying.current = false;
       setBusy(false);
@@ -93,6 +98,8 @@ export function OtpStep({ purpose, sent, onChangeNumber }: OtpStepProps) {
     e.preventDefault();
     void submit(otp);
   };
+
+  if (choosing) return <BusinessChoice profile={choosing} onChosen={finish} />;
 
   return (
     <AuthLayout title={title} subtitle={subtitle}>

@@ -30,7 +30,7 @@ export function useFinishSignIn() {
   const next = useReturnPath();
   return (profile: Profile) => {
     const target = next ?? '/';
-    setSessionUser(profile.user, profile.activeStoreBranch);
+    setSessionUser(profile.user, profile.activeStoreBranch, profile.businesses ?? []);
     // The first page after sign-in asks for its areas (and its remote's code) while it renders, not after.
     startRegistryFetch(new URL(target, window.location.origin).pathname);
     navigate(target, { replace: true });

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -25,6 +27,8 @@ export const businesses = pgTable('businesses', {
   stateCode: text('state_code'),
   /** How many days after today (India) its invoices, bills, expenses and payments may be dated; 0: none ahead. */
   futureDatedDays: integer('future_dated_days').notNull().default(0),
+  /** The books are closed up to this date (inclusive): nothing dated on or before it is created, edited or cancelled. */
+  booksLockedUntil: date('books_locked_until', { mode: 'string' }),
   /** REGULAR or COMPOSITION with a GSTIN, UNREGISTERED without (gst-rules.md "Registration types"). */
   registrationType: text('registration_type').$type<SellerRegistrationType>().notNull().default('UNREGISTERED'),
   /** A composition taxpayer's rate on its turnover (CMP-08), per cent: 1 for manufacturers and traders. */
@@ -63,13 +67,23 @@ export const users = pgTable(
       .notNull()
       .references(() => businesses.id),
     name: text('name').notNull(),
-    /** Login is by mobile number alone, so it is unique across all businesses (a global directory lookup). */
+    /**
+     * Login is by mobile number: unique within a business; one number may be a user of several businesses (login
+     * finds them all by this column).
+     */
     mobile: text('mobile').notNull(),
     role: text('role').$type<UserRole>().notNull(),
+    /** A deactivated user cannot log in and has no sessions; the row stays, since documents name their user. */
+    active: boolean('active').notNull().default(true),
+    /** Every branch of the business; else only those in user_branches. */
+    allBranches: boolean('all_branches').notNull().default(true),
+    /** When they last signed in to this business: a number of several businesses starts in the last one used. */
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('users_mobile_key').on(t.mobile),
+    uniqueIndex('users_business_mobile_key').on(t.businessId, t.mobile),
+    index('users_mobile_idx').on(t.mobile),
     /** The target of (business_id, user_id) foreign keys: a user of another business cannot be referenced. */
     unique('users_business_id_key').on(t.businessId, t.id),
     check('users_role_check', sql`${t.role} in ('OWNER', 'ADMIN', 'ACCOUNTANT', 'BILLER', 'STOCK_KEEPER', 'VIEWER')`),
@@ -202,5 +216,24 @@ export const storeBranches = pgTable(
     /** At most one default branch per business. */
     uniqueIndex('store_branches_business_default_key').on(t.businessId).where(sql`${t.isDefault}`),
     check('store_branches_registration_type_check', sql`${t.registrationType} in ('REGULAR', 'COMPOSITION')`),
+  ],
+);
+
+/** The branches a user who is not at every branch (users.all_branches false) may work at. */
+export const userBranches = pgTable(
+  'user_branches',
+  {
+    businessId: uuid('business_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    branchId: uuid('branch_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'user_branches_pkey', columns: [t.businessId, t.userId, t.branchId] }),
+    foreignKey({ name: 'user_branches_user_fk', columns: [t.businessId, t.userId], foreignColumns: [users.businessId, users.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'user_branches_branch_fk',
+      columns: [t.businessId, t.branchId],
+      foreignColumns: [storeBranches.businessId, storeBranches.id],
+    }).onDelete('cascade'),
   ],
 );

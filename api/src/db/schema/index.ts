@@ -18,4 +18,5 @@ export * from './reports';
 export * from './list-counts';
 export * from './ledger';
 export * from './sale-notes';
+export * from './audit';
 export * from './business-profile';

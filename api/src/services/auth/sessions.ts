@@ -45,7 +45,8 @@ const sessionQuery = preparedPerDatabase((db) =>
   db
     .select({ session: sessions, user: users, business: businesses, branchId: storeBranches.id, branchName: storeBranches.name })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    // A deactivated user's sessions are deleted with the deactivation; this join refuses one all the same.
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.active, true)))
     .innerJoin(businesses, eq(businesses.id, sessions.businessId))
     .leftJoin(storeBranches, and(eq(storeBranches.businessId, sessions.businessId), eq(storeBranches.id, sessions.activeBranchId)))
     .where(eq(sessions.id, sql.placeholder('id')))

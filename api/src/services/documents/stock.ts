@@ -80,6 +80,22 @@ export async function removeReceived(tx: Tx, doc: StockDocument, lines: StockLin
   for (const line of lines) if (line.serialNos.length) await removeSerials(tx, serialPlace(doc, line), line.serialNos);
 }
 
+/**
+ * An edited purchase: the old lines' serials leave the item (409 when one is no longer in stock), the new lines come
+ * in and then the old ones leave — one check in that order, so goods sold meanwhile only stop an edit that brings in
+ * too little to cover them (409 naming the item) — and the new lines' serials come into stock. The new lines keep
+ * their serials as the item has them.
+ */
+export async function replaceReceived(
+  tx: Tx,
+  was: { doc: StockDocument; lines: StockLine[]; kind: string; reason: string },
+  next: { doc: StockDocument; lines: StockLine[]; kind: string; reason: string },
+) {
+  for (const line of was.lines) if (line.serialNos.length) await removeSerials(tx, serialPlace(was.doc, line), line.serialNos);
+  await applyStockChanges(tx, [...stockChanges(next.doc, next.lines, 1, next.kind, next.reason), ...stockChanges(was.doc, was.lines, -1, was.kind, was.reason)]);
+  for (const line of next.lines) if (line.serialNos.length) line.serialNos = await receiveSerials(tx, serialPlace(next.doc, line), line.serialNos);
+}
+
 /** Where a line's serials move: the business and branch, the item (named in messages) and the field to blame. */
 export interface SerialPlace {
   businessId: string;
@@ -165,10 +181,13 @@ export async function receiveSerials(tx: Tx, at: SerialPlace, serialNos: string[
 }
 
 async function moveStock(tx: Tx, doc: StockDocument, lines: StockLine[], sign: 1 | -1, kind: string, reason: string) {
+  await applyStockChanges(tx, stockChanges(doc, lines, sign, kind, reason));
+}
+
+/** The stock changes of a document's product lines, in (sign 1) or out (−1). */
+function stockChanges(doc: StockDocument, lines: StockLine[], sign: 1 | -1, kind: string, reason: string) {
   const products = lines.filter((l) => l.itemType === 'PRODUCT');
-  await applyStockChanges(
-    tx,
-    products.map((line) => ({
+  return products.map((line) => ({
       businessId: doc.businessId,
       itemId: line.itemId,
       branch: doc.branch,
@@ -181,8 +200,7 @@ async function moveStock(tx: Tx, doc: StockDocument, lines: StockLine[], sign: 1
       document: { type: doc.document.type, id: doc.document.id },
       itemName: line.itemName,
       field: `lines.${line.index}.quantity`,
-    })),
-  );
+    }));
 }
 
 /** Moves a line's serials from one status to the other; answers them as stored, in the line's order. */

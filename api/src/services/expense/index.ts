@@ -20,7 +20,7 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, expenseCategories, expenses, parties, storeBranches } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgErrorCode } from '../../errors';
 import { paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
-import { documentDate } from '../documents/dates';
+import { checkBooksOpenToChange, documentDate } from '../documents/dates';
 import { EXPENSE_PREFIX, takeNumber } from '../documents/numbering';
 import { documentBranch, type DocumentContext } from '../documents/prepare';
 import { withIdempotency } from '../idempotency';
@@ -218,6 +218,7 @@ export async function cancelExpense(ctx: DocumentContext, id: string, body: z.ou
       : [];
     if (!row) throw new HttpError(404, EXPENSE_NOT_FOUND);
     if (row.status === 'CANCELLED') throw conflict(`Expense ${row.expenseNumber} is already cancelled`);
+    await checkBooksOpenToChange(tx, auth.businessId, row.date, now);
     await reverseDocumentTransactions(tx, {
       businessId: auth.businessId,
       document: { type: 'EXPENSE', id },

@@ -362,6 +362,13 @@ export async function reverseDocumentEntries(
   document: { type: string; id: string },
   o: { date: string; narration: string; createdBy: string | null; now: Date },
 ): Promise<number> {
+  const open = await openDocumentEntries(tx, businessId, document);
+  for (const id of open) await reverse(tx, businessId, id, o);
+  return open.length;
+}
+
+/** The entries a document posted by itself (not its payments) that are not reversed yet, in the order posted. */
+export async function openDocumentEntries(tx: Tx, businessId: string, document: { type: string; id: string }): Promise<string[]> {
   const open = await selectRows<{ id: string }>(
     tx,
     sql`select e.id from journal_entries e
@@ -370,8 +377,7 @@ export async function reverseDocumentEntries(
           and not exists (select 1 from journal_entries r where r.business_id = e.business_id and r.reverses_id = e.id)
         order by e.seq`,
   );
-  for (const e of open) await reverse(tx, businessId, e.id, o);
-  return open.length;
+  return open.map((e) => e.id);
 }
 
 /**

@@ -12,6 +12,7 @@ import { post } from './journal';
 import { postOpeningBalance } from './postings';
 import { LEDGER_NOT_FOUND, getLedgerAccount } from './statements';
 import { selectRows } from '../../db/rows';
+import { checkBooksOpen } from '../documents/dates';
 
 /*
  * What the user does in the books by hand: add a ledger under a group (a loan, a fixed asset, drawings), rename or
@@ -117,6 +118,7 @@ export async function createJournal(ctx: LedgerContext, body: CreateJournalReque
   }
   const id = randomUUID();
   const result = await withIdempotency(db, { businessId, key, scope: 'ledger.create-journal', body, resourceId: id, now }, async (tx) => {
+    await checkBooksOpen(tx, businessId, date, 'date');
     const ledgers = await selectRows<{ id: string; name: string; code: string | null; cash_account_id: string | null; is_active: boolean }>(
       tx,
       sql`select id, name, code, cash_account_id, is_active from ledger_accounts

@@ -20,7 +20,7 @@ import { UUID } from '../../db/ids';
 import { purchaseDebitNoteAllocations, purchaseDebitNoteLines, purchaseDebitNotes, purchaseInvoiceLines, purchaseInvoices, storeBranches } from '../../db/schema';
 import { HttpError, badRequest, conflict } from '../../errors';
 import { documentTransactions, paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
-import { documentDate } from '../documents/dates';
+import { checkBooksOpenToChange, documentDate } from '../documents/dates';
 import { documentSearch } from '../documents/list';
 import { PURCHASE_DEBIT_NOTE_PREFIX, takeNumber } from '../documents/numbering';
 import type { DocumentContext } from '../documents/prepare';
@@ -654,6 +654,7 @@ export async function cancelPurchaseDebitNote(ctx: DocumentContext, id: string, 
     const row = (await findNote(tx, businessId, id, true))!;
     const what = `Debit note ${row.noteNumber}`;
     if (row.status === 'CANCELLED') throw conflict(`${what} is already cancelled`);
+    await checkBooksOpenToChange(tx, businessId, row.noteDate, now);
     const narration = `${what} cancelled: ${body.reason}`;
 
     const lines = await tx

@@ -22,7 +22,7 @@ import { items, purchaseDebitNotes, purchaseInvoiceLines, purchaseInvoices, stor
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgError } from '../../errors';
 import { paidDocumentKind } from '../documents/allocation';
 import { cancelPaidDocument } from '../documents/cancel';
-import { documentDate } from '../documents/dates';
+import { checkBooksOpenToChange, documentDate } from '../documents/dates';
 import { paidDocumentFilters } from '../documents/list';
 import { PURCHASE_PREFIX, peekNumber, takeNumber } from '../documents/numbering';
 import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, paymentStatus, paymentWithDocument, recordDocumentPayment } from '../documents/payments';
@@ -366,6 +366,7 @@ export async function cancelPurchase(ctx: DocumentContext, id: string, body: Can
   await db.transaction(async (tx) => {
     const row = await findPurchase(tx, auth.businessId, id, true);
     if (!row) throw new HttpError(404, PURCHASE_NOT_FOUND);
+    await checkBooksOpenToChange(tx, auth.businessId, row.billDate, now);
     // A bill its debit notes still reduce stays: the notes are cancelled first.
     const notes = await tx
       .select({ noteNumber: purchaseDebitNotes.noteNumber })

@@ -31,7 +31,8 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
   // journal is dated the day of the cancel, so the day's listed amounts add up to the journal's. Credit and debit
   // notes are listed on their date with their grand total, taken off for what goes back (a credit note on a sale, a
   // purchase debit note) and added for a debit note on a sale; their stock movements and refunds are theirs (the
-  // refund is listed as its movement of money), and a note cancelled on this day is listed again, taken back.
+  // refund is listed as its movement of money), and a note cancelled on this day is listed again, taken back. An
+  // edited sale or bill is listed once, as it now is, on its date: its old entry and the reversal are both dated as it was.
   const reversalBranch = idMatch(sql.raw('e.branch_id'), q.branchId);
   const rows = await selectRows<Record<string, string | null>>(
     db,
@@ -67,6 +68,10 @@ export async function dayBook(db: Db, businessId: string, q: DayBookQuery, today
           left join purchase_debit_notes pn on e.document_type = 'PURCHASE_DEBIT_NOTE' and pn.business_id = e.business_id and pn.id = e.document_id
           where e.business_id = ${businessId} and e.date = ${date} and e.reverses_id is not null and e.transaction_id is null
             and e.voucher_type in ('SALE', 'PURCHASE', 'CREDIT_NOTE', 'DEBIT_NOTE', 'PURCHASE_DEBIT_NOTE') and e.document_type = e.voucher_type and ${reversalBranch}
+            -- An edit posts the reversal together with the document's new entry: the document is listed as it now is.
+            and not exists (select 1 from journal_entries x where x.business_id = e.business_id and x.document_type = e.document_type
+                             and x.document_id = e.document_id and x.voucher_type = e.voucher_type and x.reverses_id is null
+                             and x.transaction_id is null and x.created_at = e.created_at)
           union all
           select d.created_at, 'QUOTATION', 'QUOTATION', d.id::text, d.quotation_number, d.party_name, d.grand_total::text, null, null, null, d.status, 0, null
           from quotations d where d.business_id = ${businessId} and d.quotation_date = ${date} and ${branch}

@@ -21,7 +21,7 @@ import type { Db, Tx } from '../../db/client';
 import { saleInvoiceLines, saleInvoices, saleNoteAdjustments, saleNoteLines, saleNotes, storeBranches } from '../../db/schema';
 import { HttpError, badRequest, conflict } from '../../errors';
 import { paymentAccount, recordTransaction, reverseDocumentTransactions } from '../accounts';
-import { documentDate } from '../documents/dates';
+import { checkBooksOpenToChange, documentDate } from '../documents/dates';
 import { einvoiceStateOf, noteIrnRowOf } from '../einvoice/state';
 import { documentSearch } from '../documents/list';
 import { takeNumber } from '../documents/numbering';
@@ -776,6 +776,7 @@ export async function cancelSaleNote(ctx: DocumentContext, kind: NoteKind, id: s
     if (!row) throw new HttpError(404, kind.notFound);
     const what = `${kind.word} ${row.noteNumber}`;
     if (row.status === 'CANCELLED') throw conflict(`${what} is already cancelled`);
+    await checkBooksOpenToChange(tx, businessId, row.noteDate, now);
     const document = { type: kind.documentType, id: row.id, number: row.noteNumber };
     const narration = `${what} cancelled: ${body.reason}`;
     if (row.restock) {

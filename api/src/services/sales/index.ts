@@ -24,7 +24,7 @@ import { quotations, saleInvoiceLines, saleInvoices, saleNotes, storeBranches } 
 import { HttpError, badRequest, conflict } from '../../errors';
 import { paidDocumentKind } from '../documents/allocation';
 import { cancelPaidDocument } from '../documents/cancel';
-import { documentDate } from '../documents/dates';
+import { checkBooksOpenToChange, documentDate } from '../documents/dates';
 import { paidDocumentFilters } from '../documents/list';
 import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, paymentStatus, paymentWithDocument, recordDocumentPayment } from '../documents/payments';
 import { defaultInvoicePrefix, peekNumber, takeNumber } from '../documents/numbering';
@@ -350,6 +350,7 @@ export async function cancelSale(ctx: DocumentContext, id: string, body: CancelD
   await db.transaction(async (tx) => {
     const row = await findInvoice(tx, auth.businessId, id, true);
     if (!row) throw new HttpError(404, INVOICE_NOT_FOUND);
+    await checkBooksOpenToChange(tx, auth.businessId, row.invoiceDate, now);
     // An invoice that credit or debit notes follow stays: cancel the notes first.
     const notes = await tx
       .select({ number: saleNotes.noteNumber })

@@ -14,7 +14,7 @@ import {
   type Item,
   type ItemType,
 } from '@bahi/shared';
-import { DetailRows, ErrorState, LoadingState, PageHeader } from '@bahi/shared/ui';
+import { DetailRows, ErrorState, LoadingState, PageHeader, WithHistoryTab } from '@bahi/shared/ui';
 import { ItemDialog } from '../../components/item-dialog';
 import { formatDate, useItem } from '../../components/item-data';
 import { StockAdjustModal } from '../../components/stock-adjust';
@@ -83,75 +83,77 @@ function ItemDetail({ item }: { item: Item }) {
           </Image.PreviewGroup>
         </Card>
       ) : null}
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}>
-          <Card title="General Info" style={{ height: '100%' }}>
-            <DetailRows
-              rows={[
-                product
-                  ? { label: 'Item Code', value: item.itemCode }
-                  : { label: 'Service Code', value: item.serviceCode },
-                { label: 'Category', value: item.itemCatagory?.catagory },
-                { label: 'HSN/SAC Code', value: product ? item.hsnCode : item.sacCode },
-                { label: 'Item Product Type', value: product ? (item.itemProductType === 'OLD' ? 'Preowned' : 'New') : null },
-                { label: 'Has Serialisation', value: yesNo(item.hasSerialisation) },
-                { label: 'Serial Numbers', value: item.itemSerialNo.map((s) => s.serialNo).join(', ') },
-              ]}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card title="Pricing" style={{ height: '100%' }}>
-            <DetailRows
-              rows={[
-                { label: 'Sale Price', value: item.salePrice === null ? null : formatRupees(item.salePrice) },
-                { label: 'Purchase Price', value: item.purchasePrice === null ? null : formatRupees(item.purchasePrice) },
-                { label: 'GST Rate', value: rateText(item) },
-                ...(item.taxability && item.taxability !== 'TAXABLE' ? [{ label: 'Taxability', value: TAXABILITY_LABELS[item.taxability] }] : []),
-                { label: 'CESS', value: percent(item.gstRate?.cessValue) },
-                { label: 'Sale Tax Applicable', value: yesNo(item.isSaleTaxApplicable) },
-                { label: 'Purchase Tax Applicable', value: yesNo(item.isPurchaseTaxApplicable) },
-              ]}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card title="Stock & Units" style={{ height: '100%' }}>
-            <DetailRows
-              rows={[
-                { label: 'Unit Name', value: item.unit?.name },
-                { label: 'Unit Short Name', value: item.unit?.shortName },
-                { label: 'Net Quantity', value: product ? formatQuantity(item.netQuantity) : null },
-                { label: 'Opening Stock', value: product ? formatQuantity(item.openingStock) : null },
-                { label: 'Alert Enabled', value: yesNo(item.isAlertEnabled) },
-                { label: 'Alert Quantity', value: item.productAlertValue === null ? null : formatQuantity(item.productAlertValue) },
-              ]}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card title="Other" style={{ height: '100%' }}>
-            <DetailRows
-              rows={[
-                { label: 'Online Visibility', value: item.isOnlineVisible ? 'Visible' : 'Hidden' },
-                { label: 'As of Date', value: formatDate(item.asOfDate) },
-              ]}
-            />
-          </Card>
-        </Col>
-        <Col span={24}>
-          <Card title="Description">
-            <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }} type={item.description ? undefined : 'secondary'}>
-              {item.description || ITEM_MESSAGES.noDescription}
-            </Typography.Paragraph>
-          </Card>
-        </Col>
-        {product ? (
-          <Col span={24}>
-            <StockMovements itemId={item.id} />
+      <WithHistoryTab entityId={item.id} area="items">
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={12}>
+            <Card title="General Info" style={{ height: '100%' }}>
+              <DetailRows
+                rows={[
+                  product
+                    ? { label: 'Item Code', value: item.itemCode }
+                    : { label: 'Service Code', value: item.serviceCode },
+                  { label: 'Category', value: item.itemCatagory?.catagory },
+                  { label: 'HSN/SAC Code', value: product ? item.hsnCode : item.sacCode },
+                  { label: 'Item Product Type', value: product ? (item.itemProductType === 'OLD' ? 'Preowned' : 'New') : null },
+                  { label: 'Has Serialisation', value: yesNo(item.hasSerialisation) },
+                  { label: 'Serial Numbers', value: item.itemSerialNo.map((s) => s.serialNo).join(', ') },
+                ]}
+              />
+            </Card>
           </Col>
-        ) : null}
-      </Row>
+          <Col xs={24} lg={12}>
+            <Card title="Pricing" style={{ height: '100%' }}>
+              <DetailRows
+                rows={[
+                  { label: 'Sale Price', value: item.salePrice === null ? null : formatRupees(item.salePrice) },
+                  { label: 'Purchase Price', value: item.purchasePrice === null ? null : formatRupees(item.purchasePrice) },
+                  { label: 'GST Rate', value: rateText(item) },
+                  ...(item.taxability && item.taxability !== 'TAXABLE' ? [{ label: 'Taxability', value: TAXABILITY_LABELS[item.taxability] }] : []),
+                  { label: 'CESS', value: percent(item.gstRate?.cessValue) },
+                  { label: 'Sale Tax Applicable', value: yesNo(item.isSaleTaxApplicable) },
+                  { label: 'Purchase Tax Applicable', value: yesNo(item.isPurchaseTaxApplicable) },
+                ]}
+              />
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Card title="Stock & Units" style={{ height: '100%' }}>
+              <DetailRows
+                rows={[
+                  { label: 'Unit Name', value: item.unit?.name },
+                  { label: 'Unit Short Name', value: item.unit?.shortName },
+                  { label: 'Net Quantity', value: product ? formatQuantity(item.netQuantity) : null },
+                  { label: 'Opening Stock', value: product ? formatQuantity(item.openingStock) : null },
+                  { label: 'Alert Enabled', value: yesNo(item.isAlertEnabled) },
+                  { label: 'Alert Quantity', value: item.productAlertValue === null ? null : formatQuantity(item.productAlertValue) },
+                ]}
+              />
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Card title="Other" style={{ height: '100%' }}>
+              <DetailRows
+                rows={[
+                  { label: 'Online Visibility', value: item.isOnlineVisible ? 'Visible' : 'Hidden' },
+                  { label: 'As of Date', value: formatDate(item.asOfDate) },
+                ]}
+              />
+            </Card>
+          </Col>
+          <Col span={24}>
+            <Card title="Description">
+              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }} type={item.description ? undefined : 'secondary'}>
+                {item.description || ITEM_MESSAGES.noDescription}
+              </Typography.Paragraph>
+            </Card>
+          </Col>
+          {product ? (
+            <Col span={24}>
+              <StockMovements itemId={item.id} />
+            </Col>
+          ) : null}
+        </Row>
+      </WithHistoryTab>
       <ItemDialog open={editing} item={item} itemType={item.itemType} onClose={() => setEditing(false)} />
       {product ? <StockAdjustModal open={adjusting} item={item} onClose={() => setAdjusting(false)} /> : null}
     </>

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
-import { ApiError, partyApi } from '@bahi/shared';
+import { act, screen, within } from '@testing-library/react';
+import { ApiError, auditApi, partyApi } from '@bahi/shared';
 import { PartyDetailPage } from './detail';
 import { makeAddress, makeParty } from '../../test/fixtures';
-import { renderScreen, setupUser } from '@bahi/shared/testing';
+import { renderScreen, resetAppState, setupUser, signIn, testUser } from '@bahi/shared/testing';
 const both = makeAddress('BOTH', { ad: '12 MG Road, Camp', st: 'Maharashtra', pin: '411001', stateCode: '27' });
 const full = makeParty({
   name: 'Mehta Hardware',
@@ -187,5 +187,42 @@ describe('PartyDetailPage (seed §2)', () => {
     await screen.findByRole('heading', { name: 'Mehta Hardware' });
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/parties$/);
+  });
+
+  it('shows a History tab to the owner with the party’s edits: who, when and what changed', async () => {
+    signIn();
+    jest.spyOn(partyApi, 'get').mockResolvedValue(full);
+    const events = jest.spyOn(auditApi, 'events').mockResolvedValue({
+      success: true,
+      data: [
+        {
+          seq: 7,
+          at: '2026-11-20T05:00:00.000Z',
+          user: { id: testUser.id, name: 'Ravi Sharma', role: 'OWNER' },
+          ip: '203.0.113.9',
+          userAgent: null,
+          entity: 'party',
+          entityId: full.id,
+          parentId: null,
+          action: 'edit',
+          before: { credit_period: 15 },
+          after: { credit_period: 30 },
+        },
+      ],
+      meta: { total: 1, page: 1, pageSize: 20 },
+    });
+    const user = setupUser();
+    try {
+      renderDetail(full.id);
+      await screen.findByRole('heading', { name: 'Mehta Hardware' });
+      expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profile', 'History']);
+      await user.click(screen.getByRole('tab', { name: 'History' }));
+      expect(await screen.findByText('Edited')).toBeInTheDocument();
+      expect(events).toHaveBeenCalledWith({ entityId: full.id, page: 1, pageSize: 20 });
+      expect(screen.getByText('20-11-2026 10:30:00')).toBeInTheDocument();
+      expect(screen.getByText('Ravi Sharma')).toBeInTheDocument();
+    } finally {
+      act(() => resetAppState());
+    }
   });
 });

@@ -2,7 +2,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Card, Col, Row, Tabs } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { errorMessage, formatMobile, isApiError, type Party } from '@bahi/shared';
-import { DetailRows, ErrorState, LoadingState, PageHeader } from '@bahi/shared/ui';
+import { DetailRows, ErrorState, LoadingState, PageHeader, useHistoryTab } from '@bahi/shared/ui';
 import { PartyBalance } from '../../components/party-balance';
 import {
   creditLimitText,
@@ -72,6 +72,7 @@ export function PartyDetailPage() {
   const navigate = useNavigate();
   const { data, error, isLoading, mutate, invalidId } = useParty(id);
   const notFound = invalidId || (isApiError(error) && error.status === 404);
+  const historyTab = useHistoryTab(id ?? '', 'parties');
 
   if (data) {
     return (
@@ -91,7 +92,7 @@ export function PartyDetailPage() {
             </Button>
           }
         />
-        <Tabs items={[{ key: 'profile', label: 'Profile', children: <PartyProfile party={data} /> }]} />
+        <Tabs items={[{ key: 'profile', label: 'Profile', children: <PartyProfile party={data} /> }, ...historyTab]} />
       </>
     );
   }

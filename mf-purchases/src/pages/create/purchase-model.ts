@@ -8,7 +8,9 @@ import {
   supplyTypeOf,
   type Branch,
   type Business,
+  type Item,
   type Party,
+  type PurchaseInvoice,
   type SupplyType,
 } from '@bahi/shared';
 import {
@@ -16,6 +18,7 @@ import {
   discountRequest,
   formPathWith,
   lineErrors,
+  lineFromDocument,
   paiseOrNull,
   requestLines,
   type BillErrors,
@@ -62,6 +65,33 @@ export function emptyPurchase(today: string): PurchaseDraft {
     lines: [],
     payment: { received: 'NONE', amount: '', mode: 'CASH', accountId: null, reference: '' },
     notes: '',
+  };
+}
+
+/**
+ * The form of a stored bill, for editing it: its supplier (read again; the bill's record of them when gone), bill
+ * number and dates, reverse charge, lines with their serials and ITC, and notes. A payment is made against the bill,
+ * never with an edit, so none is entered here.
+ */
+export function purchaseDraftOf(bill: PurchaseInvoice, supplier: Party | null, items: Map<string, Item>): PurchaseDraft {
+  return {
+    ...emptyPurchase(bill.billDate),
+    supplier,
+    billNumber: bill.billNumber,
+    dueDate: bill.dueDate,
+    placeOfSupply: bill.placeOfSupply,
+    reverseCharge: bill.reverseCharge,
+    roundOff: bill.roundOff,
+    discount: bill.discount
+      ? bill.discount.percent !== null
+        ? { mode: 'PERCENT', value: bill.discount.percent }
+        : { mode: 'AMOUNT', value: bill.discount.amount }
+      : { mode: 'AMOUNT', value: '' },
+    lines: bill.lines.map((l) => {
+      const line = lineFromDocument(l, items.get(l.itemId));
+      return { ...line, serialNos: l.serialNos, itcEligible: l.itcEligible };
+    }),
+    notes: bill.notes ?? '',
   };
 }
 

@@ -118,7 +118,13 @@ function itcPaise(draft: PurchaseDraft, figures: ReturnType<typeof computeBill> 
   return figures.lines.reduce((sum, o, i) => (o.result && draft.lines[i]?.itcEligible ? sum + o.result.total - o.result.taxableValue : sum), 0);
 }
 
-function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () => void }) {
+/** The bill a form edits: it keeps its reference number and payments. */
+export interface EditingBill {
+  id: string;
+  number: string;
+}
+
+export function PurchaseForm({ initial, onNew, editing }: { initial: PurchaseDraft; onNew: () => void; editing?: EditingBill }) {
   const navigate = useNavigate();
   const { user, activeStoreBranch: branch } = useSession();
   const { draft, update, shownOf, readyToSave, refused, itemSearch, updateLine, removeLine, addLine, focusSearch } = useDocumentDraft(initial, ID);
@@ -129,7 +135,7 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
 
   const { data: taxes } = useTaxRates();
   const { data: accounts } = useAccounts();
-  const nextReference = useNextPurchaseReference(branch?.id, draft.billDate);
+  const nextReference = useNextPurchaseReference(editing ? undefined : branch?.id, draft.billDate);
   const supply = useMemo(() => purchaseSupplyOf(draft, branch, user?.business ?? null), [draft, branch, user]);
   const figures = useMemo(
     () => (supply.supplyType ? computeBill(draft, supply.supplyType, draft.reverseCharge) : null),
@@ -150,8 +156,8 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
 
   // Keyboard first: the supplier, then their bill number, then the items.
   useEffect(() => {
-    picker.current?.focus();
-  }, [picker]);
+    if (!editing) picker.current?.focus();
+  }, [picker, editing]);
 
   const save = async (after: SaveThen) => {
     if (busy() || !figures || !readyToSave(errors)) return;
@@ -159,10 +165,10 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
     const body = toPurchaseRequest({ ...draft, payment }, supply, grandTotal);
     await run(body, async (opts) => {
       try {
-        const saved = await purchaseApi.create(body, opts);
+        const saved = editing ? await purchaseApi.update(editing.id, { ...body, payment: null }, opts) : await purchaseApi.create(body, opts);
         reset();
         markSaved();
-        notify.success(`Purchase ${saved.referenceNumber} saved (bill ${saved.billNumber})`);
+        notify.success(`Purchase ${saved.referenceNumber} ${editing ? 'updated' : 'saved'} (bill ${saved.billNumber})`);
         if (file) {
           try {
             await purchaseApi.attachBill(saved.id, file, file.name);
@@ -173,7 +179,10 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
           }
         }
         void revalidateArea('purchases', 'items', 'accounts', 'parties');
-        if (after === 'new') onNew();
+        if (after === 'new') {
+          if (editing) navigate('/purchase/create-invoice');
+          else onNew();
+        }
         else navigate(`/purchases/invoice/${saved.id}`);
       } catch (e) {
         refused(e, purchaseFormPathOf, 'Purchase not saved');
@@ -184,8 +193,8 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
 
   let preview: string;
   try {
-    // The number itself once the server answers; until then the series, its number still to come.
-    preview = nextReference.data?.number ?? `${documentSeriesPrefix('PUR', financialYearOf(draft.billDate).label)}…`;
+    // An edited bill keeps its number; a new one gets it from the server, until then the series, its number to come.
+    preview = editing ? editing.number : (nextReference.data?.number ?? `${documentSeriesPrefix('PUR', financialYearOf(draft.billDate).label)}…`);
   } catch {
     preview = '…';
   }
@@ -205,11 +214,20 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
     <div {...shortcut.form}>
       {guard}
       <PageHeader
-        title="New purchase"
-        back="/purchases"
+        title={editing ? `Edit purchase ${editing.number}` : 'New purchase'}
+        back={editing ? `/purchases/invoice/${editing.id}` : '/purchases'}
         subtitle={`Received at ${branch.name} · Enter adds the item · Ctrl+Enter saves`}
         extra={<NumberPreview label="Our ref." number={preview} title="Our reference for this bill: given when it is saved" nowrap />}
       />
+      {editing ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="The bill keeps its reference number and the payments made against it"
+          description="Saving brings in the new lines and takes out the earlier ones, and re-posts its entries on the bill date. Record a payment from the bill itself."
+        />
+      ) : null}
       {!supply.branchState ? <NoGstStateAlert branch={branch} /> : null}
       <DocumentFormLayout
         party={
@@ -313,28 +331,32 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
         }
         payment={
           <>
-            <PaymentNowFields
-              title="Payment made"
-              receivedLabel="Paid now"
-              accountLabel="Paid from"
-              ids={ID}
-              payment={draft.payment}
-              amount={paidNow(draft, grandTotal)}
-              accounts={accounts}
-              errors={shown}
-              onChange={(patch) => update({ payment: { ...draft.payment, ...patch } })}
-            />
+            {editing ? null : (
+              <PaymentNowFields
+                title="Payment made"
+                receivedLabel="Paid now"
+                accountLabel="Paid from"
+                ids={ID}
+                payment={draft.payment}
+                amount={paidNow(draft, grandTotal)}
+                accounts={accounts}
+                errors={shown}
+                onChange={(patch) => update({ payment: { ...draft.payment, ...patch } })}
+              />
+            )}
             <Form.Item label="Notes" {...field('notes')} htmlFor={ID.notes}>
               <Input.TextArea id={ID.notes} rows={2} maxLength={2000} value={draft.notes} onChange={(e) => update({ notes: e.target.value })} />
             </Form.Item>
-            <AttachmentDrop
-              file={file}
-              error={fileError}
-              onFile={(f, problem) => {
-                setFile(f);
-                setFileError(problem);
-              }}
-            />
+            {editing ? null : (
+              <AttachmentDrop
+                file={file}
+                error={fileError}
+                onFile={(f, problem) => {
+                  setFile(f);
+                  setFileError(problem);
+                }}
+              />
+            )}
           </>
         }
         totals={
@@ -346,7 +368,7 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
               placeOfSupply={supply.placeOfSupply}
               roundOff={draft.roundOff}
               onRoundOff={(roundOff) => update({ roundOff })}
-              received={paiseNow(paidNow(draft, grandTotal))}
+              received={editing ? undefined : paiseNow(paidNow(draft, grandTotal))}
               receivedLabel="Paid"
             />
             <Flex justify="space-between" style={{ marginTop: 8 }}>
@@ -361,7 +383,7 @@ function PurchaseForm({ initial, onNew }: { initial: PurchaseDraft; onNew: () =>
 
       <SaveBar
         saving={saving}
-        onCancel={() => confirmDiscard(() => navigate('/purchases'))}
+        onCancel={() => confirmDiscard(() => navigate(editing ? `/purchases/invoice/${editing.id}` : '/purchases'))}
         onSave={(then) => void save(then)}
         shortcut={shortcut.button}
       />

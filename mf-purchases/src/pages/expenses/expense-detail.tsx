@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Drawer, Flex, Tag, Typography, Upload } from 'antd';
 import { PaperClipOutlined, StopOutlined } from '@ant-design/icons';
 import { errorMessage, expenseApi, formatRupees, indiaToday, revalidateArea, type Expense } from '@bahi/shared';
-import { CancelModal, DetailRows, PAYMENT_MODE_LABELS, RecordLoader, formatDate, notify } from '@bahi/shared/ui';
+import { CancelModal, DetailRows, HistorySection, PAYMENT_MODE_LABELS, RecordLoader, formatDate, notify } from '@bahi/shared/ui';
 import { useExpense } from './data';
 import { receiptProblem } from './expense-form';
 
@@ -105,6 +105,7 @@ function ExpenseBody({ expense, onCancel, onChange }: { expense: Expense; onCanc
           </Button>
         </div>
       ) : null}
+      <HistorySection entityId={expense.id} area="expenses" />
     </Flex>
   );
 }

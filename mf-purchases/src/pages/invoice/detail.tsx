@@ -15,6 +15,7 @@ import {
 } from '@bahi/shared';
 import {
   CancelModal,
+  EditDocumentButton,
   PageHeader,
   PaymentsCard,
   PurchaseStatusTag,
@@ -22,12 +23,16 @@ import {
   RecordPaymentModal,
   formatDate,
   formatQuantity,
+  editRefusal,
   notify,
   placeOfSupplyLabel,
+  WithHistoryTab,
+  useLockedUntil,
 } from '@bahi/shared/ui';
 import { usePurchaseInvoice } from '../../components/purchase-data';
 import { attachmentProblem } from '../create/purchase-model';
 import { BillNotesCard } from '../../components/bill-notes';
+import { useBillNotes } from '../../components/notes-data';
 
 const num = { fontVariantNumeric: 'tabular-nums' as const };
 const amount = (v: string) => <span style={num}>{formatRupees(v)}</span>;
@@ -171,6 +176,17 @@ function PurchaseDetail({ bill, onChange }: { bill: PurchaseInvoice; onChange: (
   const navigate = useNavigate();
   const cancelled = bill.status === 'CANCELLED';
   const inter = bill.supplyType === 'INTER';
+  const lockedUntil = useLockedUntil();
+  const notes = useBillNotes(bill.id);
+  const refusal = bill.selfInvoiceNumber
+    ? `It has self-invoice ${bill.selfInvoiceNumber}: cancel it and enter the bill again`
+    : editRefusal({
+        cancelled,
+        notes: notes.data?.notes.filter((n) => n.status === 'ISSUED').length ?? 0,
+        noteWord: 'debit notes',
+        date: bill.billDate,
+        lockedUntil,
+      });
 
   return (
     <>
@@ -191,6 +207,7 @@ function PurchaseDetail({ bill, onChange }: { bill: PurchaseInvoice; onChange: (
                 Self-invoice PDF
               </Button>
             ) : null}
+            <EditDocumentButton refusal={refusal} onClick={() => navigate(`/purchases/invoice/${bill.id}/edit`)} />
             {cancelled ? null : (
               <>
                 <Button icon={<RollbackOutlined />} onClick={() => navigate(`/purchases/invoice/${bill.id}/debit-note`)}>
@@ -218,63 +235,65 @@ function PurchaseDetail({ bill, onChange }: { bill: PurchaseInvoice; onChange: (
           description={bill.cancelReason ? `Reason: ${bill.cancelReason}` : undefined}
         />
       ) : null}
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={16}>
-          <Card size="small">
-            <Descriptions
-              size="small"
-              column={{ xs: 1, md: 2 }}
-              items={[
-                {
-                  key: 'supplier',
-                  label: 'Supplier',
-                  children: (
-                    <Flex vertical>
-                      <span>{bill.party.name}</span>
-                      {bill.party.gstin ? <Typography.Text type="secondary">GSTIN {bill.party.gstin}</Typography.Text> : null}
-                    </Flex>
-                  ),
-                },
-                { key: 'bill', label: "Supplier's bill no.", children: bill.billNumber },
-                { key: 'date', label: 'Bill date', children: formatDate(bill.billDate) },
-                { key: 'due', label: 'Due date', children: formatDate(bill.dueDate) },
-                { key: 'branch', label: 'Received at', children: bill.branch.name },
-                { key: 'pos', label: 'Place of supply', children: placeOfSupplyLabel(bill.placeOfSupply, bill.placeOfSupplyName) },
-                { key: 'supply', label: 'Tax', children: inter ? 'Inter-state: IGST' : 'Intra-state: CGST + SGST' },
-                { key: 'rcm', label: 'Reverse charge', children: bill.reverseCharge ? 'Yes' : 'No' },
-                ...(bill.selfInvoiceNumber
-                  ? [{ key: 'self', label: 'Self-invoice', children: <span data-testid="self-invoice-number">{bill.selfInvoiceNumber}</span> }]
-                  : []),
-              ]}
-            />
-            <Table<PurchaseLine>
-              aria-label="Lines"
-              style={{ marginTop: 12 }}
-              rowKey="lineNo"
-              size="small"
-              pagination={false}
-              scroll={{ x: 800 }}
-              dataSource={bill.lines}
-              columns={linesColumns(inter)}
-            />
-            {bill.notes ? (
-              <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-                Notes: {bill.notes}
-              </Typography.Paragraph>
-            ) : null}
-          </Card>
-        </Col>
-        <Col xs={24} xl={8}>
-          <Card size="small">
-            <Totals bill={bill} />
-          </Card>
-          <div style={{ marginTop: 16 }}>
-            <Attachment bill={bill} onChange={onChange} />
-          </div>
-        </Col>
-      </Row>
-      <BillNotesCard bill={bill} />
-      <PaymentsCard payments={bill.payments} emptyText="No payment made yet" />
+      <WithHistoryTab entityId={bill.id} area="purchases" label="Bill">
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={16}>
+            <Card size="small">
+              <Descriptions
+                size="small"
+                column={{ xs: 1, md: 2 }}
+                items={[
+                  {
+                    key: 'supplier',
+                    label: 'Supplier',
+                    children: (
+                      <Flex vertical>
+                        <span>{bill.party.name}</span>
+                        {bill.party.gstin ? <Typography.Text type="secondary">GSTIN {bill.party.gstin}</Typography.Text> : null}
+                      </Flex>
+                    ),
+                  },
+                  { key: 'bill', label: "Supplier's bill no.", children: bill.billNumber },
+                  { key: 'date', label: 'Bill date', children: formatDate(bill.billDate) },
+                  { key: 'due', label: 'Due date', children: formatDate(bill.dueDate) },
+                  { key: 'branch', label: 'Received at', children: bill.branch.name },
+                  { key: 'pos', label: 'Place of supply', children: placeOfSupplyLabel(bill.placeOfSupply, bill.placeOfSupplyName) },
+                  { key: 'supply', label: 'Tax', children: inter ? 'Inter-state: IGST' : 'Intra-state: CGST + SGST' },
+                  { key: 'rcm', label: 'Reverse charge', children: bill.reverseCharge ? 'Yes' : 'No' },
+                  ...(bill.selfInvoiceNumber
+                    ? [{ key: 'self', label: 'Self-invoice', children: <span data-testid="self-invoice-number">{bill.selfInvoiceNumber}</span> }]
+                    : []),
+                ]}
+              />
+              <Table<PurchaseLine>
+                aria-label="Lines"
+                style={{ marginTop: 12 }}
+                rowKey="lineNo"
+                size="small"
+                pagination={false}
+                scroll={{ x: 800 }}
+                dataSource={bill.lines}
+                columns={linesColumns(inter)}
+              />
+              {bill.notes ? (
+                <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+                  Notes: {bill.notes}
+                </Typography.Paragraph>
+              ) : null}
+            </Card>
+          </Col>
+          <Col xs={24} xl={8}>
+            <Card size="small">
+              <Totals bill={bill} />
+            </Card>
+            <div style={{ marginTop: 16 }}>
+              <Attachment bill={bill} onChange={onChange} />
+            </div>
+          </Col>
+        </Row>
+        <BillNotesCard bill={bill} />
+        <PaymentsCard payments={bill.payments} emptyText="No payment made yet" />
+      </WithHistoryTab>
       <RecordPaymentModal
         open={paying}
         document={{ number: bill.referenceNumber, balance: bill.balance, grandTotal: bill.totals.grandTotal }}

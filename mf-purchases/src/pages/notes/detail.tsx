@@ -12,7 +12,7 @@ import {
   type PurchaseDebitNote,
   type PurchaseDebitNoteLine,
 } from '@bahi/shared';
-import { CancelModal, PageHeader, PaymentsCard, RecordLoader, formatDate, formatQuantity, notify, placeOfSupplyLabel } from '@bahi/shared/ui';
+import { CancelModal, HistorySection, PageHeader, PaymentsCard, RecordLoader, formatDate, formatQuantity, notify, placeOfSupplyLabel } from '@bahi/shared/ui';
 import { usePurchaseNote } from '../../components/notes-data';
 
 const num = { fontVariantNumeric: 'tabular-nums' as const };
@@ -178,6 +178,7 @@ function NoteDetail({ note, onChange }: { note: PurchaseDebitNote; onChange: (up
         </Col>
       </Row>
       {note.refund ? <PaymentsCard payments={[note.refund]} emptyText="No refund" /> : null}
+      <HistorySection entityId={note.id} area="purchases" />
       <CancelModal
         open={cancelling}
         title={`Cancel debit note ${note.noteNumber}?`}

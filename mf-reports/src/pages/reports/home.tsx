@@ -17,6 +17,7 @@ import {
 } from '@ant-design/icons';
 import { errorMessage, formatRupees, useSession, type ReportSummary } from '@bahi/shared';
 import { ErrorState, PageHeader, SummaryCard, formatDate } from '@bahi/shared/ui';
+import { LockBooksCard } from '../books/lock-books';
 import { useReportSummary } from './components/data';
 
 /** Every report; one without its screen yet shows what it will be, and links nowhere. */
@@ -158,6 +159,7 @@ export default function ReportsHomePage() {
           <MonthBars months={s.salesByMonth} />
         </Card>
       ) : null}
+      <LockBooksCard />
     </>
   );
 }

@@ -97,7 +97,13 @@ const ID = {
 } as const;
 type TopField = keyof typeof ID;
 
-function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDraft; onNew: () => void }) {
+/** The invoice a form edits: it keeps its number and payments. */
+interface Editing {
+  id: string;
+  number: string;
+}
+
+function BillingForm({ kind, initial, onNew, editing }: { kind: BillKind; initial: BillDraft; onNew: () => void; editing?: Editing }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { user, activeStoreBranch: branch } = useSession();
@@ -115,7 +121,7 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
 
   const { data: taxes } = useTaxRates();
   const { data: accounts } = useAccounts();
-  const nextNumber = useNextInvoiceNumber(branch?.id, draft.date, invoice);
+  const nextNumber = useNextInvoiceNumber(branch?.id, draft.date, invoice && !editing);
   const dates = useDocumentDates(invoice ? 'OTHER' : 'QUOTATION');
 
   const supply = useMemo(() => supplyOf(draft, branch, user?.business ?? null), [draft, branch, user]);
@@ -142,20 +148,26 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
   const save = async (after: SaveThen) => {
     if (busy() || !figures || !readyToSave(errors)) return;
     const payment = { ...draft.payment, accountId: paymentAccountId(draft.payment, accounts) };
-    const sale = invoice ? { ...toSaleRequest({ ...draft, payment }, supply, grandTotal), ...transport.body } : null;
+    // An edit leaves the transport details as they are (the invoice's e-Way bill card changes them).
+    const sale = invoice ? { ...toSaleRequest({ ...draft, payment }, supply, grandTotal), ...(editing ? {} : transport.body) } : null;
     const quotation = invoice ? null : toQuotationRequest(draft, supply);
     await run(sale ?? quotation, async (opts) => {
       try {
-        const saved = sale ? await saleApi.create(sale, opts) : await quotationApi.create(quotation!, opts);
+        const saved = editing
+          ? await saleApi.update(editing.id, { ...sale!, payment: null }, opts)
+          : sale
+            ? await saleApi.create(sale, opts)
+            : await quotationApi.create(quotation!, opts);
         reset();
         markSaved();
         const number = 'invoiceNumber' in saved ? saved.invoiceNumber : saved.quotationNumber;
-        notify.success(`${noun} ${number} saved`);
+        notify.success(`${noun} ${number} ${editing ? 'updated' : 'saved'}`);
         void revalidateArea('sales', 'quotations', 'items', 'accounts', 'parties');
         const detail = `/sales/${invoice ? 'invoice' : 'quotation'}/${saved.id}`;
         // Save & new: a clean form, without the document it was prefilled from.
         if (after === 'new') {
-          if (location.search) navigate(location.pathname, { replace: true });
+          if (editing) navigate('/sales/create-invoice');
+          else if (location.search) navigate(location.pathname, { replace: true });
           else onNew();
         }
         else if (after === 'print') navigate(`${detail}?print=a4`);
@@ -170,9 +182,12 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
   let preview: string;
   try {
     const fy = financialYearOf(draft.date).label;
-    preview = invoice
-      ? (nextNumber.data?.number ?? `${documentSeriesPrefix(branch?.invoicePrefix ?? '', fy)}…`)
-      : `${documentSeriesPrefix('QT', fy)}…`;
+    // An edited invoice keeps its number.
+    preview = editing
+      ? editing.number
+      : invoice
+        ? (nextNumber.data?.number ?? `${documentSeriesPrefix(branch?.invoicePrefix ?? '', fy)}…`)
+        : `${documentSeriesPrefix('QT', fy)}…`;
   } catch {
     preview = '…';
   }
@@ -195,11 +210,20 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
     <div {...shortcut.form}>
       {guard}
       <PageHeader
-        title={draft.quotationId ? 'New invoice from quotation' : `New ${noun.toLowerCase()}`}
-        back="/sales"
+        title={editing ? `Edit invoice ${editing.number}` : draft.quotationId ? 'New invoice from quotation' : `New ${noun.toLowerCase()}`}
+        back={editing ? `/sales/invoice/${editing.id}` : '/sales'}
         subtitle={`${branch.name} · Enter adds the item · Ctrl+Enter saves`}
         extra={<NumberPreview label={`${noun} no.`} number={preview} />}
       />
+      {editing ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="The invoice keeps its number and the payments received against it"
+          description="Saving takes back its earlier stock and entries and posts the new ones, all on the invoice date. Record a payment from the invoice itself."
+        />
+      ) : null}
       {!supply.supplierState ? <NoGstStateAlert branch={branch} /> : null}
       {billOfSupply ? (
         <Alert
@@ -377,10 +401,10 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
         }
         payment={
           <>
-            {invoice ? (
+            {invoice && !editing ? (
               <TransportSection state={transport} grandTotalPaise={grandTotal} goods={draft.lines.some((l) => l.item.itemType !== 'SERVICE')} />
             ) : null}
-            {invoice ? (
+            {invoice && !editing ? (
               <PaymentNowFields
                 title="Payment received"
                 receivedLabel="Received"
@@ -429,7 +453,7 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
               placeOfSupply={supply.placeOfSupply}
               roundOff={draft.roundOff}
               onRoundOff={(roundOff) => update({ roundOff })}
-              received={invoice ? paiseNow(paymentAmount(draft, grandTotal)) : undefined}
+              received={invoice && !editing ? paiseNow(paymentAmount(draft, grandTotal)) : undefined}
             />
           </>
         }
@@ -438,7 +462,7 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
       <SaveBar
         saving={saving}
         print={invoice}
-        onCancel={() => confirmDiscard(() => navigate('/sales'))}
+        onCancel={() => confirmDiscard(() => navigate(editing ? `/sales/invoice/${editing.id}` : '/sales'))}
         onSave={(then) => void save(then)}
         shortcut={shortcut.button}
       />
@@ -447,12 +471,15 @@ function BillingForm({ kind, initial, onNew }: { kind: BillKind; initial: BillDr
   );
 }
 
-/** sales/create-invoice and sales/create-quotation; ?fromQuotation= or ?duplicate= prefill it. */
-export function BillingPage({ kind }: { kind: BillKind }) {
+/**
+ * sales/create-invoice and sales/create-quotation; ?fromQuotation= or ?duplicate= prefill it. With `editing` (the
+ * invoice's id and number, sales/invoice/:id/edit) the form is the invoice's, and saving edits it.
+ */
+export function BillingPage({ kind, editing }: { kind: BillKind; editing?: Editing }) {
   const [params] = useSearchParams();
   const location = useLocation();
   const { user, activeStoreBranch } = useSession();
-  const source = prefillSourceOf(kind, params);
+  const source = editing ? ({ from: 'edit', id: editing.id } as const) : prefillSourceOf(kind, params);
   const today = indiaToday();
   const prefill = useSWR(
     source ? cacheKey(kind === 'INVOICE' ? 'sales' : 'quotations', 'prefill', source) : null,
@@ -483,6 +510,7 @@ export function BillingPage({ kind }: { kind: BillKind }) {
       kind={kind}
       initial={prefill.data ?? initial}
       onNew={() => setGeneration((g) => g + 1)}
+      editing={editing}
     />
   );
 }

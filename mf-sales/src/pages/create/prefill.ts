@@ -9,10 +9,14 @@ import {
   type Quotation,
   type SaleInvoice,
 } from '@bahi/shared';
-import { emptyBill, lineFromDocument, supplyOf, type BillDraft, type BillKind, type Customer } from './sale-bill';
+import { lineFromDocument } from '@bahi/shared/ui';
+import { emptyBill, supplyOf, type BillDraft, type BillKind, type Customer } from './sale-bill';
 
-/** Where a prefilled bill comes from: Convert to invoice, or Duplicate of an invoice or a quotation. */
-export type PrefillSource = { from: 'quotation'; id: string; convert: boolean } | { from: 'invoice'; id: string };
+/**
+ * Where a prefilled bill comes from: Convert to invoice, Duplicate of an invoice or a quotation, or the invoice being
+ * edited (it keeps its dates, serials and quotation).
+ */
+export type PrefillSource = { from: 'quotation'; id: string; convert: boolean } | { from: 'invoice'; id: string } | { from: 'edit'; id: string };
 
 /** The source named by the address (?fromQuotation= or ?duplicate=), if any. */
 export function prefillSourceOf(kind: BillKind, params: URLSearchParams): PrefillSource | null {
@@ -65,12 +69,30 @@ export async function prefillBill(
         ? { mode: 'PERCENT', value: doc.discount.percent }
         : { mode: 'AMOUNT', value: doc.discount.amount }
       : { mode: 'AMOUNT', value: '' },
-    lines: doc.lines.map((l) => lineFromDocument(l, byId.get(l.itemId))),
+    lines: doc.lines.map((l) => (source.from === 'edit' ? editedLine(l, byId.get(l.itemId)) : lineFromDocument(l, byId.get(l.itemId)))),
     notes: doc.notes ?? '',
     terms: doc.terms ?? '',
     quotationId: source.from === 'quotation' && source.convert ? doc.id : null,
+    ...(source.from === 'edit' && 'invoiceNumber' in doc
+      ? {
+          date: doc.invoiceDate,
+          dueDate: doc.dueDate,
+          quotationId: doc.quotationId,
+          // A payment is recorded against the invoice, never with an edit.
+          payment: { received: 'NONE' as const, amount: '', mode: 'CASH' as const, accountId: null, reference: '' },
+          shippingBill: doc.shippingBill
+            ? { number: doc.shippingBill.number ?? '', date: doc.shippingBill.date, portCode: doc.shippingBill.portCode ?? '' }
+            : undefined,
+        }
+      : {}),
   };
   // Keep a place of supply that was chosen on the document; otherwise follow today's default.
   const fallback = supplyOf(draft, branch, business).placeOfSupply;
   return fallback === doc.placeOfSupply ? draft : { ...draft, placeOfSupply: doc.placeOfSupply };
+}
+
+/** A line of the invoice being edited: its serials stay on it, and the picker offers them with those in stock. */
+function editedLine(l: SaleInvoice['lines'][number], item: Item | undefined) {
+  const line = lineFromDocument(l, item);
+  return { ...line, serialNos: l.serialNos, item: { ...line.item, serials: [...new Set([...l.serialNos, ...line.item.serials])] } };
 }

@@ -9,12 +9,9 @@ import {
   placeOfSupplyFor,
   supplierStateOf,
   supplyTypeOf,
-  toPaise,
   type Branch,
   type Business,
-  type DocumentLine,
   type ExportType,
-  type Item,
   type Lut,
   type Party,
   type PlaceOfSupplyReason,
@@ -26,8 +23,6 @@ import {
   discountRequest,
   formPathWith,
   lineErrors,
-  lineItemOf,
-  nextLineKey,
   paiseOrNull,
   requestLines,
   type BillErrors,
@@ -119,38 +114,6 @@ export function withoutTax<T extends Pick<BillDraft, 'lines'>>(draft: T): T {
   return { ...draft, lines: draft.lines.map((l) => ({ ...l, gstRateId: null, gstRate: '0', cessRate: '0' })) };
 }
 
-/** A line of an existing document, for Duplicate and Convert to invoice; `item` brings today's stock when known. */
-export function lineFromDocument(line: DocumentLine, item?: Item): LineDraft {
-  const known = item ? lineItemOf(item) : null;
-  const percent = line.discountPercent !== null && Number(line.discountPercent) > 0;
-  // The line's own discount: its share of the document's discount comes back with the document's discount.
-  const own = toPaise(line.discount) - toPaise(line.documentDiscount ?? '0');
-  return {
-    key: nextLineKey(),
-    item: known ?? {
-      id: line.itemId,
-      name: line.itemName,
-      code: null,
-      hsnSac: line.hsnSac,
-      unit: line.unit,
-      itemType: line.itemType,
-      stock: null,
-      hasSerialisation: false,
-      serials: [],
-    },
-    quantity: String(Number(line.quantity)),
-    unitPrice: line.unitPrice,
-    priceIncludesTax: line.priceIncludesTax,
-    discountMode: percent ? 'PERCENT' : 'AMOUNT',
-    discount: percent ? line.discountPercent! : own > 0 ? fromPaise(own) : '',
-    gstRateId: line.gstRateId,
-    gstRate: line.gstRate,
-    cessRate: line.cessRate,
-    // Serials of the earlier document are sold (or were only quoted): the new one picks its own.
-    serialNos: [],
-    itcEligible: true,
-  };
-}
 
 // -------------------------------------------------------------------------------------------------------------
 // Place of supply and supply type

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, accountApi, saleApi, saleNoteApi } from '@bahi/shared';
+import { ApiError, accountApi, saleApi, saleNoteApi, settingsApi } from '@bahi/shared';
 import { notify } from '@bahi/shared/ui';
 import { InvoiceDetailPage } from './detail';
 import { renderScreen, setupUser, signIn } from '@bahi/shared/testing';
@@ -164,5 +164,22 @@ describe('InvoiceDetailPage', () => {
     renderDetail('nope');
     expect((await screen.findAllByText('Invoice not found.')).length).toBe(2);
     expect(get).not.toHaveBeenCalled();
+  });
+
+  it('offers Edit, disabled with the reason when the invoice is in a closed period', async () => {
+    const invoice = makeInvoice();
+    jest.spyOn(saleApi, 'get').mockResolvedValue(invoice);
+    const lock = jest.spyOn(settingsApi, 'lockBooks').mockResolvedValue({ lockedUntil: null });
+    const user = setupUser();
+    const first = renderDetail(invoice.id);
+    await screen.findByRole('article', { name: 'Tax invoice' });
+    await waitFor(() => expect(screen.getByRole('button', { name: /Edit$/ })).toBeEnabled());
+    first.unmount();
+
+    lock.mockResolvedValue({ lockedUntil: '2026-05-31' });
+    renderDetail(invoice.id);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Edit$/ })).toBeDisabled());
+    await user.hover(screen.getByLabelText('Edit: Books are closed up to 31-05-2026'));
+    expect(await screen.findByText('Books are closed up to 31-05-2026')).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from 'antd';
 import { DollarOutlined, FileAddOutlined, RollbackOutlined } from '@ant-design/icons';
 import { IRN_CANCEL_HOURS, revalidateArea, saleApi, type SaleInvoice } from '@bahi/shared';
-import { PaymentsCard, RecordLoader, RecordPaymentModal, SaleStatusTag, notify } from '@bahi/shared/ui';
+import { EditDocumentButton, PaymentsCard, RecordLoader, RecordPaymentModal, SaleStatusTag, WithHistoryTab, editRefusal, notify, useLockedUntil } from '@bahi/shared/ui';
 import { SalesDocumentPage } from '../../components/document-page';
 import { printDocument } from '../../components/print';
 import { useSaleInvoice } from '../../components/sales-data';
@@ -11,6 +11,7 @@ import { InvoiceNotesCard } from '../../components/invoice-notes';
 import { EWayBillCard } from '../../components/ewaybill-card';
 import { ShareButton, invoiceShareTarget } from '../../components/share-dialog';
 import { UpiPayCard } from '../../components/upi-pay-card';
+import { useInvoiceNotes } from '../../components/notes-data';
 
 const CANCEL_CONSEQUENCE = 'The number stays taken. The stock comes back to the branch and the payments received are reversed.';
 
@@ -20,6 +21,16 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
   const navigate = useNavigate();
   const cancelled = invoice.status === 'CANCELLED';
   const printNow = params.get('print');
+  const lockedUntil = useLockedUntil();
+  const notes = useInvoiceNotes(invoice.id);
+  const refusal = editRefusal({
+    cancelled,
+    irn: invoice.einvoice.irn,
+    notes: notes.data?.notes.filter((n) => n.status === 'ISSUED').length ?? 0,
+    noteWord: 'credit or debit notes',
+    date: invoice.invoiceDate,
+    lockedUntil,
+  });
 
   // Save & print lands here with ?print=a4: print once the document is on the page.
   useEffect(() => {
@@ -40,9 +51,12 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
       status={<SaleStatusTag status={invoice.status} isOverdue={invoice.isOverdue} />}
       subtitle={invoice.quotationNumber ? `From quotation ${invoice.quotationNumber}` : undefined}
       action={
-        cancelled ? null : (
+        cancelled ? (
+          <EditDocumentButton refusal={refusal} onClick={() => navigate(`/sales/invoice/${invoice.id}/edit`)} />
+        ) : (
           <>
             <ShareButton target={invoiceShareTarget(invoice)} />
+            <EditDocumentButton refusal={refusal} onClick={() => navigate(`/sales/invoice/${invoice.id}/edit`)} />
             <Button icon={<RollbackOutlined />} onClick={() => navigate(`/sales/invoice/${invoice.id}/credit-note`)}>
               Return / credit note
             </Button>
@@ -77,9 +91,11 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
       }}
     >
       <UpiPayCard invoice={invoice} />
-      <PaymentsCard payments={invoice.payments} emptyText="No payment received yet" />
-      <InvoiceNotesCard invoice={invoice} />
-      <EWayBillCard invoice={invoice} onChange={onChange} />
+      <WithHistoryTab entityId={invoice.id} area="sales" label="Payments & notes">
+        <PaymentsCard payments={invoice.payments} emptyText="No payment received yet" />
+        <InvoiceNotesCard invoice={invoice} />
+        <EWayBillCard invoice={invoice} onChange={onChange} />
+      </WithHistoryTab>
       <RecordPaymentModal
         open={paying}
         document={{ number: invoice.invoiceNumber, balance: invoice.balance, grandTotal: invoice.totals.grandTotal }}

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { Tag } from 'antd';
 import { revalidateArea, saleNoteApi, type SaleNote, type SaleNoteType } from '@bahi/shared';
-import { RecordLoader, formatDate, notify } from '@bahi/shared/ui';
+import { HistorySection, RecordLoader, formatDate, notify } from '@bahi/shared/ui';
 import { SalesDocumentPage } from '../../components/document-page';
 import { NOTE_NOUN, useSaleNote } from '../../components/notes-data';
 
@@ -37,7 +37,9 @@ function NoteDetail({ type, note, onChange }: { type: SaleNoteType; note: SaleNo
           void revalidateArea('sales', 'items', 'accounts', 'parties', 'reports');
         },
       }}
-    />
+    >
+      <HistorySection entityId={note.id} area="sales" />
+    </SalesDocumentPage>
   );
 }
 

@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from 'antd';
 import { FileDoneOutlined } from '@ant-design/icons';
 import { quotationApi, revalidateArea, type Quotation } from '@bahi/shared';
-import { QuotationStatusTag, RecordLoader, notify } from '@bahi/shared/ui';
+import { HistorySection, QuotationStatusTag, RecordLoader, notify } from '@bahi/shared/ui';
 import { SalesDocumentPage } from '../../components/document-page';
 import { useQuotation } from '../../components/sales-data';
 import { ShareButton, quotationShareTarget } from '../../components/share-dialog';
@@ -47,7 +47,9 @@ function QuotationDetail({ quotation, onChange }: { quotation: Quotation; onChan
           void revalidateArea('quotations');
         },
       }}
-    />
+    >
+      <HistorySection entityId={quotation.id} area="quotations" />
+    </SalesDocumentPage>
   );
 }
 

@@ -6,6 +6,8 @@ import {
   type GstDocumentResult,
   type GstLineInput,
   type GstLineResult,
+  type DocumentLine,
+  fromPaise,
   type Item,
   type PaymentMode,
   type SupplyType,
@@ -121,6 +123,39 @@ export function lineFromItem(item: Item, side: DocumentSide = 'SALE'): LineDraft
     gstRateId: item.gstRate?.id ?? null,
     gstRate: String(item.gstRate?.value ?? 0),
     cessRate: String(item.gstRate?.cessValue ?? 0),
+    serialNos: [],
+    itcEligible: true,
+  };
+}
+
+/** A line of an existing document, for Duplicate, Convert to invoice and an edit's form; `item` brings today's stock when known. */
+export function lineFromDocument(line: DocumentLine, item?: Item): LineDraft {
+  const known = item ? lineItemOf(item) : null;
+  const percent = line.discountPercent !== null && Number(line.discountPercent) > 0;
+  // The line's own discount: its share of the document's discount comes back with the document's discount.
+  const own = toPaise(line.discount) - toPaise(line.documentDiscount ?? '0');
+  return {
+    key: nextLineKey(),
+    item: known ?? {
+      id: line.itemId,
+      name: line.itemName,
+      code: null,
+      hsnSac: line.hsnSac,
+      unit: line.unit,
+      itemType: line.itemType,
+      stock: null,
+      hasSerialisation: false,
+      serials: [],
+    },
+    quantity: String(Number(line.quantity)),
+    unitPrice: line.unitPrice,
+    priceIncludesTax: line.priceIncludesTax,
+    discountMode: percent ? 'PERCENT' : 'AMOUNT',
+    discount: percent ? line.discountPercent! : own > 0 ? fromPaise(own) : '',
+    gstRateId: line.gstRateId,
+    gstRate: line.gstRate,
+    cessRate: line.cessRate,
+    // Serials of the earlier document are sold (or were only quoted): the new one picks its own.
     serialNos: [],
     itcEligible: true,
   };

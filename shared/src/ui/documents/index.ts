@@ -28,3 +28,4 @@ export * from './form-parts';
 export * from './payment-fields';
 export * from './note-model';
 export * from './note-form';
+export * from './edit-button';

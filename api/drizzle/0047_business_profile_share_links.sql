@@ -66,3 +66,8 @@ BEGIN
 		END IF;
 	END LOOP;
 END $$;
+--> statement-breakpoint
+-- Making and revoking a public link is in the audit trail (migration 0040); the profile's own changes already are,
+-- as changes of the businesses row.
+CREATE CONSTRAINT TRIGGER "share_links_audit" AFTER INSERT OR UPDATE OR DELETE ON "share_links" DEFERRABLE INITIALLY DEFERRED
+	FOR EACH ROW EXECUTE FUNCTION audit_row_change('share_link');

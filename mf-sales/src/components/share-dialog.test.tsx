@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { accountApi, formatRupees, saleApi, saleNoteApi, shareApi } from '@bahi/shared';
+import { accountApi, businessProfileApi, formatRupees, saleApi, saleNoteApi, shareApi } from '@bahi/shared';
 import { notify } from '@bahi/shared/ui';
 import { renderScreen, setupUser, signIn } from '@bahi/shared/testing';
 import { InvoiceDetailPage } from '../pages/invoice/detail';
@@ -68,6 +68,26 @@ describe('sharing an invoice by link', () => {
     const card = await screen.findByLabelText('Pay by UPI');
     expect(card).toHaveTextContent(`Scan to pay ${formatRupees(invoice.balance)} by UPI`);
     expect(within(card).getByRole('img')).toHaveAttribute('src', QR.png);
+  });
+
+  it('prints the business profile on the invoice: legal and trade name, logo, signature, bank details, default terms', async () => {
+    const invoice = makeInvoice({ terms: null });
+    jest.spyOn(saleApi, 'get').mockResolvedValue(invoice);
+    jest.spyOn(businessProfileApi, 'get').mockResolvedValue({
+      legalName: 'Sharma Traders Private Limited', tradeName: 'Sharma Kirana', gstin: null, address: null, phone: null, email: null,
+      upiId: 'shop@okaxis', payeeName: null, terms: 'Goods once sold are not taken back.', notes: null,
+      bankAccount: { id: '5e1d2c3b-4a59-4687-9a1b-0000000000c9', displayName: 'HDFC Current', bankName: 'HDFC Bank', accountNumber: 'XXXX5678', ifsc: 'HDFC0000123' },
+      print: { showHsnSummary: true, showItemImages: false, thermalWidth: 'thermal80' },
+      logoUrl: '/api/settings/business/logo', signatureUrl: '/api/settings/business/signature', updatedAt: '2026-05-01T10:00:00.000Z',
+    });
+    renderDetail(invoice.id);
+    const page = await screen.findByRole('article', { name: 'Tax invoice' });
+    expect(await within(page).findByText('Sharma Kirana')).toBeInTheDocument();
+    expect(within(page).getByText('Sharma Traders Private Limited')).toBeInTheDocument();
+    expect(within(page).getByRole('img', { name: 'Logo' })).toHaveAttribute('src', '/api/settings/business/logo');
+    expect(within(page).getByRole('img', { name: 'Signature' })).toHaveAttribute('src', '/api/settings/business/signature');
+    expect(within(page).getByLabelText('Bank details')).toHaveTextContent('HDFC Bank · A/c No.: XXXX5678 · IFSC: HDFC0000123 · UPI: shop@okaxis');
+    expect(page).toHaveTextContent('Goods once sold are not taken back.');
   });
 
   it('asks for no QR of a paid invoice', async () => {

@@ -244,6 +244,8 @@ export function DocumentView({ doc, profile = null }: { doc: SalesDocument; prof
 
       <section style={{ display: 'flex', gap: 24, marginTop: 16, alignItems: 'flex-start' }}>
         <div style={{ flex: 1, minWidth: 0 }}>
+          {profile?.print.showHsnSummary === false ? null : (
+            <>
           <div style={{ fontSize: 11, color: muted, textTransform: 'uppercase', letterSpacing: 0.5, marginBottom: 4 }}>HSN/SAC summary</div>
           <table style={{ width: '100%', borderCollapse: 'collapse' }} aria-label="HSN summary">
             <thead>
@@ -277,6 +279,8 @@ export function DocumentView({ doc, profile = null }: { doc: SalesDocument; prof
               ))}
             </tbody>
           </table>
+            </>
+          )}
           <div style={{ marginTop: 12 }}>
             <span style={{ color: muted }}>Amount in words: </span>
             <strong>{doc.totals.amountInWords}</strong>

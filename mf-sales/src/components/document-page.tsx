@@ -60,7 +60,7 @@ export function SalesDocumentPage(props: {
         subtitle={subtitle}
         extra={
           <>
-            <PrintActions kind={pdfKind} id={doc.id} />
+            <PrintActions kind={pdfKind} id={doc.id} thermalDefault={profile?.print.thermalWidth} />
             {action}
             <Dropdown
               trigger={['click']}

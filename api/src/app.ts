@@ -18,6 +18,9 @@ import { registerAuditActor } from './plugins/audit';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors';
 import { isPageRequest, registerSecurityHeaders, type SecurityHeaders } from './plugins/headers';
 import { registerMultipart } from './plugins/multipart';
+import { registerPermissions } from './plugins/permissions';
+import { registerScope } from './plugins/scope';
+import { registerCostStripping } from './plugins/cost';
 import { registerReadCache } from './plugins/read-cache';
 import { responseSerializer } from './plugins/serializer';
 import { refusingNullBytes } from './plugins/validator';
@@ -149,6 +152,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerMultipart(app);
   app.decorateRequest('auth', null);
   registerAuditActor(app);
+  registerPermissions(app);
+  registerScope(app, db);
+  registerCostStripping(app);
   registerCsrf(app, config);
 
   const scoped = (prefix: string, routes: (app: ZodApp) => void) =>

@@ -16,6 +16,7 @@ export class HttpError extends Error {
 export const notFound = (message: string) => new HttpError(404, message);
 export const badRequest = (message: string, field?: string) => new HttpError(400, message, field);
 export const conflict = (message: string, field?: string) => new HttpError(409, message, field);
+export const forbidden = (message: string) => new HttpError(403, message);
 export const unauthorized = (message = 'Please log in to continue.') => new HttpError(401, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -13,3 +13,4 @@ export * from './swr/provider';
 export * from './swr/record';
 export * from './remote';
 export * from './loadable';
+export * from './permissions/use-can';

@@ -7,6 +7,7 @@ import { unauthorized } from '../errors';
 import type { Requester } from '../services/auth/otp';
 import { clientAddressKey } from '../services/auth/rate-limit';
 import { hashToken, resolveSession, type AuthContext } from '../services/auth/sessions';
+import { checkPermission } from './permissions';
 import { replyFromReadCache } from './read-cache';
 
 declare module 'fastify' {
@@ -36,8 +37,8 @@ export const sessionToken = (request: FastifyRequest, config: AppConfig): string
 
 /**
  * onRequest hook of every signed-in route: resolves the session cookie or answers 401 before the body is read or
- * validated, so a caller without a session learns nothing about what a valid request looks like. A `readCache`
- * route may answer here.
+ * validated, so a caller without a session learns nothing about what a valid request looks like; then 403 when the
+ * user's role lacks the route's permission (api/src/permissions/routes.ts). A `readCache` route may answer here.
  */
 export function requireAuth(deps: Deps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -47,6 +48,7 @@ export function requireAuth(deps: Deps) {
     const auth = await resolveSession(deps.db, token, now, deps.config.session, deps.readCache);
     if (!auth) throw unauthorized(SESSION_ENDED);
     request.auth = auth;
+    checkPermission(request, auth);
     if (replyFromReadCache(request, reply, deps.readCache, auth, now)) return reply;
   };
 }

@@ -60,7 +60,11 @@ export function branchRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await listBranches(deps.db, authOf(request).businessId, request.query.q),
+      // A user limited to some branches sees (and may switch to) only those.
+      data: (await listBranches(deps.db, authOf(request).businessId, request.query.q)).filter((b) => {
+        const allowed = authOf(request).user.branchIds;
+        return allowed === null || allowed.includes(b.id);
+      }),
     }),
   });
 

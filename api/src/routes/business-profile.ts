@@ -1,24 +1,16 @@
 import {
-  BUSINESS_PROFILE_MESSAGES,
   BusinessProfileResponse,
   UpdateBusinessProfileRequest,
   type BusinessImageKind,
 } from '@bahi/shared/contracts';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import { HttpError, notFound } from '../errors';
+import { notFound } from '../errors';
 import { authOf, requireAuth } from '../plugins/auth';
 import { getBusinessProfile, parseProfile, readBusinessImage, readProfileForm, updateBusinessProfile } from '../services/business/profile';
 import { SESSION_SECURITY, errorResponses, multipartParts, type ZodApp } from './common';
 
 const tags = ['settings'];
-
-/** OWNER and ADMIN change the business's settings; everyone signed in reads them (a sale form prefills from them). */
-function assertCanManageSettings(request: FastifyRequest) {
-  const { role } = authOf(request).user;
-  if (role !== 'OWNER' && role !== 'ADMIN') throw new HttpError(403, BUSINESS_PROFILE_MESSAGES.ownersOnly);
-}
 
 const PROFILE_PARTS = multipartParts({
   legalName: 'text',
@@ -61,7 +53,7 @@ export function businessProfileRoutes(app: ZodApp, deps: Deps) {
     config: { multipart: true },
     schema: {
       tags,
-      summary: 'Save the business profile (owner or admin)',
+      summary: 'Save the business profile (settings.edit: owner or admin)',
       description:
         'The whole profile: a field left out or blank is cleared. JSON, or multipart/form-data with the same fields as ' +
         'text (`address.street`, `print.showHsnSummary` "true"/"false", ...) and a `logo` and/or `signature` file ' +
@@ -73,7 +65,6 @@ export function businessProfileRoutes(app: ZodApp, deps: Deps) {
       response: { 200: BusinessProfileResponse, ...errorResponses(400, 401, 403, 413, 415) },
     },
     handler: async (request) => {
-      assertCanManageSettings(request);
       const auth = authOf(request);
       const { body, images } = request.isMultipart() ? await readProfileForm(request) : { body: request.body, images: {} };
       const values = parseProfile(body);

@@ -248,7 +248,7 @@ describe('settings/lock-books', () => {
 
   it('only an owner or accountant closes the books; a date after today is refused; GET answers the date', async () => {
     await h.database.db.execute(sql`update users set role = 'BILLER' where business_id = ${other.profile.user.business.id}`);
-    expect(refusal(await lockBooks(other, '2026-11-15'))).toEqual([403, 'You do not have permission: settings.lock-books']);
+    expect(refusal(await lockBooks(other, '2026-11-15'))).toEqual([403, 'You do not have permission: books.edit']);
     expect((await lockBooks(a, '2099-01-01')).statusCode).toBe(400);
     expect(await read(a, '/api/settings/lock-books')).toEqual({ lockedUntil: null });
     const res = await lockBooks(a, '2026-11-15');

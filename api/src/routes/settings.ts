@@ -1,6 +1,5 @@
-import { LOCK_BOOKS_PERMISSION, LOCK_BOOKS_ROLES, LockBooksRequest, LockBooksResponse } from '@bahi/shared/contracts';
+import { LockBooksRequest, LockBooksResponse } from '@bahi/shared/contracts';
 import type { Deps } from '../deps';
-import { HttpError } from '../errors';
 import { authOf, requireAuth } from '../plugins/auth';
 import { getLockBooks, updateLockBooks } from '../services/documents/dates';
 import { SESSION_SECURITY, errorResponses, type ZodApp } from './common';
@@ -34,9 +33,6 @@ export function settingsRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request) => {
       const auth = authOf(request);
-      if (!(LOCK_BOOKS_ROLES as readonly string[]).includes(auth.user.role)) {
-        throw new HttpError(403, `You do not have permission: ${LOCK_BOOKS_PERMISSION}`);
-      }
       return { success: true as const, data: await updateLockBooks(deps.db, auth.businessId, request.body.lockedUntil, deps.clock()) };
     },
   });

@@ -9,13 +9,13 @@ export function shellRoutes(app: ZodApp, deps: Deps) {
     onRequest: requireAuth(deps),
     schema: {
       tags: ['shell'],
-      summary: "The remotes switched on for the signed-in user's business, and those that are not",
+      summary: "The remotes switched on for the signed-in user's business and open to their role, and those that are not",
       security: SESSION_SECURITY,
       response: { 200: ShellRemotesResponse, ...errorResponses(401) },
     },
     handler: async (request) => ({
       success: true as const,
-      data: await remotesForBusiness(deps.db, authOf(request).businessId, deps.config.remoteOverrideHours),
+      data: await remotesForBusiness(deps.db, authOf(request).businessId, deps.config.remoteOverrideHours, authOf(request).user.role),
     }),
   });
 }

@@ -118,7 +118,7 @@ export function itemFormFromItem(item: Item, today: string = todayInIndia()): It
       : [],
     salePrice: item.salePrice,
     salePriceTaxType: item.isSaleTaxApplicable ? 'WITH_TAX' : 'WITHOUT_TAX',
-    purchasePrice: item.purchasePrice,
+    purchasePrice: item.purchasePrice ?? null,
     purchasePriceTaxType: item.isPurchaseTaxApplicable ? 'WITH_TAX' : 'WITHOUT_TAX',
     gstRate: item.gstRate?.id ?? null,
     taxability: item.taxability ?? 'TAXABLE',

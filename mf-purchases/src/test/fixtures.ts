@@ -59,7 +59,7 @@ export const sleeve = makeItem({
 /** An unpaid bill from the Delhi supplier for 10 mice: IGST 810.00, grand total 5,310.00, all of it ITC. */
 export function makePurchase(overrides: Partial<PurchaseInvoice> = {}, supplier: Party = delhiSupplier): PurchaseInvoice {
   const inter = !supplier.gstin?.startsWith('27');
-  const parts = documentParts(supplier, [{ item: { ...mouse, salePrice: mouse.purchasePrice }, quantity: '10' }], inter ? 'INTER' : 'INTRA', '27');
+  const parts = documentParts(supplier, [{ item: { ...mouse, salePrice: mouse.purchasePrice ?? null }, quantity: '10' }], inter ? 'INTER' : 'INTRA', '27');
   const tax = (l: { cgst: string; sgst: string; igst: string; cess: string }) =>
     fromPaise(toPaise(l.cgst) + toPaise(l.sgst) + toPaise(l.igst) + toPaise(l.cess));
   const lines = parts.lines.map((l) => ({ ...l, itcEligible: true, itcAmount: tax(l) }));

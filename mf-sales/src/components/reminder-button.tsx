@@ -1,6 +1,6 @@
 import { Button, Tooltip } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { indiaToday, useSession, type SaleInvoiceSummary } from '@bahi/shared';
+import { indiaToday, useCan, useSession, type SaleInvoiceSummary } from '@bahi/shared';
 import { sendReminder } from './share-dialog';
 
 const DAY_MS = 86_400_000;
@@ -13,7 +13,8 @@ export function daysOverdue(dueDate: string, today = indiaToday(new Date())): nu
 /** "Send reminder" on an overdue invoice of the list: WhatsApp with the amount due, the days overdue and a link. */
 export function ReminderButton({ invoice }: { invoice: SaleInvoiceSummary }) {
   const { user } = useSession();
-  if (!invoice.isOverdue) return null;
+  const canShare = useCan('sales.create');
+  if (!invoice.isOverdue || !canShare) return null;
   const days = daysOverdue(invoice.dueDate);
   return (
     <Tooltip title={`Remind ${invoice.partyName ?? 'the customer'} on WhatsApp`}>

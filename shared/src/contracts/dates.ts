@@ -73,9 +73,6 @@ export const dayMonthYear = (date: string) => date.split('-').reverse().join('-'
 export const booksClosedProblem = (date: string, lockedUntil: string | null): string | null =>
   lockedUntil !== null && date <= lockedUntil ? `Books are closed up to ${dayMonthYear(lockedUntil)}` : null;
 
-/** The role a user needs to close or reopen the books. */
-export const LOCK_BOOKS_ROLES = ['OWNER', 'ACCOUNTANT'] as const;
-export const LOCK_BOOKS_PERMISSION = 'settings.lock-books';
 
 export const LockBooks = z.object({
   /** The last date of the closed period; null when the books are open. */

@@ -159,6 +159,8 @@ export const ExpenseListQuery = z
     categoryId: maybe(z.string().trim().max(40)),
     accountId: maybe(z.string().trim().max(40)),
     branchId: maybe(z.string().trim().max(40)),
+    /** The documents one user created (a user who may not see other users' documents sees only their own). */
+    createdBy: maybe(z.string().trim().max(40)),
     partyId: maybe(z.string().trim().max(40)),
     status: maybe(ExpenseStatus),
     /** Expense number or notes. */
@@ -173,6 +175,7 @@ export interface ExpenseListQuery {
   categoryId?: string;
   accountId?: string;
   branchId?: string;
+  createdBy?: string;
   partyId?: string;
   status?: 'ACTIVE' | 'CANCELLED';
   q?: string;

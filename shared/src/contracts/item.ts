@@ -177,8 +177,9 @@ export const Item = z.object({
   keepsWithdrawnRate: z.boolean().optional(),
   unit: Unit.nullable(),
   salePrice: MoneyString.nullable(),
-  purchasePrice: MoneyString.nullable(),
-  /** The unit price of the item's latest purchase bill (null before the first); purchases default to it. */
+  /** Absent for a role without "see cost and margin". */
+  purchasePrice: MoneyString.nullable().optional(),
+  /** The unit price of the item's latest purchase bill (null before the first); purchases default to it. Absent for a role without "see cost and margin". */
   lastPurchasePrice: MoneyString.nullable().optional(),
   isSaleTaxApplicable: z.boolean(),
   isPurchaseTaxApplicable: z.boolean(),

@@ -108,6 +108,8 @@ export const PaymentListQuery = z
     direction: TransactionDirection,
     partyId: maybe(z.string().trim().max(40)),
     accountId: maybe(z.string().trim().max(40)),
+    /** The documents one user created (a user who may not see other users' documents sees only their own). */
+    createdBy: maybe(z.string().trim().max(40)),
     from: maybe(CalendarDate('From')),
     to: maybe(CalendarDate('To')),
     page: maybe(PageNumber),
@@ -118,6 +120,7 @@ export interface PaymentListQuery {
   direction: 'IN' | 'OUT';
   partyId?: string;
   accountId?: string;
+  createdBy?: string;
   from?: string;
   to?: string;
   page?: number;

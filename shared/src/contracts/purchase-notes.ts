@@ -221,6 +221,8 @@ export const PurchaseDebitNoteListQuery = z
     from: maybeField(CalendarDate('From')),
     to: maybeField(CalendarDate('To')),
     branchId: maybeField(z.string().trim().max(40)),
+    /** The documents one user created (a user who may not see other users' documents sees only their own). */
+    createdBy: maybeField(z.string().trim().max(40)),
     page: maybeField(PageNumber),
     pageSize: maybeField(PageSize(PURCHASE_NOTE_PAGE_SIZE_MAX)),
   })
@@ -234,6 +236,7 @@ export interface PurchaseDebitNoteListQuery {
   from?: string;
   to?: string;
   branchId?: string;
+  createdBy?: string;
   page?: number;
   pageSize?: number;
 }

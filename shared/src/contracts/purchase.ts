@@ -224,6 +224,8 @@ export const PurchaseInvoiceListQuery = z
     from: maybeField(CalendarDate('From')),
     to: maybeField(CalendarDate('To')),
     branchId: maybeField(z.string().trim().max(40)),
+    /** The documents one user created (a user who may not see other users' documents sees only their own). */
+    createdBy: maybeField(z.string().trim().max(40)),
     page: maybeField(PageNumber),
     pageSize: maybeField(PageSize(PURCHASE_PAGE_SIZE_MAX)),
   })
@@ -235,6 +237,7 @@ export interface PurchaseInvoiceListQuery {
   from?: string;
   to?: string;
   branchId?: string;
+  createdBy?: string;
   page?: number;
   pageSize?: number;
 }

@@ -93,6 +93,8 @@ export const QuotationListQuery = z
     from: maybe(CalendarDate('From')),
     to: maybe(CalendarDate('To')),
     branchId: maybe(z.string().trim().max(40)),
+    /** The documents one user created (a user who may not see other users' documents sees only their own). */
+    createdBy: maybe(z.string().trim().max(40)),
     page: maybe(PageNumber),
     pageSize: maybe(PageSize(QUOTATION_PAGE_SIZE_MAX)),
   })
@@ -104,6 +106,7 @@ export interface QuotationListQuery {
   from?: string;
   to?: string;
   branchId?: string;
+  createdBy?: string;
   page?: number;
   pageSize?: number;
 }

@@ -40,6 +40,11 @@ export const ShellRemotesResponse = z.object({
     remotes: z.array(ShellRemote),
     /** Remotes switched off for this business: their routes show "not available", their code is never fetched. */
     unavailable: z.array(z.object({ name: z.string(), title: z.string(), routes: z.array(z.string()) })),
+    /**
+     * Routes the user's role may not open (the permission matrix): they show "You do not have access". A remote none
+     * of whose routes the role may open is not in `remotes` at all, so its code is never fetched.
+     */
+    forbidden: z.array(z.object({ name: z.string(), title: z.string(), routes: z.array(z.string()) })).optional(),
     /** How long an override the user confirmed lasts in their browser (REMOTE_OVERRIDE_HOURS). */
     overrideHours: z.number(),
   }),

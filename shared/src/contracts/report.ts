@@ -461,8 +461,8 @@ export const ReportSummary = z.object({
   /** What the business owes parties now (negative party balances, as a positive amount). */
   payable: MoneySumString,
   cashAndBank: z.object({ cash: MoneySumString, bank: MoneySumString, total: MoneySumString }),
-  /** Every branch's stock at its unit cost (see stock-summary). */
-  stockValue: MoneySumString,
+  /** Every branch's stock at its unit cost (see stock-summary). Absent for a role without "see cost and margin". */
+  stockValue: MoneySumString.optional(),
   /** Sales of each month of the financial year that holds `to`, April first; months without sales are 0.00. */
   /** With each month's purchases (as `purchases` above). */
   salesByMonth: z.array(z.object({ month: z.string(), invoices: z.number().int(), grandTotal: MoneySumString, purchases: MoneySumString })),
@@ -497,9 +497,10 @@ export const StockSummaryRow = z.object({
   itemCode: z.string(),
   unit: z.string().nullable(),
   quantity: z.string(),
-  /** Without tax: the last purchase bill's taxable value per unit, else the item's purchase price. */
-  unitCost: MoneyString,
-  value: MoneySumString,
+  /** Without tax: the last purchase bill's taxable value per unit, else the item's purchase price. Absent for a role without "see cost and margin". */
+  unitCost: MoneyString.optional(),
+  /** Absent for a role without "see cost and margin". */
+  value: MoneySumString.optional(),
   alertQuantity: z.number().int().nullable(),
   lowStock: z.boolean(),
 });
@@ -507,8 +508,9 @@ export type StockSummaryRow = z.infer<typeof StockSummaryRow>;
 
 export const StockSummary = z.object({
   rows: z.array(StockSummaryRow),
-  branches: z.array(z.object({ branchId: z.string(), branchName: z.string(), items: z.number().int(), value: MoneySumString, lowStock: z.number().int() })),
-  totals: z.object({ value: MoneySumString, lowStock: z.number().int() }),
+  /** `value`: Absent for a role without "see cost and margin". */
+  branches: z.array(z.object({ branchId: z.string(), branchName: z.string(), items: z.number().int(), value: MoneySumString.optional(), lowStock: z.number().int() })),
+  totals: z.object({ value: MoneySumString.optional(), lowStock: z.number().int() }),
   meta: PageMeta,
 });
 export type StockSummary = z.infer<typeof StockSummary>;
@@ -584,16 +586,16 @@ export const ItemProfitRow = z.object({
   quantity: z.string(),
   /** Taxable value of the lines sold (tax is not income). */
   saleValue: MoneySumString,
-  /** Quantity × unit cost (the last purchase's, without tax; see stock summary). */
-  cost: MoneySumString,
-  profit: MoneySumString,
+  /** Quantity × unit cost (the last purchase's, without tax; see stock summary). Cost, profit and margin: absent for a role without "see cost and margin". */
+  cost: MoneySumString.optional(),
+  profit: MoneySumString.optional(),
   /** Profit ÷ sale value, per cent with two decimals; null when nothing was sold for money. */
-  marginPercent: z.string().nullable(),
+  marginPercent: z.string().nullable().optional(),
 });
 export type ItemProfitRow = z.infer<typeof ItemProfitRow>;
 export const ItemProfit = z.object({
   rows: z.array(ItemProfitRow),
-  totals: z.object({ saleValue: MoneySumString, cost: MoneySumString, profit: MoneySumString }),
+  totals: z.object({ saleValue: MoneySumString, cost: MoneySumString.optional(), profit: MoneySumString.optional() }),
   meta: ReportMeta,
 });
 export type ItemProfit = z.infer<typeof ItemProfit>;

@@ -244,6 +244,8 @@ export const SaleNoteListQuery = z
     from: maybe(CalendarDate('From')),
     to: maybe(CalendarDate('To')),
     branchId: maybe(z.string().trim().max(40)),
+    /** The documents one user created (a user who may not see other users' documents sees only their own). */
+    createdBy: maybe(z.string().trim().max(40)),
     page: maybe(PageNumber),
     pageSize: maybe(PageSize(100)),
   })
@@ -256,6 +258,7 @@ export interface SaleNoteListQuery {
   from?: string;
   to?: string;
   branchId?: string;
+  createdBy?: string;
   page?: number;
   pageSize?: number;
 }

@@ -513,6 +513,8 @@ export const SaleInvoiceListQuery = z
     from: maybe(CalendarDate('From')),
     to: maybe(CalendarDate('To')),
     branchId: maybe(z.string().trim().max(40)),
+    /** The documents one user created (a user who may not see other users' documents sees only their own). */
+    createdBy: maybe(z.string().trim().max(40)),
     page: maybe(PageNumber),
     pageSize: maybe(PageSize(SALE_PAGE_SIZE_MAX)),
   })
@@ -524,6 +526,7 @@ export interface SaleInvoiceListQuery {
   from?: string;
   to?: string;
   branchId?: string;
+  createdBy?: string;
   page?: number;
   pageSize?: number;
 }

@@ -134,6 +134,18 @@ describe('routes and sidebar built from the registry', () => {
     expect(runtime.loadRemote).not.toHaveBeenCalled();
   });
 
+  it('tells that the role may not open a route, instead of loading the area', async () => {
+    signedIn({
+      'GET shell/remotes': () =>
+        ok({ ...REGISTRY, forbidden: [{ name: 'mf_reports', title: 'Reports', routes: ['/reports/profit-loss'] }] }),
+    });
+    renderAt(<AuthenticatedApp />, '/reports/profit-loss');
+    expect(await screen.findByText('You do not have access')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
   it('shows the 404 page with a way home for an unknown path', async () => {
     signedIn();
     renderAt(<AuthenticatedApp />, '/no-such-page');

@@ -11,7 +11,7 @@ import { useFollowOtherTabsBranch } from './branch-switcher';
 import { OverrideConfirmDialog } from './override-banner';
 import { SessionGuard } from './session-guard';
 import { ShellLayout } from './shell-layout';
-import { AreaUnavailablePage, NotFoundPage } from './status-pages';
+import { AreaUnavailablePage, NoAccessPage, NotFoundPage } from './status-pages';
 import { UsersPage } from './users/users-page';
 import { WelcomePage } from './welcome-page';
 
@@ -63,6 +63,9 @@ export function SignedInApp() {
             path={r.path}
             element={<RemoteRoute key={`${r.remote.name}:${r.declared}`} remote={r.remote} declared={r.declared} />}
           />
+        ))}
+        {table?.forbidden.map((u) => (
+          <Route key={u.path} path={u.path} element={<NoAccessPage title={u.title} />} />
         ))}
         {table?.unavailable.map((u) => (
           <Route key={u.path} path={u.path} element={<AreaUnavailablePage title={u.title} />} />

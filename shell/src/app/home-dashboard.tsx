@@ -1,7 +1,7 @@
 import { Button, Card, Col, Flex, Row, Skeleton, Tag, Typography } from 'antd';
 import { ArrowRightOutlined, EnvironmentOutlined, PlusOutlined, ShopOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
-import { stateName, useSession } from '@bahi/shared';
+import { stateName, useCan, useSession } from '@bahi/shared';
 import { preloadRemoteRoutes } from '../remotes/federation';
 import type { SidebarEntry } from '../remotes/route-table';
 import { HomeFiguresPanel } from './home/home-figures';
@@ -32,6 +32,8 @@ const QUICK_ACTIONS = [
 export function HomeDashboard({ nav, loading }: { nav: SidebarEntry[] | undefined; loading: boolean }) {
   const { user, activeStoreBranch: branch } = useSession();
   const navigate = useNavigate();
+  // The day's money figures are reports: shown to the roles that may read reports.
+  const seeFigures = useCan('reports.view');
   useDocumentTitle('Home');
   if (!user) return null;
   const firstName = user.name.split(/\s+/)[0];
@@ -112,7 +114,7 @@ export function HomeDashboard({ nav, loading }: { nav: SidebarEntry[] | undefine
         )}
       </section>
 
-      <HomeFiguresPanel />
+      {seeFigures ? <HomeFiguresPanel /> : null}
 
       <section aria-labelledby="your-areas">
         <Typography.Title level={4} id="your-areas" style={{ marginTop: 0 }}>

@@ -8,6 +8,7 @@ import { clearAllOverrides } from '../remotes/overrides';
 import type { RouteTable } from '../remotes/route-table';
 import { AboutDialog } from './about-dialog';
 import { MANAGES_USERS } from './users/users-page';
+import { can } from '@bahi/shared/permissions';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -55,7 +56,7 @@ export function UserMenu({ table }: { table: RouteTable | null }) {
               ),
             },
             { type: 'divider' },
-            ...(user.role === 'OWNER' || user.role === 'ADMIN'
+            ...(can(user.role, 'settings.edit')
               ? [{ key: 'business-profile', icon: <ShopOutlined />, label: 'Business profile', onClick: () => navigate('/settings/business') }]
               : []),
             ...(MANAGES_USERS.includes(user.role)

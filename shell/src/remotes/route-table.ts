@@ -21,6 +21,8 @@ export interface SidebarEntry extends NavEntry {
 
 export interface RouteTable {
   routes: RemoteRouteEntry[];
+  /** Routes the user's role may not open: they say so ("You do not have access"). */
+  forbidden: UnavailableRouteEntry[];
   unavailable: UnavailableRouteEntry[];
   nav: SidebarEntry[];
 }
@@ -29,8 +31,8 @@ export const routerPath = (path: string) => path.replace(/^\/+/, '');
 
 /**
  * The shell's routes and sidebar from the registry's answer alone: no remote code is fetched to build them.
- * The first remote to claim a path keeps it; routes of remotes switched off for the business are kept apart so
- * they can say so instead of showing the 404 page.
+ * The first remote to claim a path keeps it; routes the user's role may not open, and routes of remotes switched off
+ * for the business, are kept apart so they can say so instead of showing the 404 page.
  */
 export function buildRouteTable(registry: ShellRemotes): RouteTable {
   const claimed = new Set<string>();
@@ -46,6 +48,15 @@ export function buildRouteTable(registry: ShellRemotes): RouteTable {
       routes.push({ path, declared, remote });
     }
   }
+  const forbidden: UnavailableRouteEntry[] = [];
+  for (const refused of registry.forbidden ?? []) {
+    for (const declared of refused.routes) {
+      const path = routerPath(declared);
+      if (claimed.has(path)) continue;
+      claimed.add(path);
+      forbidden.push({ path, name: refused.name, title: refused.title });
+    }
+  }
   const unavailable: UnavailableRouteEntry[] = [];
   for (const off of registry.unavailable) {
     for (const declared of off.routes) {
@@ -58,7 +69,7 @@ export function buildRouteTable(registry: ShellRemotes): RouteTable {
   const nav = registry.remotes
     .flatMap((remote) => remote.nav.map((entry) => ({ ...entry, remote: remote.name })))
     .sort((a, b) => a.order - b.order || a.label.localeCompare(b.label));
-  return { routes, unavailable, nav };
+  return { routes, forbidden, unavailable, nav };
 }
 
 /** The remote route showing at `pathname`, by the router's own ranking. */

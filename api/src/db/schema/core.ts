@@ -226,9 +226,11 @@ export const userBranches = pgTable(
     businessId: uuid('business_id').notNull(),
     userId: uuid('user_id').notNull(),
     branchId: uuid('branch_id').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ name: 'user_branches_pkey', columns: [t.businessId, t.userId, t.branchId] }),
+    index('user_branches_business_branch_idx').on(t.businessId, t.branchId),
     foreignKey({ name: 'user_branches_user_fk', columns: [t.businessId, t.userId], foreignColumns: [users.businessId, users.id] }).onDelete('cascade'),
     foreignKey({
       name: 'user_branches_branch_fk',

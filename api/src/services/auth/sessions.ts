@@ -3,7 +3,7 @@ import type { SellerRegistrationType } from '@bahi/shared/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { businesses, sessions, storeBranches, users, type UserRole } from '../../db/schema';
+import { businesses, sessions, storeBranches, userBranches, users, type UserRole } from '../../db/schema';
 import type { ReadCache } from '../read-cache';
 import { preparedPerDatabase } from '../../db/lists';
 
@@ -16,7 +16,11 @@ export interface AuthContext {
   activeBranchId: string | null;
   /** The active branch as it is now (null when the session has none, or it is gone): read with the session. */
   activeBranch: { id: string; name: string } | null;
-  user: { id: string; name: string; mobile: string; role: UserRole };
+  /**
+   * `branchIds`: the branches the user works at, or null for every branch (users.all_branches, else the rows of
+   * user_branches). A restricted user reads and writes only those branches; another one answers 404.
+   */
+  user: { id: string; name: string; mobile: string; role: UserRole; branchIds: string[] | null };
   business: { id: string; name: string; gstin: string | null; stateCode: string | null; registrationType: SellerRegistrationType };
 }
 
@@ -43,7 +47,15 @@ export async function createSession(
 /** Everything a signed-in request needs, in one query: it runs before every handler (when the read cache misses). */
 const sessionQuery = preparedPerDatabase((db) =>
   db
-    .select({ session: sessions, user: users, business: businesses, branchId: storeBranches.id, branchName: storeBranches.name })
+    .select({
+      session: sessions,
+      user: users,
+      business: businesses,
+      branchId: storeBranches.id,
+      branchName: storeBranches.name,
+      userBranchIds: sql<string[]>`(select coalesce(array_agg(${userBranches.branchId}::text order by ${userBranches.branchId}), '{}'::text[])
+        from ${userBranches} where ${userBranches.businessId} = ${users.businessId} and ${userBranches.userId} = ${users.id})`,
+    })
     .from(sessions)
     // A deactivated user's sessions are deleted with the deactivation; this join refuses one all the same.
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.active, true)))
@@ -75,6 +87,10 @@ export async function resolveSession(
     const [row] = await sessionQuery(db).execute({ id });
     if (!row) return null;
     const { user, business } = row;
+    const branchIds = user.allBranches ? null : row.userBranchIds;
+    // A restricted user's active branch is one of theirs: else the session has none (lists and documents then use
+    // their first branch).
+    const activeAllowed = row.branchId !== null && (branchIds === null || branchIds.includes(row.branchId));
     session = {
       business: row.session.businessId,
       lastSeenAt: row.session.lastSeenAt.getTime(),
@@ -82,9 +98,9 @@ export async function resolveSession(
       value: {
         sessionId: id,
         businessId: row.session.businessId,
-        activeBranchId: row.session.activeBranchId,
-        activeBranch: row.branchId !== null && row.branchName !== null ? { id: row.branchId, name: row.branchName } : null,
-        user: { id: user.id, name: user.name, mobile: user.mobile, role: user.role },
+        activeBranchId: activeAllowed ? row.session.activeBranchId : (branchIds?.[0] ?? null),
+        activeBranch: activeAllowed && row.branchId !== null && row.branchName !== null ? { id: row.branchId, name: row.branchName } : null,
+        user: { id: user.id, name: user.name, mobile: user.mobile, role: user.role, branchIds },
         business: { id: business.id, name: business.name, gstin: business.gstin, stateCode: business.stateCode, registrationType: business.registrationType },
       },
     };

@@ -227,7 +227,8 @@ async function scheduleAuth(tx: Tx, s: ScheduleRow): Promise<AuthContext> {
     businessId: s.businessId,
     activeBranchId: s.branchId,
     activeBranch: null,
-    user: { id: row.user.id, name: row.user.name, mobile: row.user.mobile, role: row.user.role },
+    // The schedule's branch was checked against the user's branches when it was set up.
+    user: { id: row.user.id, name: row.user.name, mobile: row.user.mobile, role: row.user.role, branchIds: null },
     business: {
       id: row.business.id,
       name: row.business.name,

@@ -19,19 +19,21 @@ export function documentSearch(q: string, searchText: AnyColumn): SQL | undefine
 }
 
 /**
- * The filters of a list of paid documents (sale invoices, purchase bills): the business, the party, the branch, a
+ * The filters of a list of paid documents (sale invoices, purchase bills): the business, the party, the branch, the
+ * user who created it, a
  * range of the document's `date`, the status (OVERDUE: unpaid or part paid after the due date) and the search.
  */
 export function paidDocumentFilters(
-  t: { businessId: AnyColumn; partyId: AnyColumn; branchId: AnyColumn; status: AnyColumn; dueDate: AnyColumn },
+  t: { businessId: AnyColumn; partyId: AnyColumn; branchId: AnyColumn; status: AnyColumn; dueDate: AnyColumn; createdBy: AnyColumn },
   columns: { date: AnyColumn; search: AnyColumn },
   businessId: string,
-  q: { partyId?: string; branchId?: string; from?: string; to?: string; status?: string; q?: string },
+  q: { partyId?: string; branchId?: string; createdBy?: string; from?: string; to?: string; status?: string; q?: string },
   today: string,
 ): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [eq(t.businessId, businessId)];
   if (q.partyId) conditions.push(UUID.test(q.partyId) ? eq(t.partyId, q.partyId) : sql`false`);
   if (q.branchId) conditions.push(UUID.test(q.branchId) ? eq(t.branchId, q.branchId) : sql`false`);
+  if (q.createdBy) conditions.push(UUID.test(q.createdBy) ? eq(t.createdBy, q.createdBy) : sql`false`);
   if (q.from) conditions.push(sql`${columns.date} >= ${q.from}`);
   if (q.to) conditions.push(sql`${columns.date} <= ${q.to}`);
   if (q.status === 'OVERDUE') {

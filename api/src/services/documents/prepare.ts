@@ -126,9 +126,13 @@ export interface PreparedDocument {
   invoicePrefix: string;
 }
 
-/** The session's active branch, else the default one (undefined when the business has none). */
+/**
+ * The session's active branch, else the default one (undefined when the business has none). A user limited to some
+ * branches has one of theirs active (sessions.ts), and never falls back to the default.
+ */
 export const activeOrDefaultBranch = async (db: Db | Tx, auth: AuthContext): Promise<BranchRow | undefined> =>
-  (auth.activeBranchId ? await findBranchRow(db, auth.businessId, auth.activeBranchId) : undefined) ?? (await defaultBranchRow(db, auth.businessId));
+  (auth.activeBranchId ? await findBranchRow(db, auth.businessId, auth.activeBranchId) : undefined) ??
+  (auth.user.branchIds === null ? await defaultBranchRow(db, auth.businessId) : undefined);
 
 /** The request's branch, else the session's active one, else the default one. */
 export async function documentBranch(tx: Tx, auth: AuthContext, branchId: string | undefined): Promise<BranchRow> {

@@ -323,6 +323,7 @@ export async function listExpenses(db: Db, businessId: string, q: z.output<typeo
     byId(expenses.categoryId, q.categoryId),
     byId(expenses.accountId, q.accountId),
     byId(expenses.branchId, q.branchId),
+    byId(expenses.createdBy, q.createdBy),
     byId(expenses.partyId, q.partyId),
     q.from ? sql`${expenses.date} >= ${q.from}` : undefined,
     q.to ? sql`${expenses.date} <= ${q.to}` : undefined,

@@ -64,7 +64,7 @@ export async function listPayments(
   const pageSize = q.pageSize ?? PAYMENT_LIST_PAGE_SIZE_DEFAULT;
   const none = { data: [], meta: { total: 0, page, pageSize, sums: { amount: '0.00', advance: '0.00' } } };
   if (q.accountId) await requireAccount(db, businessId, q.accountId);
-  if (q.partyId && !UUID.test(q.partyId)) return none;
+  if ((q.partyId && !UUID.test(q.partyId)) || (q.createdBy && !UUID.test(q.createdBy))) return none;
 
   const types = PARTY_PAYMENT_TYPES[q.direction];
   const where: SQL[] = [
@@ -74,6 +74,7 @@ export async function listPayments(
   ];
   if (q.partyId) where.push(sql`t.party_id = ${q.partyId}`);
   if (q.accountId) where.push(sql`t.account_id = ${q.accountId}`);
+  if (q.createdBy) where.push(sql`t.created_by = ${q.createdBy}`);
   if (q.from) where.push(sql`t.date >= ${q.from}`);
   if (q.to) where.push(sql`t.date <= ${q.to}`);
 

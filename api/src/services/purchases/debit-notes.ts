@@ -541,12 +541,13 @@ export async function listPurchaseDebitNotes(db: Db, businessId: string, q: z.ou
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? PURCHASE_NOTE_PAGE_SIZE_DEFAULT;
   const t = purchaseDebitNotes;
-  const id = (column: typeof t.partyId | typeof t.branchId | typeof t.purchaseId, value: string | undefined): SQL | undefined =>
+  const id = (column: typeof t.partyId | typeof t.branchId | typeof t.purchaseId | typeof t.createdBy, value: string | undefined): SQL | undefined =>
     value === undefined ? undefined : UUID.test(value) ? eq(column, value) : sql`false`;
   const where = and(
     eq(t.businessId, businessId),
     id(t.partyId, q.partyId),
     id(t.branchId, q.branchId),
+    id(t.createdBy, q.createdBy),
     id(t.purchaseId, q.purchaseId),
     q.status ? eq(t.status, q.status) : undefined,
     q.reason ? eq(t.reason, q.reason) : undefined,

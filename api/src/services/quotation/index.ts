@@ -131,6 +131,7 @@ export async function listQuotations(
   const conditions: (SQL | undefined)[] = [eq(quotations.businessId, businessId)];
   if (q.partyId) conditions.push(UUID.test(q.partyId) ? eq(quotations.partyId, q.partyId) : sql`false`);
   if (q.branchId) conditions.push(UUID.test(q.branchId) ? eq(quotations.branchId, q.branchId) : sql`false`);
+  if (q.createdBy) conditions.push(UUID.test(q.createdBy) ? eq(quotations.createdBy, q.createdBy) : sql`false`);
   if (q.from) conditions.push(sql`${quotations.quotationDate} >= ${q.from}`);
   if (q.to) conditions.push(sql`${quotations.quotationDate} <= ${q.to}`);
   if (q.status) conditions.push(sql`${statusSql(today)} = ${q.status}`);

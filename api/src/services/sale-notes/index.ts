@@ -703,6 +703,7 @@ export async function listSaleNotes(db: Db, businessId: string, kind: NoteKind, 
   };
   byId(n.partyId, q.partyId);
   byId(n.branchId, q.branchId);
+  byId(n.createdBy, q.createdBy);
   byId(n.invoiceId, q.invoiceId);
   if (q.from) conditions.push(sql`${n.noteDate} >= ${q.from}`);
   if (q.to) conditions.push(sql`${n.noteDate} <= ${q.to}`);

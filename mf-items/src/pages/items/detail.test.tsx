@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, itemApi, type Item, type ItemStock } from '@bahi/shared';
 import { ItemDetailPage } from './detail';
 import { CATEGORIES, mainBranch, makeItem, mockReferenceData } from '../../test/fixtures';
-import { renderScreen, setupUser, signIn } from '@bahi/shared/testing';
+import { renderScreen, setupUser, signIn, testUser } from '@bahi/shared/testing';
 const redmi = makeItem({
   itemName: 'Redmi Note 13',
   itemCode: 'RN13000001',
@@ -96,6 +96,19 @@ describe('ItemDetailPage (seed §2)', () => {
     renderDetail(`/items/inventory/${milk.id}`);
     await screen.findByRole('heading', { name: /Milk/ });
     expect(rowsOf('Pricing')).toContainEqual(['Taxability', 'Nil rated']);
+  });
+
+  it('shows a biller no purchase price and no Edit Item or Adjust Stock', async () => {
+    signIn(mainBranch, { ...testUser, role: 'BILLER' });
+    // The API leaves cost out of a biller's answer.
+    const { purchasePrice: _cost, ...withoutCost } = redmi;
+    jest.spyOn(itemApi, 'get').mockResolvedValue({ success: true, data: withoutCost });
+    renderDetail(`/items/inventory/${redmi.id}`);
+    expect(await screen.findByRole('heading', { name: /Redmi Note 13/ })).toBeInTheDocument();
+    expect(rowsOf('Pricing').map(([label]) => label)).not.toContain('Purchase Price');
+    expect(rowsOf('Pricing')[0]).toEqual(['Sale Price', '₹1,59,999.50']);
+    expect(screen.queryByRole('button', { name: /Edit Item/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Adjust Stock/ })).not.toBeInTheDocument();
   });
 
   it('shows the product with its badge, Edit Item, the gallery and every card', async () => {

@@ -10,6 +10,7 @@ import {
   formatRupees,
   indiaToday,
   isLowStock,
+  useCan,
   isRateWithdrawn,
   type Item,
   type ItemType,
@@ -38,6 +39,10 @@ export function ItemTypeBadge({ itemType }: { itemType: ItemType }) {
 function ItemDetail({ item }: { item: Item }) {
   const [editing, setEditing] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
+  // Cost, stock adjustment and editing only for roles that may.
+  const seeCost = useCan('cost.view');
+  const canAdjust = useCan('stock.edit');
+  const canEdit = useCan('items.edit');
   const product = item.itemType === 'PRODUCT';
   const name = product ? item.itemName : (item.serviceName ?? item.itemName);
 
@@ -54,14 +59,16 @@ function ItemDetail({ item }: { item: Item }) {
         }
         extra={
           <>
-            {product ? (
+            {product && canAdjust ? (
               <Button icon={<SwapOutlined />} onClick={() => setAdjusting(true)}>
                 Adjust Stock
               </Button>
             ) : null}
-            <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
-              Edit Item
-            </Button>
+            {canEdit ? (
+              <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                Edit Item
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -106,7 +113,7 @@ function ItemDetail({ item }: { item: Item }) {
               <DetailRows
                 rows={[
                   { label: 'Sale Price', value: item.salePrice === null ? null : formatRupees(item.salePrice) },
-                  { label: 'Purchase Price', value: item.purchasePrice === null ? null : formatRupees(item.purchasePrice) },
+                  ...(seeCost ? [{ label: 'Purchase Price', value: item.purchasePrice == null ? null : formatRupees(item.purchasePrice) }] : []),
                   { label: 'GST Rate', value: rateText(item) },
                   ...(item.taxability && item.taxability !== 'TAXABLE' ? [{ label: 'Taxability', value: TAXABILITY_LABELS[item.taxability] }] : []),
                   { label: 'CESS', value: percent(item.gstRate?.cessValue) },

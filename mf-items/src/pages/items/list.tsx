@@ -9,6 +9,7 @@ import {
   formatQuantity,
   formatRupees,
   isLowStock,
+  useCan,
   type Item,
   type ItemListParams,
   type ItemType,
@@ -44,6 +45,9 @@ export function ItemListPage() {
   const total = data ? (data.meta?.total ?? data.data.length) : undefined;
   const { data: categories } = useItemCategories();
   const [dialog, setDialog] = useState<ItemType | null>(null);
+  // The purchase price column and the add buttons only for roles that may see cost and add items.
+  const seeCost = useCan('cost.view');
+  const canCreate = useCan('items.create');
 
   const columns: TableColumnsType<Item> = useMemo(
     () => [
@@ -79,13 +83,17 @@ export function ItemListPage() {
         width: 120,
         render: (v: string | null) => (v === null ? dash : formatRupees(v)),
       },
-      {
-        title: 'Purchase Price',
-        dataIndex: 'purchasePrice',
-        align: 'right',
-        width: 130,
-        render: (v: string | null) => (v === null ? dash : formatRupees(v)),
-      },
+      ...(seeCost
+        ? [
+            {
+              title: 'Purchase Price',
+              dataIndex: 'purchasePrice',
+              align: 'right' as const,
+              width: 130,
+              render: (v: string | null | undefined) => (v == null ? dash : formatRupees(v)),
+            },
+          ]
+        : []),
       {
         title: 'Stock',
         key: 'stock',
@@ -105,11 +113,11 @@ export function ItemListPage() {
           ),
       },
     ],
-    [],
+    [seeCost],
   );
 
   const filtered = !!(query.q || query.categoryId || query.itemType || query.lowStock);
-  const addButtons = (
+  const addButtons = !canCreate ? null : (
     <>
       <ListImport
         area="items"

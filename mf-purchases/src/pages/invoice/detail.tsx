@@ -12,6 +12,7 @@ import {
   revalidateArea,
   type PurchaseInvoice,
   type PurchaseLine,
+  useCan,
 } from '@bahi/shared';
 import {
   CancelModal,
@@ -173,6 +174,10 @@ function Attachment({ bill, onChange }: { bill: PurchaseInvoice; onChange: (upda
 function PurchaseDetail({ bill, onChange }: { bill: PurchaseInvoice; onChange: (updated: PurchaseInvoice) => void }) {
   const [paying, setPaying] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  // Buttons only for what the user's role may do: a stock keeper records purchases but pays none.
+  const canReturn = useCan('purchases.create');
+  const canPay = useCan('payments-out.create');
+  const canCancel = useCan('purchases.cancel');
   const navigate = useNavigate();
   const cancelled = bill.status === 'CANCELLED';
   const inter = bill.supplyType === 'INTER';
@@ -210,17 +215,21 @@ function PurchaseDetail({ bill, onChange }: { bill: PurchaseInvoice; onChange: (
             <EditDocumentButton refusal={refusal} onClick={() => navigate(`/purchases/invoice/${bill.id}/edit`)} />
             {cancelled ? null : (
               <>
-                <Button icon={<RollbackOutlined />} onClick={() => navigate(`/purchases/invoice/${bill.id}/debit-note`)}>
-                  Return / debit note
-                </Button>
-                {Number(bill.balance) > 0 ? (
+                {canReturn ? (
+                  <Button icon={<RollbackOutlined />} onClick={() => navigate(`/purchases/invoice/${bill.id}/debit-note`)}>
+                    Return / debit note
+                  </Button>
+                ) : null}
+                {canPay && Number(bill.balance) > 0 ? (
                   <Button type="primary" icon={<DollarOutlined />} onClick={() => setPaying(true)}>
                     Record payment
                   </Button>
                 ) : null}
-                <Button danger icon={<StopOutlined />} onClick={() => setCancelling(true)}>
-                  Cancel purchase
-                </Button>
+                {canCancel ? (
+                  <Button danger icon={<StopOutlined />} onClick={() => setCancelling(true)}>
+                    Cancel purchase
+                  </Button>
+                ) : null}
               </>
             )}
           </>

@@ -12,6 +12,7 @@ import {
   type PurchaseDebitNoteSummary,
   type PurchaseInvoiceListQuery,
   type PurchaseInvoiceSummary,
+  useCan,
 } from '@bahi/shared';
 import {
   DocumentListBody,
@@ -149,11 +150,13 @@ export function PurchasesListPage() {
   const meta = bills.data?.meta;
   const statusOptions = useMemo(() => PURCHASE_STATUS_FILTERS.map((s) => ({ value: s, label: SALE_STATUS_LABELS[s] })), []);
 
-  const create = (
+  // Only for a role that may record purchases.
+  const canCreate = useCan('purchases.create');
+  const create = canCreate ? (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/purchase/create-invoice')}>
       Add purchase
     </Button>
-  );
+  ) : null;
 
   const tabs = (
     <Tabs

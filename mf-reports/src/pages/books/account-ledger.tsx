@@ -53,7 +53,7 @@ export default function AccountLedgerPage() {
       <PageHeader
         title={data ? data.account.name : 'Account ledger'}
         back="/reports/accounts"
-        extra={<ExportLinks url={(f) => reportUrls.accountLedger(id!, { from, to, branchId }, f === 'pdf' ? 'pdf' : 'xlsx')} formats={['xlsx', 'pdf']} />}
+        extra={<ExportLinks permission="books.export" url={(f) => reportUrls.accountLedger(id!, { from, to, branchId }, f === 'pdf' ? 'pdf' : 'xlsx')} formats={['xlsx', 'pdf']} />}
         subtitle={
           data ? (
             <>

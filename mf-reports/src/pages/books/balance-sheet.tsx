@@ -89,7 +89,7 @@ export default function BalanceSheetPage() {
         title="Balance sheet"
         back="/reports"
         subtitle={`As of ${formatDate(data?.asOf ?? asOf)}`}
-        extra={<ExportLinks url={(f) => reportUrls.balanceSheet({ asOf }, f === 'pdf' ? 'pdf' : 'xlsx')} formats={['xlsx', 'pdf']} />}
+        extra={<ExportLinks permission="books.export" url={(f) => reportUrls.balanceSheet({ asOf }, f === 'pdf' ? 'pdf' : 'xlsx')} formats={['xlsx', 'pdf']} />}
       />
       <ReportFilters>
         <DatePicker

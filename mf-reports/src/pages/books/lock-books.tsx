@@ -4,14 +4,13 @@ import { Alert, Button, Card, Flex, Form, Typography } from 'antd';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import {
   GST_START_DATE,
-  LOCK_BOOKS_ROLES,
   cacheKey,
   dayMonthYear,
   errorMessage,
   indiaToday,
   revalidateArea,
   settingsApi,
-  useSession,
+  useCan,
 } from '@bahi/shared';
 import { DateField, notify } from '@bahi/shared/ui';
 
@@ -22,8 +21,8 @@ import { DateField, notify } from '@bahi/shared/ui';
 
 /** The closed period and, for the owner or accountant, the date to close the books up to (or Open books). */
 export function LockBooksCard() {
-  const { user } = useSession();
-  const may = !!user && (LOCK_BOOKS_ROLES as readonly string[]).includes(user.role);
+  // Closing and opening the books is the books' own edit (owner, admin, accountant).
+  const may = useCan('books.edit');
   const key = cacheKey('reports', 'lock-books');
   const { data, error, mutate } = useSWR(key, () => settingsApi.lockBooks(), { revalidateOnFocus: false });
   const [date, setDate] = useState('');

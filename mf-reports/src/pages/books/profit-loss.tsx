@@ -109,7 +109,7 @@ export default function ProfitLossPage() {
         title="Profit & loss"
         back="/reports"
         subtitle={data ? periodLabel(data.from, data.to) : undefined}
-        extra={<ExportLinks url={(f) => reportUrls.profitLoss({ from, to, branchId }, f === 'pdf' ? 'pdf' : 'xlsx')} formats={['xlsx', 'pdf']} />}
+        extra={<ExportLinks permission="books.export" url={(f) => reportUrls.profitLoss({ from, to, branchId }, f === 'pdf' ? 'pdf' : 'xlsx')} formats={['xlsx', 'pdf']} />}
       />
       <ReportFilters>
         <PeriodFilter list={list} />

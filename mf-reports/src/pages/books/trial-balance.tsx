@@ -57,7 +57,7 @@ export default function TrialBalancePage() {
         title="Trial balance"
         back="/reports"
         subtitle={data ? `As of ${formatDate(data.asOf)}` : undefined}
-        extra={<ExportLinks url={(f) => reportUrls.trialBalance({ from, asOf: to, branchId }, f === 'pdf' ? 'pdf' : 'xlsx')} formats={['xlsx', 'pdf']} />}
+        extra={<ExportLinks permission="books.export" url={(f) => reportUrls.trialBalance({ from, asOf: to, branchId }, f === 'pdf' ? 'pdf' : 'xlsx')} formats={['xlsx', 'pdf']} />}
       />
       <ReportFilters>
         <PeriodFilter list={list} />

@@ -15,7 +15,8 @@ import {
   ShoppingCartOutlined,
   ShoppingOutlined,
 } from '@ant-design/icons';
-import { errorMessage, formatRupees, useSession, type ReportSummary } from '@bahi/shared';
+import { errorMessage, formatRupees, useCan, useSession, type ReportSummary } from '@bahi/shared';
+import { SEE_COST, can, permissionOfPath } from '@bahi/shared/permissions';
 import { ErrorState, PageHeader, SummaryCard, formatDate } from '@bahi/shared/ui';
 import { LockBooksCard } from '../books/lock-books';
 import { useReportSummary } from './components/data';
@@ -117,7 +118,13 @@ function MonthBars({ months }: { months: ReportSummary['salesByMonth'] }) {
 export default function ReportsHomePage() {
   const summary = useReportSummary({ period: 'THIS_MONTH' });
   const { user } = useSession();
-  const tiles = user?.business.registrationType === 'COMPOSITION' ? [...REPORT_TILES.slice(0, 5), CMP08_TILE, ...REPORT_TILES.slice(5)] : REPORT_TILES;
+  const seeCost = useCan(SEE_COST);
+  const allTiles = user?.business.registrationType === 'COMPOSITION' ? [...REPORT_TILES.slice(0, 5), CMP08_TILE, ...REPORT_TILES.slice(5)] : REPORT_TILES;
+  // Only the reports the user's role may open.
+  const tiles = allTiles.filter((t) => {
+    const needs = t.path ? permissionOfPath(t.path) : null;
+    return needs === null || can(user?.role, needs);
+  });
   const s = summary.data;
   const figure = (pick: (s: ReportSummary) => string) => (s ? formatRupees(pick(s)) : undefined);
   return (
@@ -143,7 +150,7 @@ export default function ReportsHomePage() {
             <SummaryCard title="Cash and bank" value={figure((x) => x.cashAndBank.total)} />
           </Col>
           <Col xs={24} sm={12} lg={4}>
-            <SummaryCard title="Stock value" value={figure((x) => x.stockValue)} />
+            {seeCost ? <SummaryCard title="Stock value" value={figure((x) => x.stockValue ?? '0.00')} /> : null}
           </Col>
         </Row>
       )}

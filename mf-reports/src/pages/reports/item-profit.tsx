@@ -58,7 +58,7 @@ export default function ItemProfitPage() {
         <ReportNote>Sale value is without tax; cost is the quantity at the last purchase price.</ReportNote>
         <ReportBody result={report} errorTitle="Error loading the item profit">
           {(data) => {
-            const margin = marginOf(data.totals.profit, data.totals.saleValue);
+            const margin = marginOf(data.totals.profit ?? '0.00', data.totals.saleValue);
             return (
               <ReportTable<ItemProfitRow>
                 rowKey="itemId"
@@ -71,7 +71,7 @@ export default function ItemProfitPage() {
                   { colSpan: 2, content: 'Total' },
                   moneyTotal(data.totals.saleValue),
                   moneyTotal(data.totals.cost),
-                  { align: 'right', content: <Profit value={data.totals.profit} /> },
+                  { align: 'right', content: <Profit value={data.totals.profit ?? '0.00'} /> },
                   { align: 'right', content: margin === null ? '-' : `${margin}%` },
                 ]}
                 empty={<EmptyState title="No items sold in this period" />}

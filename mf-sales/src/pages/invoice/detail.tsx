@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from 'antd';
 import { DollarOutlined, FileAddOutlined, RollbackOutlined } from '@ant-design/icons';
-import { IRN_CANCEL_HOURS, revalidateArea, saleApi, type SaleInvoice } from '@bahi/shared';
+import { IRN_CANCEL_HOURS, revalidateArea, saleApi, useCan, type SaleInvoice } from '@bahi/shared';
 import { EditDocumentButton, PaymentsCard, RecordLoader, RecordPaymentModal, SaleStatusTag, WithHistoryTab, editRefusal, notify, useLockedUntil } from '@bahi/shared/ui';
 import { SalesDocumentPage } from '../../components/document-page';
 import { printDocument } from '../../components/print';
@@ -18,6 +18,11 @@ const CANCEL_CONSEQUENCE = 'The number stays taken. The stock comes back to the 
 function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: (updated: SaleInvoice) => void }) {
   const [params, setParams] = useSearchParams();
   const [paying, setPaying] = useState(false);
+  // Buttons only for what the user's role may do.
+  const canNote = useCan('sales.create');
+  const canEdit = useCan('sales.edit');
+  const canCancel = useCan('sales.cancel');
+  const canReceive = useCan('payments-in.create');
   const navigate = useNavigate();
   const cancelled = invoice.status === 'CANCELLED';
   const printNow = params.get('print');
@@ -55,12 +60,14 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
           <EditDocumentButton refusal={refusal} onClick={() => navigate(`/sales/invoice/${invoice.id}/edit`)} />
         ) : (
           <>
-            <ShareButton target={invoiceShareTarget(invoice)} />
-            <EditDocumentButton refusal={refusal} onClick={() => navigate(`/sales/invoice/${invoice.id}/edit`)} />
-            <Button icon={<RollbackOutlined />} onClick={() => navigate(`/sales/invoice/${invoice.id}/credit-note`)}>
-              Return / credit note
-            </Button>
-            {Number(invoice.balance) > 0 ? (
+            {canNote ? <ShareButton target={invoiceShareTarget(invoice)} /> : null}
+            {canEdit ? <EditDocumentButton refusal={refusal} onClick={() => navigate(`/sales/invoice/${invoice.id}/edit`)} /> : null}
+            {canNote ? (
+              <Button icon={<RollbackOutlined />} onClick={() => navigate(`/sales/invoice/${invoice.id}/credit-note`)}>
+                Return / credit note
+              </Button>
+            ) : null}
+            {canReceive && Number(invoice.balance) > 0 ? (
               <Button type="primary" icon={<DollarOutlined />} onClick={() => setPaying(true)}>
                 Record payment
               </Button>
@@ -69,14 +76,14 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
         )
       }
       moreItems={
-        cancelled
+        cancelled || !canNote
           ? []
           : [{ key: 'debit-note', icon: <FileAddOutlined />, label: 'Debit note', onClick: () => navigate(`/sales/invoice/${invoice.id}/debit-note`) }]
       }
-      duplicatePath={`/sales/create-invoice?duplicate=${invoice.id}`}
+      duplicatePath={canNote ? `/sales/create-invoice?duplicate=${invoice.id}` : undefined}
       cancel={{
         label: 'Cancel invoice',
-        allowed: !cancelled,
+        allowed: !cancelled && canCancel,
         title: `Cancel invoice ${invoice.invoiceNumber}?`,
         consequence: invoice.einvoice.irn
           ? `${CANCEL_CONSEQUENCE} This invoice has an IRN: cancel it on the e-invoice portal too, within ${IRN_CANCEL_HOURS} hours of its acknowledgement.`

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from 'antd';
 import { FileDoneOutlined } from '@ant-design/icons';
-import { quotationApi, revalidateArea, type Quotation } from '@bahi/shared';
+import { quotationApi, revalidateArea, useCan, type Quotation } from '@bahi/shared';
 import { HistorySection, QuotationStatusTag, RecordLoader, notify } from '@bahi/shared/ui';
 import { SalesDocumentPage } from '../../components/document-page';
 import { useQuotation } from '../../components/sales-data';
@@ -10,6 +10,10 @@ import { ShareButton, quotationShareTarget } from '../../components/share-dialog
 function QuotationDetail({ quotation, onChange }: { quotation: Quotation; onChange: (updated: Quotation) => void }) {
   const navigate = useNavigate();
   const open = quotation.status === 'OPEN';
+  // Buttons only for what the user's role may do.
+  const canBill = useCan('sales.create');
+  const canQuote = useCan('quotations.create');
+  const canCancel = useCan('quotations.cancel');
 
   return (
     <SalesDocumentPage
@@ -26,18 +30,18 @@ function QuotationDetail({ quotation, onChange }: { quotation: Quotation; onChan
       }
       action={
         <>
-          {quotation.status !== 'CANCELLED' ? <ShareButton target={quotationShareTarget(quotation)} /> : null}
-          {open ? (
+          {canQuote && quotation.status !== 'CANCELLED' ? <ShareButton target={quotationShareTarget(quotation)} /> : null}
+          {open && canBill ? (
             <Button type="primary" icon={<FileDoneOutlined />} onClick={() => navigate(`/sales/create-invoice?fromQuotation=${quotation.id}`)}>
               Convert to invoice
             </Button>
           ) : null}
         </>
       }
-      duplicatePath={`/sales/create-quotation?duplicate=${quotation.id}`}
+      duplicatePath={canQuote ? `/sales/create-quotation?duplicate=${quotation.id}` : undefined}
       cancel={{
         label: 'Cancel quotation',
-        allowed: open,
+        allowed: open && canCancel,
         title: `Cancel quotation ${quotation.quotationNumber}?`,
         consequence: 'The number stays taken and the quotation can no longer be converted into an invoice.',
         run: async (reason) => {

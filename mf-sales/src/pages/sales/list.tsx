@@ -9,6 +9,7 @@ import {
   SALE_NOTE_STATUSES,
   SALE_STATUS_FILTERS,
   formatRupees,
+  useCan,
   type QuotationListQuery,
   type QuotationStatus,
   type QuotationSummary,
@@ -156,14 +157,21 @@ export function SalesListPage() {
   const notes = noteType === 'DEBIT' ? debitNotes : creditNotes;
   const meta = tab === 'invoices' ? invoices.data?.meta : tab === 'quotations' ? quotations.data?.meta : notes.data?.meta;
 
+  // Only what the user's role may create.
+  const canQuote = useCan('quotations.create');
+  const canBill = useCan('sales.create');
   const createButtons = (
     <>
-      <Button icon={<FileAddOutlined />} onClick={() => navigate('/sales/create-quotation')}>
-        Create quotation
-      </Button>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/sales/create-invoice')}>
-        Create invoice
-      </Button>
+      {canQuote ? (
+        <Button icon={<FileAddOutlined />} onClick={() => navigate('/sales/create-quotation')}>
+          Create quotation
+        </Button>
+      ) : null}
+      {canBill ? (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/sales/create-invoice')}>
+          Create invoice
+        </Button>
+      ) : null}
     </>
   );
 

@@ -11,7 +11,7 @@ import {
   businessProfileApi,
   cacheKey,
   errorMessage,
-  useSession,
+  useCan,
   type BusinessImageKind,
   type BusinessProfile,
 } from '@bahi/shared';
@@ -273,14 +273,13 @@ function ProfileForm({ profile, onSaved }: { profile: BusinessProfile; onSaved: 
 
 /** /settings/business: what the business prints on its invoices (owner and admin). */
 export function BusinessProfilePage() {
-  const { user } = useSession();
-  const allowed = user?.role === 'OWNER' || user?.role === 'ADMIN';
+  const allowed = useCan('settings.edit');
   const { data, error, isLoading, mutate } = useSWR(allowed ? cacheKey('session', 'business-profile') : null, () => businessProfileApi.get());
   useEffect(() => {
     document.title = 'Business profile · Bahi';
   }, []);
 
-  if (!allowed) return <Result status="403" title="Only the owner or an admin can change the business profile." />;
+  if (!allowed) return <Result status="403" title={BUSINESS_PROFILE_MESSAGES.ownersOnly} />;
   return (
     <>
       <PageHeader title="Business profile" subtitle="What your invoices, quotations and receipts print." />

@@ -233,7 +233,8 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
 
 /**
  * Routes no session guards, each on purpose: signing up and in (before a session exists), health and readiness
- * probes, the API's own description, and the operators' admin API (its bearer token, not a user's session).
+ * probes, the API's own description, the operators' admin API (its bearer token, not a user's session), and the
+ * public pages of share links.
  */
 export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/auth/signup',
@@ -248,6 +249,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/openapi.json',
   // Every other /api path answers the API's JSON 404.
   '* /api/*',
+  // The customer's page of a shared invoice or quotation and its PDF: the link's token is the credential.
+  'GET /share/:token',
+  'GET /share/:token/pdf',
 ];
 
 /** Route prefixes that are public as a whole: the API's browsable docs, and the operators' admin API. */

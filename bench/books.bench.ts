@@ -29,7 +29,7 @@ import { saleBody } from './sales.bench';
 
 const INVOICES = Number(process.env.BENCH_BOOKS_INVOICES ?? 100_000);
 /** Invoices (each with one payment) made through the API and replicated. */
-const TEMPLATES = 120;
+export const TEMPLATES = 120;
 const PARTIES = 12;
 const ROUNDS = 20;
 const REPORT_TARGET_MS = 300;
@@ -42,10 +42,10 @@ const SEQUENTIAL_PAIRS = 150;
 export const BASELINE_COMMIT = '19b7ace';
 /** Outside the repository, so the workspace's tools (eslint, jest, tsc) never walk into a second copy of it. */
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR ?? path.join(os.tmpdir(), `bahi-bench-baseline-${BASELINE_COMMIT}`);
-const YEAR = { start: '2025-04-01', end: '2026-03-31', days: 365 };
+export const YEAR = { start: '2025-04-01', end: '2026-03-31', days: 365 };
 const OPENING_STOCK = '1000000';
 
-interface Shop {
+export interface Shop {
   cookie: string;
   businessId: string;
   branchId: string;
@@ -58,15 +58,21 @@ interface Shop {
  * A fresh business with three items bought at a known cost (opening stock at cost, so every sale posts its cost of
  * goods sold), a bank account, and customers half in the business's state (CGST + SGST) and half outside (IGST).
  */
-export async function shop(server: BahiServer, label: string, parties: number, stockDate?: string): Promise<Shop> {
+export async function shop(
+  server: BahiServer,
+  label: string,
+  parties: number,
+  stockDate?: string,
+  rates: [string, string, string] = ['gst-18', 'gst-40', 'gst-5'],
+): Promise<Shop> {
   const session = await signUp(server, label);
   const cookie = session.cookieHeader;
   const profile = await call<{ data: { user: { business: { id: string } }; activeStoreBranch: { id: string } } }>(server, cookie, 'GET', '/api/auth/profile');
   const dated: Record<string, string> = stockDate ? { asOfDate: stockDate } : {};
   const itemIds = [
-    await createItem(server, cookie, 1, 'gst-18', '499.00', false, { purchasePrice: '350.00', openingStock: OPENING_STOCK, ...dated }),
-    await createItem(server, cookie, 2, 'gst-40', '52.50', true, { purchasePrice: '31.25', openingStock: OPENING_STOCK, ...dated }),
-    await createItem(server, cookie, 3, 'gst-5', '120.00', false, { purchasePrice: '80.40', openingStock: OPENING_STOCK, ...dated }),
+    await createItem(server, cookie, 1, rates[0], '499.00', false, { purchasePrice: '350.00', openingStock: OPENING_STOCK, ...dated }),
+    await createItem(server, cookie, 2, rates[1], '52.50', true, { purchasePrice: '31.25', openingStock: OPENING_STOCK, ...dated }),
+    await createItem(server, cookie, 3, rates[2], '120.00', false, { purchasePrice: '80.40', openingStock: OPENING_STOCK, ...dated }),
   ];
   await call(server, cookie, 'POST', '/api/account/add-bank-account', {
     displayName: 'HDFC Current',
@@ -90,7 +96,7 @@ export async function shop(server: BahiServer, label: string, parties: number, s
 // The statements at 1,00,000 invoices + 1,00,000 payments
 
 /** Invoice `i` of the templates: one to three lines, quantities and discounts varying, one of the customers. */
-function templateSale(s: Shop, i: number) {
+export function templateSale(s: Shop, i: number) {
   const lines: Array<{ itemId: string; quantity: number; discountPercent?: number }> = [{ itemId: s.itemIds[0], quantity: 1 + (i % 3) }];
   if (i % 2 === 0) lines.push({ itemId: s.itemIds[1], quantity: 1 + (i % 5), ...(i % 3 === 0 ? { discountPercent: 5 } : {}) });
   if (i % 4 !== 1) lines.push({ itemId: s.itemIds[2], quantity: 1 + (i % 4) });
@@ -111,7 +117,7 @@ export async function makeTemplates(server: BahiServer, s: Shop): Promise<void> 
 }
 
 /** The columns an INSERT … SELECT copies (generated and always-identity columns are the database's to fill). */
-async function columnsOf(client: Client, tableName: string): Promise<string[]> {
+export async function columnsOf(client: Client, tableName: string): Promise<string[]> {
   const r = await client.query<{ column_name: string }>(
     `select column_name from information_schema.columns
      where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' and coalesce(identity_generation, '') <> 'ALWAYS'
@@ -122,7 +128,7 @@ async function columnsOf(client: Client, tableName: string): Promise<string[]> {
 }
 
 /** `insert into <table> (<every column>) select <override or t.column> <from>`: a row copied with some columns replaced. */
-async function copyRows(client: Client, tableName: string, overrides: Record<string, string>, from: string, params: unknown[], returning = ''): Promise<string> {
+export async function copyRows(client: Client, tableName: string, overrides: Record<string, string>, from: string, params: unknown[], returning = ''): Promise<string> {
   const cols = await columnsOf(client, tableName);
   const unknown = Object.keys(overrides).filter((c) => !cols.includes(c));
   if (unknown.length) throw new Error(`${tableName} has no column(s) ${unknown.join(', ')}`);

@@ -160,6 +160,11 @@ async function test(which) {
       );
     } else log('no PostgreSQL on 127.0.0.1:5432 and no BAHI_TEST_DATABASE_URL: API suite ran on PGlite only');
   }
+  if (which === 'all' || which === 'cluster') {
+    // A real primary and standby, HAProxy and three API instances (scripts/cluster/): skipped, saying why, where
+    // the PostgreSQL server binaries or haproxy are missing.
+    results.push(jestSuite('cluster', ['-c', 'scripts/cluster/jest.config.cjs', '--runInBand']));
+  }
   if (which === 'all' || which === 'e2e') {
     build();
     results.push(e2eSuite());
@@ -176,7 +181,7 @@ async function test(which) {
 function typecheck() {
   ensureInstalled();
   let failed = false;
-  for (const pkg of ['shared', 'api', ...FRONTENDS, 'e2e']) {
+  for (const pkg of ['shared', 'api', ...FRONTENDS, 'e2e', 'scripts/cluster']) {
     const cfg = path.join(ROOT, pkg, 'tsconfig.json');
     if (!fs.existsSync(cfg)) continue;
     log(`typecheck ${pkg}`);
@@ -205,6 +210,9 @@ switch (command) {
     break;
   case 'test:api':
     await test('api');
+    break;
+  case 'test:cluster':
+    await test('cluster');
     break;
   case 'test:e2e':
     await test('e2e');

@@ -67,7 +67,7 @@ DECLARE
 	row_j jsonb;
 	actor jsonb := nullif(current_setting('bahi.actor', true), '')::jsonb;
 	-- Columns that are bookkeeping, derived, or too large to repeat (the IRP's signed invoice and QR string).
-	ignored text[] := ARRAY['business_id', 'created_at', 'updated_at', 'last_seen_at', 'search_text', 'seq', 'signed_invoice', 'signed_qr_code'];
+	ignored text[] := ARRAY['business_id', 'created_at', 'updated_at', 'last_seen_at', 'last_signed_in_at', 'search_text', 'seq', 'signed_invoice', 'signed_qr_code'];
 	ev audit_events%ROWTYPE;
 	changed_before jsonb;
 	changed_after jsonb;
@@ -94,6 +94,7 @@ BEGIN
 		ELSE (row_j->>'business_id')::uuid END;
 	ev.entity_id := CASE TG_TABLE_NAME
 		WHEN 'sessions' THEN row_j->>'user_id'
+		WHEN 'user_branches' THEN row_j->>'user_id'
 		WHEN 'stock_movements' THEN row_j->>'item_id'
 		WHEN 'sale_invoice_irns' THEN row_j->>'invoice_id'
 		WHEN 'sale_note_irns' THEN row_j->>'note_id'
@@ -186,6 +187,8 @@ BEGIN
 		ARRAY['account_transactions', 'payment'],
 		ARRAY['ledger_accounts', 'ledger'],
 		ARRAY['users', 'user'],
+		-- The branches a user may work at: an event of the user.
+		ARRAY['user_branches', 'user'],
 		ARRAY['store_branches', 'branch'],
 		ARRAY['businesses', 'business'],
 		ARRAY['gst_settings', 'gst_settings'],

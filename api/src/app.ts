@@ -22,6 +22,7 @@ import { registerPermissions } from './plugins/permissions';
 import { registerScope } from './plugins/scope';
 import { registerCostStripping } from './plugins/cost';
 import { registerReadCache } from './plugins/read-cache';
+import { registerReadReplica } from './plugins/read-replica';
 import { responseSerializer } from './plugins/serializer';
 import { refusingNullBytes } from './plugins/validator';
 import { NO_CACHE, registerStaticApps } from './plugins/static';
@@ -55,6 +56,7 @@ import { startBillScheduler, type BillScheduler } from './services/automated-bil
 import { purgeExpiredAuthData } from './services/auth/housekeeping';
 import type { AuthContext } from './services/auth/sessions';
 import { ReadCache } from './services/read-cache';
+import { ReplicaRouter, type ReplicaRouterOptions } from './services/read-replica';
 import { databaseRateLimitStore } from './services/auth/rate-limit';
 import { syncLocalRemotes } from './services/registry/local';
 import { remoteOrigins } from './services/registry/origins';
@@ -73,6 +75,11 @@ export interface BuildAppOptions {
   operatorToken?: string;
   /** The database's NOTIFY (`Database.listen`): with it the read cache is on (services/read-cache.ts); without it, off. */
   listen?: Listen;
+  /**
+   * A streaming replica of `db` (main.ts: READ_DATABASE_URL) that `readReplica` routes may read; tests may also
+   * give how its status and the primary's WAL position are read.
+   */
+  readReplica?: Pick<ReplicaRouterOptions, 'replica'> & Partial<Omit<ReplicaRouterOptions, 'primary'>>;
 }
 
 declare module 'fastify' {
@@ -117,6 +124,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     readCache: new ReadCache<AuthContext>(),
   };
   registerReadCache(app, deps.readCache, config.readCache ? options.listen : undefined);
+  const replicaRouter = options.readReplica
+    ? new ReplicaRouter({
+        primary: db,
+        maxLagMs: config.readReplicaMaxLagMs,
+        retryMs: config.readReplicaRetrySeconds * 1000,
+        onState: (state, err) =>
+          state === 'down'
+            ? app.log.warn({ err }, `The read replica cannot be reached: its reads go to the primary, tried again in ${config.readReplicaRetrySeconds} s`)
+            : app.log.info('The read replica answers again: lists and reports read it'),
+        ...options.readReplica,
+      })
+    : null;
+  registerReadReplica(app, config, replicaRouter);
 
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {

@@ -8,8 +8,14 @@ export interface AppConfig {
   host: string;
   /** Where the embedded database (PGlite) keeps its files, unless databaseUrl is set. */
   dataDir: string;
-  /** PostgreSQL connection string; when set, PGlite is not used. */
+  /** PostgreSQL connection string; when set, PGlite is not used. Several hosts: `h1:5432,h2:5432` (db/hosts.ts). */
   databaseUrl: string | undefined;
+  /** A streaming replica of DATABASE_URL that lists, reports and GST returns may read (services/read-replica.ts). */
+  readDatabaseUrl: string | undefined;
+  /** A replica further behind than this is not read (READ_REPLICA_MAX_LAG_MS). */
+  readReplicaMaxLagMs: number;
+  /** After the replica could not be reached, how long its reads go to the primary (READ_REPLICA_RETRY_SECONDS). */
+  readReplicaRetrySeconds: number;
   otp: {
     sender: OtpSenderKind;
     outboxFile: string;
@@ -151,6 +157,15 @@ function bool(env: Record<string, string | undefined>, name: string, fallback: b
   return ['1', 'true', 'yes', 'on'].includes(raw);
 }
 
+/** A replica is a copy of a PostgreSQL primary: it makes no sense beside PGlite. */
+function readDatabaseUrl(env: Record<string, string | undefined>): string | undefined {
+  const url = env.READ_DATABASE_URL?.trim() || undefined;
+  if (url && !env.DATABASE_URL?.trim()) {
+    throw new ConfigError('READ_DATABASE_URL is a replica of DATABASE_URL: set DATABASE_URL too (PGlite has no replicas)');
+  }
+  return url;
+}
+
 /** Builds the configuration from an environment record; tests pass their own record. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   // Given paths are relative to the working directory; defaults live in the repository root.
@@ -171,6 +186,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    readDatabaseUrl: readDatabaseUrl(env),
+    readReplicaMaxLagMs: int(env, 'READ_REPLICA_MAX_LAG_MS', 5_000, 0, 3_600_000),
+    readReplicaRetrySeconds: int(env, 'READ_REPLICA_RETRY_SECONDS', 5, 1, 3_600),
     otp: {
       sender,
       outboxFile: env.OTP_OUTBOX?.trim() ? path.resolve(env.OTP_OUTBOX.trim()) : path.join(dataDir, 'otp-outbox.jsonl'),

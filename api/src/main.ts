@@ -2,10 +2,11 @@ import { openBooks } from './services/ledger-backfill';
 import { buildApp } from './app';
 import { PLANNER_STATISTICS_INTERVAL_MS, refreshPlannerStatistics } from './services/auth/housekeeping';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, openPostgresDatabase, type Database } from './db/client';
 import { DEFAULT_STALE_MS, DataDirLockedError } from './db/lock';
 import { describeOtpSender, logFormat, startLines, type LogFormat } from './logging';
 import { ensureOperatorTokenFile } from './services/registry';
+import { importFilesFromDataDir } from './services/files/import';
 import { gracefulShutdown } from './shutdown';
 
 function fail(message: string): never {
@@ -45,13 +46,18 @@ async function main() {
 
   // Without OPERATOR_TOKEN the admin API (and the `remotes` CLI) use a random token kept in DATA_DIR.
   const tokenFile = config.operatorToken ? null : ensureOperatorTokenFile(config.dataDir);
+  // The replica is only read: no migrations (it replays the primary's), no change feed (NOTIFY is not replicated).
+  const replica = config.readDatabaseUrl ? openPostgresDatabase(config.readDatabaseUrl, config.databasePoolSize) : null;
   const app = await buildApp({
     config,
     db: database.db,
     listen: database.listen,
+    readReplica: replica ? { replica: replica.db } : undefined,
     operatorToken: config.operatorToken ?? tokenFile?.token,
     logFormat: format,
   });
+  // Files uploaded before they lived in the database: moved in once, then DATA_DIR holds none of them.
+  await importFilesFromDataDir(database.db, config.dataDir, app.log);
   // PGlite has no autovacuum: refresh its planner statistics now and then, as PostgreSQL's autovacuum would.
   const statistics =
     database.kind === 'pglite'
@@ -68,7 +74,13 @@ async function main() {
     app.log.info({ signal }, 'Bahi is draining: readiness answers 503, in-flight requests finish, then it exits');
     // Work that outlives the time-out is cut off: a half-issued bill rolls back and is issued again later.
     setTimeout(() => fail(`Bahi stops: shutdown took longer than ${config.shutdownTimeoutSeconds} s.`), config.shutdownTimeoutSeconds * 1000).unref();
-    await gracefulShutdown(app, { drainMs: config.shutdownDrainSeconds * 1000, closeDatabase: () => database.close() });
+    await gracefulShutdown(app, {
+      drainMs: config.shutdownDrainSeconds * 1000,
+      closeDatabase: async () => {
+        await replica?.close();
+        await database.close();
+      },
+    });
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -77,6 +89,7 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (e) {
+    await replica?.close();
     await database.close();
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       fail(`Bahi cannot start: port ${config.port} is already in use. Stop what uses it or set PORT to another port.`);
@@ -86,7 +99,7 @@ async function main() {
   const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
   const info = {
     url: `http://${host}:${config.port}`,
-    database: database.describe,
+    database: replica ? `${database.describe}; reads from ${replica.describe}` : database.describe,
     otp: describeOtpSender(config.otp),
     operatorToken: tokenFile ? `in ${tokenFile.file}` : 'from OPERATOR_TOKEN',
     logLevel: config.logLevel,

@@ -139,6 +139,34 @@ test('the owner invites a biller for one branch; the biller bills there; once de
   const sale = await biller.request.get(`/api/sale/sale-invoice/${invoiceId}`);
   expect(sale.status(), await sale.text()).toBe(200);
   expect((await sale.json()).data.branch.name).toBe('Pune Camp');
+  const invoiceNumber: string = (await sale.json()).data.invoiceNumber;
+
+  // --- A biller cannot open Purchases or Reports, and sees no purchase price (nor does the API send one). ---
+  const billerNav = biller.getByRole('navigation').first();
+  await expect(billerNav.getByRole('link', { name: 'Sales', exact: true })).toBeVisible();
+  await expect(billerNav.getByRole('link', { name: 'Purchases', exact: true })).toHaveCount(0);
+  await expect(billerNav.getByRole('link', { name: 'Reports', exact: true })).toHaveCount(0);
+  for (const path of ['/purchases', '/reports']) {
+    await biller.goto(path);
+    await expect(biller.getByText('You do not have access'), path).toBeVisible();
+  }
+  const items = await biller.request.get('/api/item/items');
+  expect(items.status(), await items.text()).toBe(200);
+  const cable = (await items.json()).data.find((i: { itemName: string }) => i.itemName === 'USB-C Cable');
+  expect(cable).toBeDefined();
+  expect(cable).not.toHaveProperty('purchasePrice');
+  await biller.goto(`/items/inventory/${cable.id}`);
+  await expect(biller.getByText('Sale Price')).toBeVisible();
+  await expect(biller.getByText('Purchase Price')).toHaveCount(0);
+
+  // --- The owner reads the biller's invoice in Activity. ---
+  await page.goto('/reports/activity');
+  const made = page.getByRole('row').filter({ hasText: 'Meena Joshi' }).filter({ hasText: 'Sale invoice' });
+  await expect(made.first()).toBeVisible();
+  await made.first().getByRole('link', { name: 'Sale invoice' }).click();
+  await expect(page).toHaveURL(new RegExp(`/sales/invoice/${invoiceId}$`));
+  await expect(page.getByText(invoiceNumber).first()).toBeVisible();
+  await page.goto('/settings/users');
 
   // --- The owner deactivates the biller; the biller's next click lands on the login page. ---
   await page.reload();

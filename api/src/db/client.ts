@@ -7,9 +7,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
-import { Client, Pool } from 'pg';
+import { Pool, type Client } from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config';
 import { currentActorJson, isWriteStatement } from './actor';
+import { clientClass, newClient, parseDatabaseTarget } from './hosts';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLockOptions } from './lock';
 
@@ -168,7 +169,7 @@ export const MIGRATION_LOCK_KEY = 0x626168696d696772n;
  * session, so a process that dies mid-migration releases it with its connection.
  */
 async function migratePostgresLocked(databaseUrl: string, db: ReturnType<typeof drizzlePg<typeof schema>>) {
-  const lock = new Client({ connectionString: databaseUrl });
+  const lock = newClient(databaseUrl);
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
@@ -190,15 +191,17 @@ async function migratePostgresLocked(databaseUrl: string, db: ReturnType<typeof 
  * connections and 40–45 ms on 6–8 (bench/README.md). A request waiting for a connection waits in the pool instead.
  */
 export function openPostgresDatabase(databaseUrl: string, poolSize = DEFAULT_DATABASE_POOL_SIZE): Database {
-  const pool = withActorAutocommitPool(new Pool({ connectionString: databaseUrl, max: poolSize }));
+  // Several hosts (a primary and its standbys, `target_session_attrs=read-write`): db/hosts.ts picks one per connection.
+  const target = parseDatabaseTarget(databaseUrl);
+  const pool = withActorAutocommitPool(new Pool({ connectionString: target.urls[0], max: poolSize, Client: clientClass(databaseUrl) }));
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
-  const url = new URL(databaseUrl);
+  const hosts = target.urls.map((u) => new URL(u));
   return {
     db: withActorTransactions(db as unknown as Db),
     kind: 'postgres',
-    describe: `PostgreSQL ${url.host}${url.pathname}`,
+    describe: `PostgreSQL ${hosts.map((u) => u.host).join(',')}${hosts[0].pathname}`,
     migrate: () => migratePostgresLocked(databaseUrl, db),
     close: () => pool.end(),
     listen: (channel, onNotify, onState) => listenPostgres(databaseUrl, channel, onNotify, onState),
@@ -223,7 +226,7 @@ async function listenPostgres(
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
-    const client = new Client({ connectionString: databaseUrl });
+    const client = newClient(databaseUrl);
     client.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '');
     });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { createTestDatabase } from '../test/db';
@@ -124,5 +126,56 @@ describe('schema shardable by business', () => {
     expect(violations.filter((v) => !(v in KNOWN_VIOLATIONS))).toEqual([]);
     // A fixed key leaves the list.
     expect(Object.keys(KNOWN_VIOLATIONS).filter((v) => !violations.includes(v))).toEqual([]);
+  });
+
+  it('pairs business_id with business_id in every foreign key between distributed tables (co-located shards)', async () => {
+    // Citus checks a foreign key between distributed tables shard by shard: the referencing row's distribution
+    // column must be the one that matches the referenced row's, or the row it names may be on another node.
+    const rows = await selectRows<{ table: string; name: string; referenced: string; columns: string; paired: boolean }>(
+      database.db,
+      sql`select t.relname as table, k.conname as name, r.relname as referenced,
+            (select string_agg(a.attname, ', ' order by p.ord) from unnest(k.conkey) with ordinality p(att, ord)
+               join pg_attribute a on a.attrelid = k.conrelid and a.attnum = p.att) as columns,
+            exists (select 1 from unnest(k.conkey, k.confkey) as p(att, ref)
+                      join pg_attribute a on a.attrelid = k.conrelid and a.attnum = p.att
+                      join pg_attribute b on b.attrelid = k.confrelid and b.attnum = p.ref
+                    where a.attname = 'business_id' and b.attname = 'business_id') as paired
+          from pg_constraint k
+          join pg_class t on t.oid = k.conrelid
+          join pg_class r on r.oid = k.confrelid
+          join pg_namespace n on n.oid = t.relnamespace
+          where n.nspname = 'public' and k.contype = 'f'`,
+    );
+    const distributed = new Set((await tables()).filter((r) => r.has_business_id).map((r) => r.table));
+    const unpaired = rows
+      .filter((k) => distributed.has(k.table) && distributed.has(k.referenced) && !k.paired)
+      .map((k) => `${k.table}: foreign key ${k.name} (${k.columns})`)
+      .filter((v) => !(v in KNOWN_VIOLATIONS));
+    expect(unpaired).toEqual([]);
+  });
+
+  it('gives reference tables foreign keys only to reference tables (a copy on every node cannot name a shard)', async () => {
+    const reference = new Set(REFERENCE_TABLES);
+    const wrong = (await keys())
+      .filter((k) => k.kind === 'foreign key' && reference.has(k.table) && !reference.has(k.referenced ?? ''))
+      .map((k) => `${k.table}: ${k.name} -> ${k.referenced}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('names every table in docs/scaling.md, reference and local tables as such', async () => {
+    const doc = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'docs', 'scaling.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('### Table by table'), doc.indexOf('### Queries that span shards'));
+    /** Each table named in the section's table, with the kind its row gives (distributed, reference, local). */
+    const kinds = new Map<string, string>();
+    for (const line of section.split('\n').filter((l) => l.startsWith('| `'))) {
+      const [names, kind] = line.split('|').slice(1, 3);
+      for (const m of names.matchAll(/`([a-z_]+)`/g)) kinds.set(m[1], kind.trim().split(' ')[0]);
+    }
+    const all = (await tables()).map((r) => r.table);
+    expect(all.filter((t) => !kinds.has(t))).toEqual([]);
+    expect(REFERENCE_TABLES.filter((t) => kinds.get(t) !== 'reference')).toEqual([]);
+    expect(LOCAL_TABLES.filter((t) => t !== 'businesses' && kinds.get(t) !== 'local')).toEqual([]);
+    // A table the doc still names but the schema no longer has.
+    expect([...kinds.keys()].filter((t) => !all.includes(t))).toEqual([]);
   });
 });

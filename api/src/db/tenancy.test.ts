@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgErrorCode } from '../errors';
+import { selectRows } from './rows';
 import { createHarness, signUp, type Harness, type SignedUp } from '../test/harness';
 import { sendMultipart } from '../test/multipart';
 
@@ -49,6 +50,21 @@ describe('tenant keys', () => {
     expect(await failure(movement(branchOf(b), a.profile.user.id))).toBe('23503');
     expect(await failure(movement(branchOf(a), b.profile.user.id))).toBe('23503');
     expect(await failure(movement(branchOf(a), a.profile.user.id))).toBe('no error');
+  });
+
+  it('refuses an item image whose bytes are another business’s stored file', async () => {
+    const fileOf = async (businessId: string) =>
+      (
+        await selectRows<{ id: string }>(
+          h.database.db,
+          sql`insert into stored_files (business_id, content_type, size, sha256, bytes) values (${businessId}, 'image/png', 1, 'x', '\\x00'::bytea) returning id`,
+        )
+      )[0].id;
+    const image = (name: string, fileId: string) =>
+      sql`insert into item_images (business_id, item_id, file_name, file_id, content_type, size, position)
+          values (${businessA()}, ${itemId}, ${`${name.repeat(32)}.png`}, ${fileId}, 'image/png', 1, 9)`;
+    expect(await failure(image('b', await fileOf(b.profile.user.business.id)))).toBe('23503');
+    expect(await failure(image('a', await fileOf(businessA())))).toBe('no error');
   });
 
   it('refuses an item opened at another business’s branch', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, pgError } from '../errors';
+import { HttpError, isDatabaseUnavailable, pgError } from '../errors';
 import type { SecurityHeaders } from './headers';
 
 const SERVER_ERROR = 'Something went wrong on our side. Please try again.';
@@ -50,12 +50,16 @@ const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => 
 
 export const BUSY_MESSAGE = 'The server was busy; please try again';
 
+export const UNAVAILABLE_MESSAGE = 'The database is unavailable for a moment. Please try again in a few seconds.';
+
 /**
  * A database error a request can still cause (a value the column cannot hold, a broken key) as a 4xx naming the
  * field where one is known; a deadlock or serialization failure (two requests crossing, neither at fault) as 503
  * with Retry-After, since the same request succeeds when sent again; undefined for anything else, which stays a 500.
  */
 export function databaseError(e: unknown): HttpError | undefined {
+  // Down, restarting or failing over: nothing was written, and the same request succeeds once it is back.
+  if (isDatabaseUnavailable(e)) return new HttpError(503, UNAVAILABLE_MESSAGE, undefined, { 'retry-after': '2' });
   const pg = pgError(e);
   if (!pg) return undefined;
   const { code, constraint, column, detail } = pg;
@@ -119,7 +123,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const known = error instanceof HttpError ? error : databaseError(error);
     if (known) {
-      if (known !== error) request.log.warn({ err: error }, known.statusCode === 503 ? 'database busy: deadlock or serialization failure' : 'database refused the request');
+      if (known !== error) request.log.warn({ err: error }, known.statusCode === 503 ? 'database busy or unavailable' : 'database refused the request');
       return reply
         .code(known.statusCode)
         .headers(known.headers)

@@ -64,6 +64,8 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache<AuthCon
   app.addHook('onSend', async (request, reply, payload) => {
     const miss = request.readCacheMiss;
     if (miss) {
+      // A replica's answer may be older than the change feed's news: kept only when the primary answered.
+      if (request.readFrom === 'replica') return payload;
       const contentType = reply.getHeader('content-type');
       if (reply.statusCode === 200 && typeof payload === 'string' && typeof contentType === 'string') {
         cache.putResponse(miss.key, miss.business, miss.ticket, { body: payload, contentType });

@@ -277,6 +277,7 @@ describe('who may read it', () => {
  */
 const NOT_AUDITED: Record<string, string> = {
   audit_events: 'the trail itself',
+  stored_files: 'the bytes of a file; the item image, bill or receipt that names it is audited',
   list_counts: 'counters kept by triggers',
   idempotency_keys: 'a retry key of a create that is audited',
   document_series: 'the number counter every document moves',

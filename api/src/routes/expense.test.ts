@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Account, Expense, ExpenseCategory } from '@bahi/shared/contracts';
 import { sql } from 'drizzle-orm';
 import { MIGRATIONS_FOLDER } from '../db/client';
+import { selectRows } from '../db/rows';
 import { documentFixtures } from '../test/documents';
 import { GIF, JPEG, PNG, sendForm } from '../test/multipart';
 import { createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
@@ -308,8 +309,15 @@ describe('receipts', () => {
     expect((await get(h.app, `/api/expense/receipt/${e.id}`, a.cookie)).rawPayload.equals(PNG)).toBe(true);
     expect((await attach(a, e.id, form(JPEG, 'r.jpg', 'image/jpeg'))).json().data.receipt.mimeType).toBe('image/jpeg');
     expect((await get(h.app, `/api/expense/expense/${e.id}`, a.cookie)).json().data.receipt.mimeType).toBe('image/jpeg');
-    // The replaced files are gone: one file is kept per receipt.
-    expect(fs.readdirSync(path.join(dataDir, 'expense-receipts', a.profile.user.business.id))).toHaveLength(1);
+    // The replaced files are gone: one file is kept per receipt, in the database, none under DATA_DIR.
+    const stored = await selectRows<{ size: number }>(
+      h.database.db,
+      sql`select f.size from stored_files f join expenses e on e.business_id = f.business_id and e.receipt_file_id = f.id where e.id = ${e.id}`,
+    );
+    expect(stored).toEqual([{ size: JPEG.length }]);
+    const all = await selectRows<{ n: number }>(h.database.db, sql`select count(*)::int as n from stored_files where business_id = ${a.profile.user.business.id}`);
+    expect(all).toEqual([{ n: 1 }]);
+    expect(fs.existsSync(path.join(dataDir, 'expense-receipts'))).toBe(false);
   });
 
   it('refuses another type (415), more than 5 MB (413), no file or another field (400), an unknown expense (404)', async () => {

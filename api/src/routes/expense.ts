@@ -8,11 +8,11 @@ import {
   ExpenseListResponse,
   ExpenseResponse,
 } from '@bahi/shared/contracts';
-import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
+import { readDb } from '../plugins/read-replica';
 import type { DocumentContext } from '../services/documents/prepare';
 import { cancelExpense, createCategory, createExpense, getExpense, listCategories, listExpenses } from '../services/expense';
 import { attachReceipt, findReceipt, readReceipt } from '../services/expense/receipt';
@@ -73,7 +73,7 @@ export function expenseRoutes(app: ZodApp, deps: Deps) {
 
   app.get('/expenses', {
     // Depends on the business's rows and the date in India only (docs/architecture.md, "Read cache").
-    config: { readCache: true },
+    config: { readCache: true, readReplica: true },
     schema: {
       tags,
       summary:
@@ -83,7 +83,7 @@ export function expenseRoutes(app: ZodApp, deps: Deps) {
       querystring: ExpenseListQuery,
       response: { 200: ExpenseListResponse, ...errorResponses(400, 401) },
     },
-    handler: async (request) => ({ success: true as const, ...(await listExpenses(deps.db, authOf(request).businessId, request.query)) }),
+    handler: async (request) => ({ success: true as const, ...(await listExpenses(readDb(request, deps), authOf(request).businessId, request.query)) }),
   });
 
   app.get('/expense/:id', {
@@ -124,7 +124,7 @@ export function expenseRoutes(app: ZodApp, deps: Deps) {
     handler: async (request) => {
       const { businessId } = authOf(request);
       const upload = await readReceipt(request);
-      return { success: true as const, data: await attachReceipt(deps.db, deps.config.dataDir, businessId, request.params.id, upload) };
+      return { success: true as const, data: await attachReceipt(deps.db, businessId, request.params.id, upload) };
     },
   });
 
@@ -138,15 +138,15 @@ export function expenseRoutes(app: ZodApp, deps: Deps) {
       response: { 200: z.unknown().describe('The receipt bytes (PDF, PNG or JPEG)'), ...errorResponses(401, 404) },
     },
     handler: async (request, reply) => {
-      const receipt = await findReceipt(deps.db, deps.config.dataDir, authOf(request).businessId, request.params.id);
+      const receipt = await findReceipt(deps.db, authOf(request).businessId, request.params.id);
       return reply
         .type(receipt.contentType)
-        .header('content-length', String(receipt.size))
+        .header('content-length', String(receipt.file.size))
         .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(receipt.name)}`)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
         .header('cache-control', 'private, no-cache')
-        .send(fs.createReadStream(receipt.filePath));
+        .send(receipt.file.bytes);
     },
   });
 }

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Item } from '@bahi/shared/contracts';
+import { sql } from 'drizzle-orm';
+import { selectRows } from '../db/rows';
 import { createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
 import { GIF, PNG, jpeg, png, sendMultipart, type FilePart } from '../test/multipart';
 
@@ -40,10 +42,18 @@ const newCategory = async (who: SignedUp, catagory: string) =>
     id: string;
     catagory: string;
   };
-const imageFiles = (businessId: string) => {
-  const dir = path.join(dataDir, 'item-images', businessId);
-  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-};
+/** The names of the business's images whose bytes are in the database. */
+const imageFiles = async (businessId: string) =>
+  (
+    await selectRows<{ name: string }>(
+      h.database.db,
+      sql`select i.file_name as name from item_images i join stored_files f on f.business_id = i.business_id and f.id = i.file_id
+          where i.business_id = ${businessId} order by 1`,
+    )
+  ).map((r) => r.name);
+/** The business's stored files: one per image, none left behind by a refused upload or a removed image. */
+const storedFiles = async (businessId: string) =>
+  (await selectRows<{ n: number }>(h.database.db, sql`select count(*)::int as n from stored_files where business_id = ${businessId}`))[0].n;
 
 let codeSeq = 0;
 /** A valid product form; override any field. */
@@ -216,8 +226,9 @@ describe('creating items', () => {
     expect((await get(h.app, pngUrl, b.cookie)).statusCode).toBe(404);
     expect((await get(h.app, pngUrl)).statusCode).toBe(401);
     expect((await get(h.app, '/api/item/image/..%2F..%2Fpgdata', a.cookie)).statusCode).toBe(404);
-    // Stored under DATA_DIR with server-made names, never the uploaded ones.
-    expect(imageFiles(a.profile.user.business.id)).toEqual(created.itemImage.map((u) => u.split('/').pop()).sort());
+    // Stored in the database under server-made names, never the uploaded ones; nothing under DATA_DIR.
+    expect(await imageFiles(a.profile.user.business.id)).toEqual(created.itemImage.map((u) => u.split('/').pop()).sort());
+    expect(fs.existsSync(path.join(dataDir, 'item-images'))).toBe(false);
   });
 
   it('puts the opening stock at the active branch with an OPENING movement', async () => {
@@ -348,20 +359,20 @@ describe('creating items', () => {
 });
 
 describe('images', () => {
-  const countFiles = () => imageFiles(a.profile.user.business.id).length;
+  const countFiles = () => storedFiles(a.profile.user.business.id);
 
   it('takes at most 5 images', async () => {
-    const files = countFiles();
+    const files = await countFiles();
     const res = await create(a, product(), [png(), png(), png(), png(), png(), png()]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message: 'You can upload a maximum of 5 images', field: 'itemImages' });
-    expect(countFiles()).toBe(files);
+    expect(await countFiles()).toBe(files);
     expect((await create(a, product(), [png(), png(), jpeg(), jpeg(), png()])).statusCode).toBe(201);
-    expect(countFiles()).toBe(files + 5);
+    expect(await countFiles()).toBe(files + 5);
   });
 
   it('judges PNG and JPEG by their bytes (415 otherwise)', async () => {
-    const files = countFiles();
+    const files = await countFiles();
     const before = await countItems(a);
     for (const bad of [
       { field: 'itemImages', filename: 'anim.gif', contentType: 'image/gif', bytes: GIF },
@@ -376,17 +387,17 @@ describe('images', () => {
     const renamed = await create(a, product(), [{ field: 'itemImages', filename: 'notes.txt', contentType: 'text/plain', bytes: PNG }]);
     expect(renamed.statusCode).toBe(201);
     expect(renamed.json().data.itemImage[0]).toMatch(/\.png$/);
-    expect(countFiles()).toBe(files + 1);
+    expect(await countFiles()).toBe(files + 1);
     expect(await countItems(a)).toBe(before + 1);
   });
 
   it('refuses an image over 2 MB with 413 and saves nothing', async () => {
-    const files = countFiles();
+    const files = await countFiles();
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     const res = await create(a, product(), [{ field: 'itemImages', filename: 'big.png', contentType: 'image/png', bytes: big }]);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ success: false, message: 'Each image must be at most 2 MB', field: 'itemImages' });
-    expect(countFiles()).toBe(files);
+    expect(await countFiles()).toBe(files);
   });
 
   it('takes the item as multipart only', async () => {
@@ -409,7 +420,8 @@ describe('updating items', () => {
   it('updates every field, removes and adds images (removed files are deleted)', async () => {
     const [keep, drop] = item.itemImage;
     const dropName = drop.split('/').pop()!;
-    expect(imageFiles(a.profile.user.business.id)).toContain(dropName);
+    expect(await imageFiles(a.profile.user.business.id)).toContain(dropName);
+    const filesBefore = await storedFiles(a.profile.user.business.id);
     const res = await update(
       a,
       item.id,
@@ -445,7 +457,9 @@ describe('updating items', () => {
     expect(updated.itemImage).toHaveLength(2);
     expect(updated.itemImage[0]).toBe(keep);
     expect(updated.itemImage).not.toContain(drop);
-    expect(imageFiles(a.profile.user.business.id)).not.toContain(dropName);
+    expect(await imageFiles(a.profile.user.business.id)).not.toContain(dropName);
+    // One image in, one out: the dropped image's bytes went with it.
+    expect(await storedFiles(a.profile.user.business.id)).toBe(filesBefore);
     expect((await get(h.app, drop, a.cookie)).statusCode).toBe(404);
 
     const { movements } = (await stockOf(a, item.id)).json().data;

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   BulkImportResponse,
   CreateItemCategoryRequest,
@@ -22,6 +21,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
 import { authOf, requireAuth } from '../plugins/auth';
+import { readDb } from '../plugins/read-replica';
 import { handleImport, sendTemplate } from '../services/import';
 import {
   activeBranch,
@@ -75,7 +75,6 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
 
   const context = (request: FastifyRequest) => ({
     db: deps.db,
-    dataDir: deps.config.dataDir,
     auth: authOf(request),
     now: deps.clock(),
   });
@@ -118,7 +117,7 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/items', {
-    config: { readCache: true },
+    config: { readCache: true, readReplica: true },
     schema: {
       tags,
       summary: 'A page of items by name; q searches name, code, HSN and SAC; stock is the active branch’s',
@@ -128,8 +127,9 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request) => {
       const auth = authOf(request);
-      const branch = await activeBranch(deps.db, auth);
-      const page = await listItems(deps.db, auth.businessId, branch.id, request.query);
+      const db = readDb(request, deps);
+      const branch = await activeBranch(db, auth);
+      const page = await listItems(db, auth.businessId, branch.id, request.query);
       return { success: true as const, ...page };
     },
   });
@@ -311,7 +311,7 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
       response: { 200: z.unknown().describe('The image bytes (PNG or JPEG)'), ...errorResponses(401, 404) },
     },
     handler: async (request, reply) => {
-      const image = await findImage(deps.db, deps.config.dataDir, authOf(request).businessId, request.params.name);
+      const image = await findImage(deps.db, authOf(request).businessId, request.params.name);
       if (!image) throw notFound('Image not found');
       return reply
         .type(image.contentType)
@@ -319,7 +319,7 @@ export function itemRoutes(app: ZodApp, deps: Deps) {
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
         .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(fs.createReadStream(image.filePath));
+        .send(image.bytes);
     },
   });
 }

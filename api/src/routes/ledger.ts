@@ -19,6 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
+import { readDb } from '../plugins/read-replica';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
 import { accountLedgerFile, balanceSheetFile, profitLossFile, trialBalanceFile } from '../services/ledger/export';
 import { createJournal, createLedgerAccount, updateLedgerAccount, type LedgerContext } from '../services/ledger/manual';
@@ -43,6 +44,7 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
   };
 
   app.get('/ledger/accounts', {
+    config: { readReplica: true },
     schema: {
       tags,
       summary: 'The chart of accounts, group by group, each ledger with its balance (positive = Dr) as of asOf',
@@ -50,7 +52,7 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
       querystring: LedgerTreeQuery,
       response: { 200: LedgerTreeResponse, ...errorResponses(400, 401) },
     },
-    handler: async (request) => ({ success: true as const, data: await ledgerTree(deps.db, authOf(request).businessId, request.query, deps.clock()) }),
+    handler: async (request) => ({ success: true as const, data: await ledgerTree(readDb(request, deps), authOf(request).businessId, request.query, deps.clock()) }),
   });
 
   app.post('/ledger/create-account', {
@@ -92,6 +94,7 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/ledger/account-ledger/:accountId', {
+    config: { readReplica: true },
     schema: {
       tags,
       summary: 'A ledger’s lines from..to with the running balance (positive = Dr), its opening and its closing',
@@ -105,12 +108,13 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
     handler: async (request, reply) => {
       const { businessId } = authOf(request);
       const q = request.query;
-      if (isFile(q.format)) return sendReportFile(reply, q.format, await accountLedgerFile(deps.db, businessId, request.params.accountId, q, deps.clock()));
-      return { success: true as const, data: await accountLedger(deps.db, businessId, request.params.accountId, q, deps.clock()) };
+      if (isFile(q.format)) return sendReportFile(reply, q.format, await accountLedgerFile(readDb(request, deps), businessId, request.params.accountId, q, deps.clock()));
+      return { success: true as const, data: await accountLedger(readDb(request, deps), businessId, request.params.accountId, q, deps.clock()) };
     },
   });
 
   app.get('/report/trial-balance', {
+    config: { readReplica: true },
     schema: {
       tags: ['report'],
       summary: 'Every ledger with its opening (before from, by default the financial year’s start), debits, credits and closing as of asOf',
@@ -122,12 +126,13 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request, reply) => {
       const { businessId } = authOf(request);
-      if (isFile(request.query.format)) return sendReportFile(reply, request.query.format, await trialBalanceFile(deps.db, businessId, request.query, deps.clock()));
-      return { success: true as const, data: await trialBalance(deps.db, businessId, request.query, deps.clock()) };
+      if (isFile(request.query.format)) return sendReportFile(reply, request.query.format, await trialBalanceFile(readDb(request, deps), businessId, request.query, deps.clock()));
+      return { success: true as const, data: await trialBalance(readDb(request, deps), businessId, request.query, deps.clock()) };
     },
   });
 
   app.get('/report/profit-loss', {
+    config: { readReplica: true },
     schema: {
       tags: ['report'],
       summary: 'Trading and profit & loss account of the period (this financial year to date by default), beside the period before',
@@ -139,12 +144,13 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request, reply) => {
       const { businessId } = authOf(request);
-      if (isFile(request.query.format)) return sendReportFile(reply, request.query.format, await profitLossFile(deps.db, businessId, request.query, deps.clock()));
-      return { success: true as const, data: await profitLoss(deps.db, businessId, request.query, deps.clock()) };
+      if (isFile(request.query.format)) return sendReportFile(reply, request.query.format, await profitLossFile(readDb(request, deps), businessId, request.query, deps.clock()));
+      return { success: true as const, data: await profitLoss(readDb(request, deps), businessId, request.query, deps.clock()) };
     },
   });
 
   app.get('/report/balance-sheet', {
+    config: { readReplica: true },
     schema: {
       tags: ['report'],
       summary: 'Assets against liabilities, capital and the profit to date, as of asOf (today by default)',
@@ -156,8 +162,8 @@ export function ledgerRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request, reply) => {
       const { businessId } = authOf(request);
-      if (isFile(request.query.format)) return sendReportFile(reply, request.query.format, await balanceSheetFile(deps.db, businessId, request.query, deps.clock()));
-      return { success: true as const, data: await balanceSheet(deps.db, businessId, request.query, deps.clock()) };
+      if (isFile(request.query.format)) return sendReportFile(reply, request.query.format, await balanceSheetFile(readDb(request, deps), businessId, request.query, deps.clock()));
+      return { success: true as const, data: await balanceSheet(readDb(request, deps), businessId, request.query, deps.clock()) };
     },
   });
 }

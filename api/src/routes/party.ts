@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
+import { readDb } from '../plugins/read-replica';
 import { handleImport, sendTemplate } from '../services/import';
 import {
   createCategory,
@@ -49,7 +50,7 @@ export function partyRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/parties', {
-    config: { readCache: true },
+    config: { readCache: true, readReplica: true },
     schema: {
       tags,
       summary:
@@ -61,7 +62,7 @@ export function partyRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request) => ({
       success: true as const,
-      ...(await listParties(deps.db, authOf(request).businessId, request.query, indiaToday(deps.clock()))),
+      ...(await listParties(readDb(request, deps), authOf(request).businessId, request.query, indiaToday(deps.clock()))),
     }),
   });
 

@@ -2,6 +2,7 @@ import { PartyPaymentRequest, PartyPaymentResponse, PaymentListQuery, PaymentLis
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
+import { readDb } from '../plugins/read-replica';
 import type { DocumentContext } from '../services/documents/prepare';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
 import { recordPartyPayment, type PartyPaymentType } from '../services/payments';
@@ -38,7 +39,7 @@ export function paymentRoutes(app: ZodApp, deps: Deps) {
 
   app.get('/payments', {
     // Depends on the business's rows and the date in India only (docs/architecture.md, "Read cache").
-    config: { readCache: true },
+    config: { readCache: true, readReplica: true },
     schema: {
       tags,
       summary:
@@ -52,7 +53,7 @@ export function paymentRoutes(app: ZodApp, deps: Deps) {
       querystring: PaymentListQuery,
       response: { 200: PaymentListResponse, ...errorResponses(400, 401, 404) },
     },
-    handler: async (request) => ({ success: true as const, ...(await listPayments(deps.db, authOf(request).businessId, request.query)) }),
+    handler: async (request) => ({ success: true as const, ...(await listPayments(readDb(request, deps), authOf(request).businessId, request.query)) }),
   });
 
   route(

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Party, PurchaseInvoice } from '@bahi/shared/contracts';
 import { gstinCheckChar } from '@bahi/shared/india';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { selectRows } from '../db/rows';
 import { documentFixtures } from '../test/documents';
 import { SETUP_TIMEOUT_MS, createHarness, get, signUp, write, type Harness, type SignedUp } from '../test/harness';
 import { GIF, PNG, multipartBody } from '../test/multipart';
@@ -374,8 +376,15 @@ describe('the attached bill', () => {
     const replaced = await attach(a, bill.id, PNG, 'scan.pdf', 'application/pdf');
     expect(replaced.json().data.attachment).toMatchObject({ contentType: 'image/png', fileName: 'scan.png' });
     expect((await get(h.app, `/api/purchase/purchase-invoice/${bill.id}/attachment`, a.cookie)).headers['content-type']).toBe('image/png');
-    const stored = fs.readdirSync(path.join(dataDir, 'purchase-bills', a.profile.user.business.id));
-    expect(stored).toHaveLength(1);
+    // The replaced file went with it: one stored file per bill, in the database, none under DATA_DIR.
+    const [stored] = await selectRows<{ n: number; bytes: number }>(
+      h.database.db,
+      sql`select count(*)::int as n, sum(f.size)::int as bytes from stored_files f join purchase_invoices p on p.business_id = f.business_id and p.attachment_file_id = f.id
+          where f.business_id = ${a.profile.user.business.id}`,
+    );
+    expect(stored).toEqual({ n: 1, bytes: PNG.length });
+    expect((await selectRows<{ n: number }>(h.database.db, sql`select count(*)::int as n from stored_files where business_id = ${a.profile.user.business.id}`))[0].n).toBe(1);
+    expect(fs.existsSync(path.join(dataDir, 'purchase-bills'))).toBe(false);
     expect((await list(a, `?q=${encodeURIComponent(bill.referenceNumber)}`)).json().data[0].hasAttachment).toBe(true);
   });
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   CancelDocumentRequest,
   CreatePurchaseDebitNoteRequest,
@@ -20,6 +19,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { HttpError, notFound } from '../errors';
 import { authOf, requireAuth } from '../plugins/auth';
+import { readDb } from '../plugins/read-replica';
 import type { DocumentContext } from '../services/documents/prepare';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
 import {
@@ -31,9 +31,10 @@ import {
   listPurchases,
   nextPurchaseReference,
   recordPurchasePayment,
+  readAttachment,
   setAttachment,
 } from '../services/purchases';
-import { billFilePath, readBillUpload, removeBillFile, storeBill } from '../services/purchases/attachment';
+import { readBillUpload } from '../services/purchases/attachment';
 import { cancelPurchaseDebitNote, createPurchaseDebitNote, getPurchaseDebitNote, listPurchaseDebitNotes } from '../services/purchases/debit-notes';
 import { updatePurchase } from '../services/purchases/edit';
 import { SESSION_SECURITY, errorResponses, multipartParts, type ZodApp } from './common';
@@ -98,7 +99,7 @@ export function purchaseRoutes(app: ZodApp, deps: Deps) {
 
   app.get('/purchase-invoices', {
     // Depends on the business's rows and the date in India only (docs/architecture.md, "Read cache").
-    config: { readCache: true },
+    config: { readCache: true, readReplica: true },
     schema: {
       tags,
       summary:
@@ -111,7 +112,7 @@ export function purchaseRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request) => ({
       success: true as const,
-      ...(await listPurchases(deps.db, authOf(request).businessId, request.query, today())),
+      ...(await listPurchases(readDb(request, deps), authOf(request).businessId, request.query, today())),
     }),
   });
 
@@ -176,21 +177,7 @@ export function purchaseRoutes(app: ZodApp, deps: Deps) {
       // Another business's bill is not found before its upload is read.
       if (!(await findPurchase(deps.db, auth.businessId, id))) throw new HttpError(404, PURCHASE_NOT_FOUND);
       const bill = await readBillUpload(request);
-      const fileName = await storeBill(deps.config.dataDir, auth.businessId, bill);
-      let replaced: string | null;
-      try {
-        ({ replaced } = await setAttachment(
-          deps.db,
-          auth.businessId,
-          id,
-          { fileName, contentType: bill.mime, size: bill.bytes.length, originalName: bill.originalName },
-          deps.clock(),
-        ));
-      } catch (e) {
-        await removeBillFile(deps.config.dataDir, auth.businessId, fileName);
-        throw e;
-      }
-      await removeBillFile(deps.config.dataDir, auth.businessId, replaced);
+      await setAttachment(deps.db, auth.businessId, id, { bytes: bill.bytes, contentType: bill.mime, originalName: bill.originalName }, deps.clock());
       return { success: true as const, data: await getPurchase(deps.db, auth.businessId, id, today()) };
     },
   });
@@ -208,17 +195,16 @@ export function purchaseRoutes(app: ZodApp, deps: Deps) {
       const { businessId } = authOf(request);
       const row = await findPurchase(deps.db, businessId, request.params.id);
       if (!row) throw notFound(PURCHASE_NOT_FOUND);
-      const filePath = row.attachmentFileName ? await billFilePath(deps.config.dataDir, businessId, row.attachmentFileName) : null;
-      if (!filePath || !row.attachmentContentType) throw notFound(PURCHASE_MESSAGES.attachmentNotFound);
-      const name = row.attachmentOriginalName ?? row.attachmentFileName!;
+      const attachment = await readAttachment(deps.db, row);
+      if (!attachment) throw notFound(PURCHASE_MESSAGES.attachmentNotFound);
       return reply
-        .type(row.attachmentContentType)
-        .header('content-length', String(row.attachmentSize ?? fs.statSync(filePath).size))
-        .header('content-disposition', `inline; filename="${name}"`)
+        .type(attachment.contentType)
+        .header('content-length', String(attachment.file.size))
+        .header('content-disposition', `inline; filename="${attachment.name}"`)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
         .header('cache-control', 'private, no-cache')
-        .send(fs.createReadStream(filePath));
+        .send(attachment.file.bytes);
     },
   });
 

@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
+import { readDb } from '../plugins/read-replica';
 import type { DocumentContext } from '../services/documents/prepare';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
 import { cancelQuotation, createQuotation, getQuotation, listQuotations } from '../services/quotation';
@@ -40,7 +41,7 @@ export function quotationRoutes(app: ZodApp, deps: Deps) {
 
   app.get('/quotation-estimation-invoices', {
     // Depends on the business's rows and the date in India only (docs/architecture.md, "Read cache").
-    config: { readCache: true },
+    config: { readCache: true, readReplica: true },
     schema: {
       tags,
       summary: 'Quotations, newest first: q, partyId, status (OPEN, CONVERTED, EXPIRED, CANCELLED), from/to, branchId, paged',
@@ -50,7 +51,7 @@ export function quotationRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request) => ({
       success: true as const,
-      ...(await listQuotations(deps.db, authOf(request).businessId, request.query, indiaToday(deps.clock()))),
+      ...(await listQuotations(readDb(request, deps), authOf(request).businessId, request.query, indiaToday(deps.clock()))),
     }),
   });
 

@@ -29,8 +29,10 @@ import {
   indiaToday,
 } from '@bahi/shared/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
+import { readDb } from '../plugins/read-replica';
 import { displayDate } from '../services/pdf/format';
 import { PDF_ROWS_MAX, assertExportable, safeName, sendPdf, sendReportFile, sendXlsx, type FileFormat, type ReportFile } from '../services/reports/export';
 import { gstr1, gstr1Sheets } from '../services/reports/gstr1';
@@ -61,12 +63,13 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
 
   /** A report call: its JSON answer, or with format=xlsx|csv|pdf the file of every row. */
   const jsonOrFile =
-    <Q extends { format?: string }, T, R>(json: (businessId: string, q: Q) => Promise<T>, file: (businessId: string, q: Q) => Promise<ReportFile<R>>) =>
+    <Q extends { format?: string }, T, R>(json: (db: Db, businessId: string, q: Q) => Promise<T>, file: (db: Db, businessId: string, q: Q) => Promise<ReportFile<R>>) =>
     async (request: FastifyRequest<{ Querystring: Q }>, reply: FastifyReply) => {
       const { businessId } = authOf(request);
       const q = request.query as Q;
-      if (isFile(q.format)) return sendReportFile(reply, q.format, await file(businessId, q));
-      return { success: true as const, data: await json(businessId, q) };
+      const db = readDb(request, deps);
+      if (isFile(q.format)) return sendReportFile(reply, q.format, await file(db, businessId, q));
+      return { success: true as const, data: await json(db, businessId, q) };
     };
 
   /** The sale and the purchase report: one handler over their sources (JSON, or a file of every row). */
@@ -76,7 +79,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       const { businessId } = authOf(request);
       const q = request.query;
       if (isFile(q.format)) {
-        const x = await documentReportExport(deps.db, src, businessId, q, today());
+        const x = await documentReportExport(readDb(request, deps), src, businessId, q, today());
         const title = `${src.words.document === 'Bill' ? 'Purchase' : 'Sale'} report`;
         return sendReportFile(reply, q.format, {
           name: `${title.replace(' ', '-')}-${x.groupBy}-${x.f.from}-to-${x.f.to}`,
@@ -86,7 +89,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
           sheet: { name: title, columns: x.columns, rows: x.rows, totals: x.totals },
         });
       }
-      return { success: true as const, data: answer(await documentReport(deps.db, src, businessId, q, today())) };
+      return { success: true as const, data: answer(await documentReport(readDb(request, deps), src, businessId, q, today())) };
     };
   const reportDescription = (documents: string, settled: string) =>
     `Answers { rows (one page), totals (every match, summed by the database), meta (paging, from, to) }. Cancelled ${documents} ` +
@@ -95,6 +98,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
     '(at most the export limit; 413 above it); format=pdf an A4 landscape print of up to 5,000 rows.';
 
   app.get('/sale/sale-reports', {
+    config: { readReplica: true },
     schema: {
       tags: ['sale', 'report'],
       summary: 'Sale report: a period (preset or from/to), filters, grouped by invoice, day, month, party, item or HSN',
@@ -108,6 +112,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/purchase/purchase-reports', {
+    config: { readReplica: true },
     schema: {
       tags: ['purchase', 'report'],
       summary: 'Purchase report: a period (preset or from/to), filters, grouped by bill, day, month, supplier, item or HSN',
@@ -121,6 +126,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/report/ledger', {
+    config: { readReplica: true },
     schema: {
       tags: ['report'],
       summary: "Ledger Report: a party's statement (opening balance, every sale and payment, running balance, closing)",
@@ -137,9 +143,9 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       const { businessId } = authOf(request);
       const q = request.query;
       if (q.format === 'xlsx' || q.format === 'pdf') {
-        const head = await partyLedger(deps.db, businessId, { ...q, page: 1, pageSize: 1 }, today());
+        const head = await partyLedger(readDb(request, deps), businessId, { ...q, page: 1, pageSize: 1 }, today());
         assertExportable(head.meta.total, q.format === 'pdf' ? PDF_ROWS_MAX : undefined);
-        const ledger = await partyLedger(deps.db, businessId, { ...q, page: 1, pageSize: Math.max(1, head.meta.total) }, today());
+        const ledger = await partyLedger(readDb(request, deps), businessId, { ...q, page: 1, pageSize: Math.max(1, head.meta.total) }, today());
         const name = safeName(`Ledger-${ledger.party.name}-${ledger.from}-to-${ledger.to}`);
         const sheet = ledgerSheet(ledger);
         if (q.format === 'pdf') {
@@ -148,11 +154,12 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
         }
         return sendXlsx(reply, name, [sheet]);
       }
-      return { success: true as const, data: await partyLedger(deps.db, businessId, q, today()) };
+      return { success: true as const, data: await partyLedger(readDb(request, deps), businessId, q, today()) };
     },
   });
 
   app.get('/report/gstr1', {
+    config: { readReplica: true },
     schema: {
       tags: ['report'],
       summary: 'GSTR-1 for a GSTIN and a month (or quarter), in the GST portal’s JSON, with the problems the portal would refuse',
@@ -167,13 +174,14 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       response: { 200: Gstr1Response, ...errorResponses(400, 401, 404) },
     },
     handler: async (request, reply) => {
-      const report = await gstr1(deps.db, authOf(request).businessId, request.query);
+      const report = await gstr1(readDb(request, deps), authOf(request).businessId, request.query);
       if (request.query.format === 'xlsx') return sendXlsx(reply, `GSTR1-${request.query.gstin}-${request.query.period}`, gstr1Sheets(report));
       return { success: true as const, ...report };
     },
   });
 
   app.get('/report/summary', {
+    config: { readReplica: true },
     schema: {
       tags: ['report'],
       summary: 'The reports home: sales of the period, receivable, payable, cash and bank, stock value, sales by month of the financial year',
@@ -181,7 +189,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       querystring: ReportSummaryQuery,
       response: { 200: ReportSummaryResponse, ...errorResponses(400, 401) },
     },
-    handler: async (request) => ({ success: true as const, data: await reportSummary(deps.db, authOf(request).businessId, request.query, today()) }),
+    handler: async (request) => ({ success: true as const, data: await reportSummary(readDb(request, deps), authOf(request).businessId, request.query, today()) }),
   });
 
   app.get('/report/home', {
@@ -199,6 +207,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/report/stock-summary', {
+    config: { readReplica: true },
     schema: {
       tags: ['report'],
       summary: 'Stock per branch: quantity, unit cost (purchase price without tax) and value of every product; low-stock products',
@@ -209,9 +218,9 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       response: { 200: StockSummaryResponse, ...errorResponses(400, 401, 413) },
     },
     handler: jsonOrFile(
-      (businessId, q: StockSummaryQuery) => stockSummary(deps.db, businessId, q),
-      async (businessId, q) => {
-        const x = await stockSummaryExport(deps.db, businessId, q);
+      (db, businessId, q: StockSummaryQuery) => stockSummary(db, businessId, q),
+      async (db, businessId, q) => {
+        const x = await stockSummaryExport(db, businessId, q);
         const branch = q.branchId ? x.summary.branches[0]?.branchName : undefined;
         const what = [branch ?? (q.branchId ? 'One branch' : 'All branches'), q.lowStock === 'true' ? 'low stock only' : null].filter(Boolean).join(' · ');
         return { name: `Stock-summary-${today()}`, title: 'Stock summary', subtitle: `${what} · as on ${displayDate(today())}`, count: x.count, sheet: x.sheet };
@@ -220,6 +229,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/report/day-book', {
+    config: { readReplica: true },
     schema: {
       tags: ['report'],
       summary: 'Day book: every sale, quotation and money movement of a day (default today), in the order recorded',
@@ -230,15 +240,16 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       response: { 200: DayBookResponse, ...errorResponses(400, 401, 413) },
     },
     handler: jsonOrFile(
-      (businessId, q: DayBookQuery) => dayBook(deps.db, businessId, q, today()),
-      async (businessId, q) => {
-        const x = await dayBookExport(deps.db, businessId, q, today());
+      (db, businessId, q: DayBookQuery) => dayBook(db, businessId, q, today()),
+      async (db, businessId, q) => {
+        const x = await dayBookExport(db, businessId, q, today());
         return { name: `Day-book-${x.book.date}`, title: 'Day book', subtitle: displayDate(x.book.date), count: x.count, sheet: x.sheet };
       },
     ),
   });
 
   app.get('/report/item-profit', {
+    config: { readReplica: true },
     schema: {
       tags: ['report'],
       summary: 'Item-wise profit for a period: sale value (taxable) − cost (quantity × unit cost), most profitable first',
@@ -249,9 +260,9 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       response: { 200: ItemProfitResponse, ...errorResponses(400, 401, 413) },
     },
     handler: jsonOrFile(
-      (businessId, q: ItemProfitQuery) => itemProfit(deps.db, businessId, q, today()),
-      async (businessId, q) => {
-        const x = await itemProfitExport(deps.db, businessId, q, today());
+      (db, businessId, q: ItemProfitQuery) => itemProfit(db, businessId, q, today()),
+      async (db, businessId, q) => {
+        const x = await itemProfitExport(db, businessId, q, today());
         const { from, to } = x.report.meta;
         return { name: `Item-profit-${from}-to-${to}`, title: 'Item-wise profit', subtitle: `${displayDate(from)} to ${displayDate(to)}`, count: x.count, sheet: x.sheet };
       },
@@ -259,6 +270,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/report/gstr3b', {
+    config: { readReplica: true },
     schema: {
       tags: ['report'],
       summary: 'GSTR-3B for a GSTIN and a month, in the GST portal’s JSON: 3.1 and 3.2 from the sales, 4 ITC, and 6.1 the payment of tax',
@@ -271,7 +283,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       querystring: Gstr3bQuery,
       response: { 200: Gstr3bResponse, ...errorResponses(400, 401, 404) },
     },
-    handler: async (request) => ({ success: true as const, ...(await gstr3b(deps.db, authOf(request).businessId, request.query)) }),
+    handler: async (request) => ({ success: true as const, ...(await gstr3b(readDb(request, deps), authOf(request).businessId, request.query)) }),
   });
 
   app.get('/report/gst-settings', {
@@ -325,6 +337,7 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
   });
 
   app.get('/report/cmp08', {
+    config: { readReplica: true },
     schema: {
       tags: ['report'],
       summary:
@@ -334,6 +347,6 @@ export function reportRoutes(app: ZodApp, deps: Deps) {
       querystring: Cmp08Query,
       response: { 200: Cmp08Response, ...errorResponses(400, 401, 422) },
     },
-    handler: async (request) => ({ success: true as const, data: await cmp08(deps.db, authOf(request).businessId, request.query) }),
+    handler: async (request) => ({ success: true as const, data: await cmp08(readDb(request, deps), authOf(request).businessId, request.query) }),
   });
 }

@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { authOf, requireAuth } from '../plugins/auth';
+import { readDb } from '../plugins/read-replica';
 import type { DocumentContext } from '../services/documents/prepare';
 import { IdempotencyHeaders, idempotencyKeyOf } from '../services/idempotency';
 import { cancelSale, createSale, getSaleInvoice, listSaleInvoices, nextInvoiceNumber, recordSalePayment, updateShippingBill } from '../services/sales';
@@ -74,7 +75,7 @@ export function saleRoutes(app: ZodApp, deps: Deps) {
 
   app.get('/sale-invoices', {
     // Depends on the business's rows and the date in India only (docs/architecture.md, "Read cache").
-    config: { readCache: true },
+    config: { readCache: true, readReplica: true },
     schema: {
       tags,
       summary:
@@ -86,7 +87,7 @@ export function saleRoutes(app: ZodApp, deps: Deps) {
     },
     handler: async (request) => ({
       success: true as const,
-      ...(await listSaleInvoices(deps.db, authOf(request).businessId, request.query, indiaToday(deps.clock()))),
+      ...(await listSaleInvoices(readDb(request, deps), authOf(request).businessId, request.query, indiaToday(deps.clock()))),
     }),
   });
 

@@ -4,6 +4,7 @@ import { boolean, check, date, foreignKey, index, integer, numeric, pgTable, pri
 import { accounts } from './accounts';
 import { createdAt, money, updatedAt } from './columns';
 import { businesses, storeBranches } from './core';
+import { storedFiles } from './files';
 import { parties } from './party';
 
 /** The business's expense categories: the defaults (made at sign-up, or by the seed migration) and its own. */
@@ -58,8 +59,13 @@ export const expenses = pgTable(
     mode: text('mode').notNull(),
     reference: text('reference'),
     notes: text('notes'),
-    /** The receipt's file under DATA_DIR/expense-receipts/<business>/ (a server-made name), its type and size by its bytes, and the name it was sent with. */
+    /**
+     * Where the receipt was kept before files moved into the database (DATA_DIR/expense-receipts/<business>/<name>);
+     * read once by the import at start, never written now.
+     */
     receiptFile: text('receipt_file'),
+    /** The receipt's bytes in stored_files (null: no receipt), its type and size by its bytes, and the name it was sent with. */
+    receiptFileId: uuid('receipt_file_id'),
     receiptType: text('receipt_type'),
     receiptSize: integer('receipt_size'),
     receiptName: text('receipt_name'),
@@ -85,6 +91,7 @@ export const expenses = pgTable(
     }),
     foreignKey({ name: 'expenses_party_fk', columns: [t.businessId, t.partyId], foreignColumns: [parties.businessId, parties.id] }),
     foreignKey({ name: 'expenses_account_fk', columns: [t.businessId, t.accountId], foreignColumns: [accounts.businessId, accounts.id] }),
+    foreignKey({ name: 'expenses_receipt_file_fk', columns: [t.businessId, t.receiptFileId], foreignColumns: [storedFiles.businessId, storedFiles.id] }),
     check('expenses_status_check', sql`${t.status} in ('ACTIVE', 'CANCELLED')`),
     check('expenses_amount_check', sql`${t.amount} > 0`),
   ],

@@ -4,6 +4,7 @@
  * listed in docs/scaling.md. SQL must run on PostgreSQL 15.
  */
 export * from './core';
+export * from './files';
 export * from './registry';
 export * from './party';
 export * from './item';

@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, money, updatedAt } from './columns';
 import { businesses, storeBranches, users } from './core';
+import { storedFiles } from './files';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Items and stock
@@ -186,8 +187,13 @@ export const itemImages = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     businessId: uuid('business_id').notNull(),
     itemId: uuid('item_id').notNull(),
-    /** Random, made by the server: `<32 hex>.png`; the file lives in DATA_DIR/item-images/<business id>/. */
+    /** Random, made by the server: `<32 hex>.png`, the name in the image's URL. */
     fileName: text('file_name').notNull(),
+    /**
+     * The image's bytes in stored_files. Null only for an image uploaded before files moved into the database whose
+     * file was not found in DATA_DIR/item-images/<business id>/<file name> when it was imported at start.
+     */
+    fileId: uuid('file_id'),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     position: integer('position').notNull(),
@@ -199,6 +205,7 @@ export const itemImages = pgTable(
       columns: [t.businessId, t.itemId],
       foreignColumns: [items.businessId, items.id],
     }).onDelete('cascade'),
+    foreignKey({ name: 'item_images_file_fk', columns: [t.businessId, t.fileId], foreignColumns: [storedFiles.businessId, storedFiles.id] }),
     uniqueIndex('item_images_business_file_key').on(t.businessId, t.fileName),
     index('item_images_business_item_idx').on(t.businessId, t.itemId, t.position),
   ],

@@ -4,6 +4,7 @@ import { boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, 
 import { accountTransactions } from './accounts';
 import { money } from './columns';
 import { storeBranches } from './core';
+import { storedFiles } from './files';
 import { items } from './item';
 import { parties } from './party';
 import { SALE_STATUS_VALUES, documentColumns, documentLineColumns, documentSearchText } from './sales';
@@ -33,8 +34,13 @@ export const purchaseInvoices = pgTable(
     itcIgst: money('itc_igst').notNull().default('0'),
     itcCess: money('itc_cess').notNull().default('0'),
     itcAmount: money('itc_amount').notNull().default('0'),
-    /** The attached bill: a random server-made name under DATA_DIR/purchase-bills/<business id>/. */
+    /**
+     * Where the attached bill was kept before files moved into the database (DATA_DIR/purchase-bills/<business id>/
+     * <name>); read once by the import at start, never written now.
+     */
     attachmentFileName: text('attachment_file_name'),
+    /** The attached bill's bytes in stored_files; null when the bill has none. */
+    attachmentFileId: uuid('attachment_file_id'),
     attachmentContentType: text('attachment_content_type'),
     attachmentSize: integer('attachment_size'),
     /** The name it was uploaded with, cleaned, for the download. */
@@ -63,6 +69,11 @@ export const purchaseInvoices = pgTable(
     index('purchase_invoices_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('purchase_invoices_business_status_idx').on(t.businessId, t.status, t.billDate, t.dueDate, t.grandTotal, t.paid),
     foreignKey({ name: 'purchase_invoices_branch_fk', columns: [t.businessId, t.branchId], foreignColumns: [storeBranches.businessId, storeBranches.id] }),
+    foreignKey({
+      name: 'purchase_invoices_attachment_file_fk',
+      columns: [t.businessId, t.attachmentFileId],
+      foreignColumns: [storedFiles.businessId, storedFiles.id],
+    }),
     foreignKey({ name: 'purchase_invoices_party_fk', columns: [t.businessId, t.partyId], foreignColumns: [parties.businessId, parties.id] }),
     /** doc_issue: the self-invoices of a GSTIN and month. */
     index('purchase_invoices_self_invoice_idx')

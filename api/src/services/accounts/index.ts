@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CASH_ACCOUNT_NAME,
   MONEY_MAX,
@@ -23,6 +24,7 @@ import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCod
 import { UUID } from '../../db/ids';
 import { postOpeningBalance, postTransaction, type PostedTransaction } from '../ledger/postings';
 import { selectRows } from '../../db/rows';
+import { selectPrepared } from '../../db/prepared';
 
 export const ACCOUNT_NOT_FOUND = 'Account not found';
 
@@ -237,6 +239,29 @@ export async function lockAccounts(tx: Tx, businessId: string, accountIds: strin
  */
 const movedHere = new WeakMap<Tx, Array<{ accountId: string; date: string; amount: number }>>();
 
+/** An account's row as a movement locks it: its type and its ledger's id (none before its first posting). */
+interface LockedAccount extends Record<string, unknown> {
+  type: 'CASH' | 'BANK';
+  ledger_id: string | null;
+}
+
+/** What the checks read of an account's ledger: its day totals, summed. */
+interface DaySums extends Record<string, unknown> {
+  today: string;
+  at_date: string;
+  ins: string;
+  outs: string;
+  later: boolean;
+}
+
+/** The sums of the account's ledger's day totals the checks need, as one row (numbers as text). */
+const daySumsSql = (t: NewTransaction, ledgerId: string) => sql`
+  select coalesce(sum(d.debit - d.credit) filter (where d.date <= ${indiaToday(t.now)}::date), 0)::text as today,
+         coalesce(sum(d.debit - d.credit) filter (where d.date <= ${t.date}::date), 0)::text as at_date,
+         coalesce(sum(d.debit), 0)::text as ins, coalesce(sum(d.credit), 0)::text as outs,
+         coalesce(bool_or(d.date > ${t.date}::date), false) as later
+  from journal_day_totals d where d.business_id = ${t.businessId}::uuid and d.account_id = ${ledgerId}::uuid`;
+
 /**
  * The checks on every movement of money, against the account's ledger in the journal, under one lock of the account's
  * row (held until the caller's transaction ends, so concurrent movements are checked one after another, each seeing
@@ -245,33 +270,18 @@ const movedHere = new WeakMap<Tx, Array<{ accountId: string; date: string; amoun
  *   go negative.
  * - Every balance an account shows fits the money format (numeric(14,2): ±999,999,999,999.99), on the movement's date
  *   and on every later day (a back-dated entry moves all of them).
- * The balances are read from journal_day_totals (a row per day, not every movement); the running balance after each
- * line is read only for the days after a back-dated movement, and only when a limit could be reached at all.
+ * The balances are read from journal_day_totals (a row per day, not every movement), by a statement that starts after
+ * the lock is taken (`days`: read with the movement's own entry, which the totals take in only at commit, or here);
+ * the running balance after each line is read only for the days after a back-dated movement, and only when a limit
+ * could be reached at all. A refusal throws, and the caller's transaction rolls back whatever the movement wrote.
  */
-async function guardMovement(tx: Tx, t: NewTransaction): Promise<void> {
-  const [account] = await selectRows<{ type: 'CASH' | 'BANK'; ledger_id: string | null }>(
-    tx,
-    sql`select a.type, la.id as ledger_id from ${accounts} a
-        left join ledger_accounts la on la.business_id = a.business_id and la.cash_account_id = a.id
-        where a.business_id = ${t.businessId} and a.id = ${t.accountId}
-        for update of a`,
-  );
-  if (!account) return;
+async function checkMovement(tx: Tx, t: NewTransaction, account: LockedAccount, read: DaySums | undefined): Promise<void> {
   const today = indiaToday(t.now);
   const field = t.field ?? 'amount';
   const signed = t.direction === 'IN' ? t.amount : -t.amount;
   const here = (movedHere.get(tx) ?? []).filter((m) => m.accountId === t.accountId);
   const hereSum = (keep: (m: (typeof here)[number]) => boolean) => here.filter(keep).reduce((n, m) => n + m.amount, 0);
-  const [days] = account.ledger_id
-    ? await selectRows<{ today: string; at_date: string; ins: string; outs: string; later: boolean }>(
-        tx,
-        sql`select coalesce(sum(d.debit - d.credit) filter (where d.date <= ${today}), 0)::text as today,
-                   coalesce(sum(d.debit - d.credit) filter (where d.date <= ${t.date}), 0)::text as at_date,
-                   coalesce(sum(d.debit), 0)::text as ins, coalesce(sum(d.credit), 0)::text as outs,
-                   coalesce(bool_or(d.date > ${t.date}), false) as later
-            from journal_day_totals d where d.business_id = ${t.businessId} and d.account_id = ${account.ledger_id}`,
-      )
-    : [];
+  const days = read ?? (account.ledger_id ? (await selectPrepared<DaySums>(tx, 'account_day_sums', daySumsSql(t, account.ledger_id)))[0] : undefined);
   const paise = (v: string | undefined) => toPaise(moneyText(v ?? '0'));
   // `balance`: what the account shows today (money dated later is not in hand yet); `atDate`: on the movement's date.
   const balance = paise(days?.today) + hereSum((m) => m.date <= today);
@@ -315,34 +325,39 @@ async function guardMovement(tx: Tx, t: NewTransaction): Promise<void> {
   );
 }
 
-/** One movement of money: every payment, reversal, expense or transfer half is one of these rows. */
+/**
+ * One movement of money: every payment, reversal, expense or transfer half is one of these rows. The account's row is
+ * locked first; the transaction's row is then written by the statement that posts its journal entry, which also
+ * reads the account's day totals for the checks (`checkMovement`): a refusal rolls both back with the caller's
+ * transaction. Three round trips: the lock, the entry, and the commit's.
+ */
 export async function recordTransaction(tx: Tx, t: NewTransaction): Promise<string> {
-  await guardMovement(tx, t);
-  const [row] = await tx
-    .insert(accountTransactions)
-    .values({
-      businessId: t.businessId,
-      accountId: t.accountId,
-      date: t.date,
-      type: t.type,
-      direction: t.direction,
-      amount: fromPaise(t.amount),
-      mode: t.mode,
-      partyId: t.partyId,
-      documentType: t.document?.type ?? null,
-      documentId: t.document?.id ?? null,
-      documentNumber: t.document?.number ?? null,
-      groupId: t.groupId ?? null,
-      reversesId: t.reversesId ?? null,
-      reference: t.reference,
-      note: t.note,
-      createdBy: t.createdBy,
-      createdAt: t.now,
-    })
-    .returning({ id: accountTransactions.id });
-  await postTransaction(tx, { ...t, id: row.id, document: t.document ?? null });
+  // Prepared: every movement of the account waits for the one before from here to its commit.
+  const [account] = await selectPrepared<LockedAccount>(
+    tx,
+    'account_lock',
+    sql`select a.type, la.id as ledger_id from ${accounts} a
+        left join ledger_accounts la on la.business_id = a.business_id and la.cash_account_id = a.id
+        where a.business_id = ${t.businessId} and a.id = ${t.accountId}
+        for update of a`,
+  );
+  const id = randomUUID();
+  const insert = (when: SQL) => sql`
+    insert into ${accountTransactions} (business_id, id, account_id, date, type, direction, amount, mode, party_id, document_type,
+                                        document_id, document_number, group_id, reverses_id, reference, note, created_by, created_at)
+    select ${t.businessId}::uuid, ${id}::uuid, ${t.accountId}::uuid, ${t.date}::date, ${t.type}::text, ${t.direction}::text,
+           ${fromPaise(t.amount)}::numeric, ${t.mode}::text, ${t.partyId}::uuid, ${t.document?.type ?? null}::text,
+           ${t.document?.id ?? null}::uuid, ${t.document?.number ?? null}::text, ${t.groupId ?? null}::uuid, ${t.reversesId ?? null}::uuid,
+           ${t.reference}::text, ${t.note}::text, ${t.createdBy}::uuid, ${t.now}::timestamptz
+    where ${when}`;
+  let days: DaySums | undefined;
+  const answer = account?.ledger_id
+    ? { sql: sql`(select row_to_json(s)::text from (${daySumsSql(t, account.ledger_id)}) s)`, take: (v: string | null) => (days = v ? (JSON.parse(v) as DaySums) : undefined) }
+    : undefined;
+  await postTransaction(tx, { ...t, id, document: t.document ?? null }, { name: 'txn', insert, answer });
+  if (account) await checkMovement(tx, t, account, days);
   movedHere.set(tx, [...(movedHere.get(tx) ?? []), { accountId: t.accountId, date: t.date, amount: t.direction === 'IN' ? t.amount : -t.amount }]);
-  return row.id;
+  return id;
 }
 
 /**

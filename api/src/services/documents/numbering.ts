@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { documentSeries } from '../../db/schema';
 import { conflict } from '../../errors';
+import { selectPrepared } from '../../db/prepared';
 
 /** Kinds of numbered documents; each has its own series. */
 export type DocumentKind =
@@ -103,15 +104,18 @@ export interface TakenNumber {
  */
 export async function takeNumber(tx: Tx, businessId: string, ref: SeriesRef): Promise<TakenNumber> {
   const { financialYear, seriesPrefix } = seriesOf(ref);
-  const [row] = await tx
-    .insert(documentSeries)
-    .values({ businessId, docType: ref.kind, financialYear, prefix: seriesKey(ref, seriesPrefix), lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: [documentSeries.businessId, documentSeries.docType, documentSeries.prefix],
-      set: { lastNumber: sql`${documentSeries.lastNumber} + 1`, updatedAt: sql`now()` },
-    })
-    .returning({ lastNumber: documentSeries.lastNumber });
-  return { number: numberOf(ref, financialYear, row.lastNumber), financialYear, seriesPrefix, seriesNo: row.lastNumber };
+  // A prepared statement: every document of a branch waits for the one before on this row, so its cost counts twice.
+  const [row] = await selectPrepared<{ last_number: number }>(
+    tx,
+    'series_take',
+    sql`insert into ${documentSeries} (business_id, doc_type, financial_year, prefix, last_number)
+        values (${businessId}::uuid, ${ref.kind}::text, ${financialYear}::text, ${seriesKey(ref, seriesPrefix)}::text, 1)
+        on conflict (business_id, doc_type, prefix)
+        do update set last_number = ${documentSeries}.last_number + 1, updated_at = now()
+        returning last_number`,
+  );
+  const seriesNo = Number(row.last_number);
+  return { number: numberOf(ref, financialYear, seriesNo), financialYear, seriesPrefix, seriesNo };
 }
 
 function numberOf(ref: SeriesRef, financialYear: string, n: number): string {

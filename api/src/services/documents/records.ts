@@ -1,7 +1,7 @@
 import type { DocumentBranch, DocumentLine, DocumentParty, DocumentTotals, HsnSummaryRow } from '@bahi/shared/contracts';
 import { stateTaxLabel } from '@bahi/shared/gst';
 import { fromPaise, moneyText, stateName } from '@bahi/shared/india';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { purchaseInvoiceLines, purchaseInvoices, quotationLines, quotations, saleInvoiceLines, saleInvoices } from '../../db/schema';
 import type { PreparedDocument } from './prepare';
@@ -183,6 +183,16 @@ export function documentFieldsOf(h: HeaderRow, lines: LineRow[]) {
     cancelReason: h.cancelReason,
     createdAt: h.createdAt.toISOString(),
   };
+}
+
+/**
+ * Writes a document's header and its lines in one statement, the header's insert as a WITH of the lines' (both are
+ * insert builders, `tx.insert(table).values(…)`, not run): one round trip instead of two, the same rows and errors
+ * (a unique key of the header is refused as before). The lines' key to the header is checked at the statement's end.
+ */
+export async function insertDocumentRows(tx: Tx, header: SQLWrapper, lines: SQLWrapper): Promise<void> {
+  // Their SQL, not the builders: a builder inside sql`` is put in parentheses, which an INSERT cannot take.
+  await tx.execute(sql`with header as (${header.getSQL()}) ${lines.getSQL()}`);
 }
 
 /** The header row of a paid document of the business (locked for update when asked); undefined when there is none. */

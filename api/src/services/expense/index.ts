@@ -291,8 +291,8 @@ function toExpense(r: ExpenseRow): Expense {
     partyName: r.partyName,
     notes: e.notes,
     receipt:
-      e.receiptFile && e.receiptType
-        ? { fileName: e.receiptName ?? e.receiptFile, mimeType: e.receiptType, size: e.receiptSize ?? 0, url: `/api/expense/receipt/${e.id}` }
+      e.receiptFileId && e.receiptType
+        ? { fileName: e.receiptName ?? e.receiptFile ?? 'receipt', mimeType: e.receiptType, size: e.receiptSize ?? 0, url: `/api/expense/receipt/${e.id}` }
         : null,
     cancelledAt: e.cancelledAt?.toISOString() ?? null,
     cancelReason: e.cancelReason,

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { ITEM_MESSAGES } from '@bahi/shared/contracts';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { itemImages } from '../../db/schema';
 import { HttpError } from '../../errors';
+import { deleteFiles, putFile, readFile, type StoredFile } from '../files';
 
 /** The URL an item image is served at (behind the session). */
 export const IMAGE_URL_PREFIX = '/api/item/image/';
@@ -35,62 +34,41 @@ export async function identifyImage(bytes: Buffer): Promise<UploadedImage> {
   return { bytes, mime: allowed.mime, ext: allowed.ext };
 }
 
-export const imagesDir = (dataDir: string, businessId: string) => path.join(dataDir, 'item-images', businessId);
+/** Where an image was kept before files moved into the database; read once by the import at start (services/files/import.ts). */
+export const LEGACY_IMAGES_DIR = 'item-images';
 
-export interface StoredImage {
-  fileName: string;
-  contentType: string;
-  size: number;
-}
-
-/** Writes the images under random names; answers what was written so a failed save can remove it again. */
-export async function storeImages(dataDir: string, businessId: string, images: UploadedImage[]): Promise<StoredImage[]> {
-  if (images.length === 0) return [];
-  const dir = imagesDir(dataDir, businessId);
-  await fs.promises.mkdir(dir, { recursive: true });
-  const stored: StoredImage[] = [];
-  try {
-    for (const image of images) {
-      const fileName = `${randomBytes(16).toString('hex')}.${image.ext}`;
-      await fs.promises.writeFile(path.join(dir, fileName), image.bytes, { flag: 'wx' });
-      stored.push({ fileName, contentType: image.mime, size: image.bytes.length });
-    }
-  } catch (e) {
-    await removeImageFiles(dataDir, businessId, stored.map((s) => s.fileName));
-    throw e;
+/**
+ * Stores the images' bytes and their rows, in the item's transaction and in the order given, from `firstPosition` on.
+ * Each gets a random name: the name in its URL.
+ */
+export async function insertImages(tx: Tx, businessId: string, itemId: string, images: UploadedImage[], firstPosition: number): Promise<void> {
+  let position = firstPosition;
+  for (const image of images) {
+    const fileId = await putFile(tx, businessId, { bytes: image.bytes, contentType: image.mime });
+    const fileName = `${randomBytes(16).toString('hex')}.${image.ext}`;
+    await tx.insert(itemImages).values({ businessId, itemId, fileName, fileId, contentType: image.mime, size: image.bytes.length, position });
+    position += 1;
   }
-  return stored;
 }
 
-export async function removeImageFiles(dataDir: string, businessId: string, fileNames: string[]): Promise<void> {
-  const dir = imagesDir(dataDir, businessId);
-  await Promise.all(
-    fileNames
-      .filter((n) => IMAGE_FILE_NAME.test(n))
-      .map((n) => fs.promises.rm(path.join(dir, n), { force: true })),
-  );
+/** Drops the item's images with these names, their bytes too, in the item's transaction. */
+export async function deleteImages(tx: Tx, businessId: string, itemId: string, fileNames: string[]): Promise<void> {
+  if (fileNames.length === 0) return;
+  const gone = await tx
+    .delete(itemImages)
+    .where(and(eq(itemImages.businessId, businessId), eq(itemImages.itemId, itemId), inArray(itemImages.fileName, fileNames)))
+    .returning({ fileId: itemImages.fileId });
+  await deleteFiles(tx, businessId, gone.map((g) => g.fileId));
 }
 
-/** The business's image with this name and where its file is, or null (another business's image is not found). */
-export async function findImage(
-  db: Db,
-  dataDir: string,
-  businessId: string,
-  fileName: string,
-): Promise<{ filePath: string; contentType: string; size: number } | null> {
+/** The business's image with this name, bytes and all, or null (another business's image is not found). */
+export async function findImage(db: Db, businessId: string, fileName: string): Promise<StoredFile | null> {
   if (!IMAGE_FILE_NAME.test(fileName)) return null;
   const [row] = await db
-    .select({ contentType: itemImages.contentType, size: itemImages.size })
+    .select({ fileId: itemImages.fileId })
     .from(itemImages)
     .where(and(eq(itemImages.businessId, businessId), eq(itemImages.fileName, fileName)));
-  if (!row) return null;
-  const filePath = path.join(imagesDir(dataDir, businessId), fileName);
-  try {
-    await fs.promises.access(filePath, fs.constants.R_OK);
-  } catch {
-    return null;
-  }
-  return { filePath, ...row };
+  return row?.fileId ? readFile(db, businessId, row.fileId) : null;
 }
 
 /** 'https://x/api/item/image/ab12....png', '/api/item/image/ab12....png' or the bare name -> the name. */

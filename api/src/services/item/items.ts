@@ -25,7 +25,7 @@ import {
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, notFound, pgErrorCode } from '../../errors';
 import type { AuthContext } from '../auth/sessions';
 import { defaultBranchRow } from '../branches';
-import { imageNameFromUrl, imageUrl, removeImageFiles, storeImages, type StoredImage, type UploadedImage } from './images';
+import { deleteImages, imageNameFromUrl, imageUrl, insertImages, type UploadedImage } from './images';
 import { toTaxRate } from './reference';
 import { receiveSerials, removeSerials, serialsAre } from '../documents/stock';
 import { applyStockChange } from './stock';
@@ -41,7 +41,6 @@ type ItemRow = typeof items.$inferSelect;
 
 export interface ItemContext {
   db: Db;
-  dataDir: string;
   auth: AuthContext;
   now: Date;
 }
@@ -400,24 +399,6 @@ async function replaceOpeningSerials(tx: Tx, item: ItemRow, serials: string[], b
     where s.id = o.id`);
 }
 
-async function insertImages(tx: Tx, businessId: string, itemId: string, stored: StoredImage[], firstPosition: number) {
-  if (stored.length === 0) return;
-  await tx.insert(itemImages).values(
-    stored.map((s, i) => ({ businessId, itemId, fileName: s.fileName, contentType: s.contentType, size: s.size, position: firstPosition + i })),
-  );
-}
-
-/** Writes the new files first and removes them again if the save fails. */
-async function withStoredImages<T>(ctx: ItemContext, images: UploadedImage[], work: (stored: StoredImage[]) => Promise<T>): Promise<T> {
-  const stored = await storeImages(ctx.dataDir, ctx.auth.businessId, images);
-  try {
-    return await work(stored);
-  } catch (e) {
-    await removeImageFiles(ctx.dataDir, ctx.auth.businessId, stored.map((s) => s.fileName));
-    throw e;
-  }
-}
-
 /**
  * What a unit of opening stock cost, in paise: the purchase price without the GST in it (that is input credit, not
  * cost); null when the item has no purchase price.
@@ -438,45 +419,43 @@ export async function createItem(ctx: ItemContext, v: ItemFormFields, images: Up
   await assertCodeFree(db, businessId, cols);
   const branch = await activeBranch(db, auth);
 
-  const id = await withStoredImages(ctx, images, (stored) =>
-    translateConflicts(cols, () =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(items)
-          .values({ businessId, ...cols, openingBranchId: branch.id, createdAt: now, updatedAt: now })
-          .returning({ id: items.id });
-        await insertSerials(tx, businessId, row.id, serialsOf(v, cols), branch.id);
-        await insertImages(tx, businessId, row.id, stored, 0);
-        if (cols.openingStock > 0) {
-          await applyStockChange(tx, {
-            businessId,
-            itemId: row.id,
-            branch,
-            delta: cols.openingStock,
-            kind: 'OPENING',
-            date: cols.asOfDate,
-            reason: 'Opening stock',
-            userId: auth.user.id,
-            now,
-          });
-          await postStockChange(tx, {
-            businessId,
-            branchId: branch.id,
-            itemId: row.id,
-            deltaMilli: Math.round(cols.openingStock * 1000),
-            unitCost: await openingUnitCost(tx, cols),
-            counter: 'OPENING_EQUITY',
-            date: cols.asOfDate,
-            voucherType: 'OPENING_STOCK',
-            document: { type: 'ITEM', id: row.id, number: null },
-            narration: `Opening stock of ${cols.name}`,
-            createdBy: auth.user.id,
-            now,
-          });
-        }
-        return row.id;
-      }),
-    ),
+  const id = await translateConflicts(cols, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(items)
+        .values({ businessId, ...cols, openingBranchId: branch.id, createdAt: now, updatedAt: now })
+        .returning({ id: items.id });
+      await insertSerials(tx, businessId, row.id, serialsOf(v, cols), branch.id);
+      await insertImages(tx, businessId, row.id, images, 0);
+      if (cols.openingStock > 0) {
+        await applyStockChange(tx, {
+          businessId,
+          itemId: row.id,
+          branch,
+          delta: cols.openingStock,
+          kind: 'OPENING',
+          date: cols.asOfDate,
+          reason: 'Opening stock',
+          userId: auth.user.id,
+          now,
+        });
+        await postStockChange(tx, {
+          businessId,
+          branchId: branch.id,
+          itemId: row.id,
+          deltaMilli: Math.round(cols.openingStock * 1000),
+          unitCost: await openingUnitCost(tx, cols),
+          counter: 'OPENING_EQUITY',
+          date: cols.asOfDate,
+          voucherType: 'OPENING_STOCK',
+          document: { type: 'ITEM', id: row.id, number: null },
+          narration: `Opening stock of ${cols.name}`,
+          createdBy: auth.user.id,
+          now,
+        });
+      }
+      return row.id;
+    }),
   );
   return getItem(db, businessId, branch.id, id);
 }
@@ -521,60 +500,53 @@ export async function updateItem(
     : branch;
   const delta = cols.openingStock - existing.openingStock;
 
-  await withStoredImages(ctx, images, (stored) =>
-    translateConflicts(cols, () =>
-      db.transaction(async (tx) => {
+  await translateConflicts(cols, () =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(items)
+        .set({ ...cols, openingBranchId: openingBranch.id, updatedAt: now })
+        .where(and(eq(items.businessId, businessId), eq(items.id, id)));
+      if (cols.hasSerialisation) {
+        await replaceOpeningSerials(tx, existing, serialsOf(v, cols), openingBranch);
+      } else {
+        // Serialisation off: the serials in stock go; sold ones belong to their invoices and stay.
         await tx
-          .update(items)
-          .set({ ...cols, openingBranchId: openingBranch.id, updatedAt: now })
-          .where(and(eq(items.businessId, businessId), eq(items.id, id)));
-        if (cols.hasSerialisation) {
-          await replaceOpeningSerials(tx, existing, serialsOf(v, cols), openingBranch);
-        } else {
-          // Serialisation off: the serials in stock go; sold ones belong to their invoices and stay.
-          await tx
-            .delete(itemSerialNumbers)
-            .where(
-              and(eq(itemSerialNumbers.businessId, businessId), eq(itemSerialNumbers.itemId, id), eq(itemSerialNumbers.status, 'IN_STOCK')),
-            );
-        }
-        if (removed.length) {
-          await tx
-            .delete(itemImages)
-            .where(and(eq(itemImages.businessId, businessId), eq(itemImages.itemId, id), inArray(itemImages.fileName, removed)));
-        }
-        await insertImages(tx, businessId, id, stored, Math.max(-1, ...current.map((c) => c.position)) + 1);
-        if (delta !== 0) {
-          await applyStockChange(tx, {
-            businessId,
-            itemId: id,
-            branch: openingBranch,
-            delta,
-            kind: 'OPENING_EDIT',
-            date: indianDate(now),
-            reason: `Opening stock changed from ${existing.openingStock} to ${cols.openingStock}`,
-            userId: auth.user.id,
-            now,
-          });
-          await postStockChange(tx, {
-            businessId,
-            branchId: openingBranch.id,
-            itemId: id,
-            deltaMilli: Math.round(delta * 1000),
-            unitCost: await openingUnitCost(tx, cols),
-            counter: 'OPENING_EQUITY',
-            date: indianDate(now),
-            voucherType: 'OPENING_STOCK',
-            document: { type: 'ITEM', id, number: null },
-            narration: `Opening stock of ${cols.name} changed from ${existing.openingStock} to ${cols.openingStock}`,
-            createdBy: auth.user.id,
-            now,
-          });
-        }
-      }),
-    ),
+          .delete(itemSerialNumbers)
+          .where(
+            and(eq(itemSerialNumbers.businessId, businessId), eq(itemSerialNumbers.itemId, id), eq(itemSerialNumbers.status, 'IN_STOCK')),
+          );
+      }
+      await deleteImages(tx, businessId, id, removed);
+      await insertImages(tx, businessId, id, images, Math.max(-1, ...current.map((c) => c.position)) + 1);
+      if (delta !== 0) {
+        await applyStockChange(tx, {
+          businessId,
+          itemId: id,
+          branch: openingBranch,
+          delta,
+          kind: 'OPENING_EDIT',
+          date: indianDate(now),
+          reason: `Opening stock changed from ${existing.openingStock} to ${cols.openingStock}`,
+          userId: auth.user.id,
+          now,
+        });
+        await postStockChange(tx, {
+          businessId,
+          branchId: openingBranch.id,
+          itemId: id,
+          deltaMilli: Math.round(delta * 1000),
+          unitCost: await openingUnitCost(tx, cols),
+          counter: 'OPENING_EQUITY',
+          date: indianDate(now),
+          voucherType: 'OPENING_STOCK',
+          document: { type: 'ITEM', id, number: null },
+          narration: `Opening stock of ${cols.name} changed from ${existing.openingStock} to ${cols.openingStock}`,
+          createdBy: auth.user.id,
+          now,
+        });
+      }
+    }),
   );
-  await removeImageFiles(ctx.dataDir, businessId, removed);
   return getItem(db, businessId, branch.id, id);
 }
 
@@ -585,7 +557,7 @@ export async function updateItem(
  * when not in stock here).
  */
 export async function adjustItemStock(
-  ctx: Omit<ItemContext, 'dataDir'>,
+  ctx: ItemContext,
   body: { itemId: string; type: 'ADD' | 'REDUCE'; quantity: number; date: string; reason: string; serialNos?: string[] },
 ): Promise<Item> {
   const { db, auth, now } = ctx;

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { itemStock, stockMovements, storeBranches, users } from '../../db/schema';
 import { conflict, pgErrorCode } from '../../errors';
+import { selectPrepared } from '../../db/prepared';
 
 const CHECK_VIOLATION = '23514';
 
@@ -43,81 +44,81 @@ export async function applyStockChange(tx: Tx, change: StockChange): Promise<num
 
 /** Quantities have three decimals: compared and summed as whole thousandths, never as floats. */
 const milli = (q: number) => Math.round(q * 1000);
-const key = (itemId: string, branchId: string) => `${itemId}/${branchId}`;
 
 /**
- * Several stock changes of one business in one go (a document's lines), each with its movement, in four statements
+ * Several stock changes of one business in one go (a document's lines), each with its movement, in one statement
  * whatever their number. The stock rows are locked in item order, so two writers never wait on each other in a
  * cycle, and concurrent changes of one item at one branch queue up; stock never goes below 0 (409 naming the first
  * change, in the given order, that would take it there; the check constraint backs it up). Answers each change's
  * quantity after it.
+ *
+ * The statement locks the rows, works out each change's quantity after it (the same item twice: the second from what
+ * the first left), and only when none goes below 0 updates the stock rows (an item's first movement at a branch
+ * inserts its row) and writes the movements; it answers the quantities after, from which the 409 is worded.
  */
 export async function applyStockChanges(tx: Tx, changes: StockChange[]): Promise<number[]> {
   if (changes.length === 0) return [];
   const businessId = changes[0].businessId;
   if (changes.some((c) => c.businessId !== businessId)) throw new Error('applyStockChanges: one business at a time');
-  const pairs = [...new Map(changes.map((c) => [key(c.itemId, c.branch.id), c])).values()];
-  const locked = (await tx.execute(sql`
-    select s.item_id, s.branch_id, s.quantity::text as quantity
-    from item_stock s
-    join unnest(${sql.param(pairs.map((c) => c.itemId))}::uuid[], ${sql.param(pairs.map((c) => c.branch.id))}::uuid[]) as w(item_id, branch_id)
-      on w.item_id = s.item_id and w.branch_id = s.branch_id
-    where s.business_id = ${businessId}
-    order by s.item_id, s.branch_id
-    for update of s`)) as unknown as { rows: { item_id: string; branch_id: string; quantity: string }[] };
-
-  const current = new Map(locked.rows.map((r) => [key(r.item_id, r.branch_id), milli(Number(r.quantity))]));
-  const existing = new Set(current.keys());
-  const afters = changes.map((c) => {
-    const k = key(c.itemId, c.branch.id);
-    const before = current.get(k) ?? 0;
-    const after = before + milli(c.delta);
-    if (after < 0) throw notEnoughStock(c, before / 1000);
-    current.set(k, after);
-    return after;
-  });
-
-  const net = pairs.map((c) => {
-    const k = key(c.itemId, c.branch.id);
-    return { c, k, delta: changes.filter((x) => key(x.itemId, x.branch.id) === k).reduce((sum, x) => sum + milli(x.delta), 0) };
-  });
-  const updates = net.filter((n) => existing.has(n.k));
-  const inserts = net.filter((n) => !existing.has(n.k));
   const now = changes[0].now;
+  const col = <T>(pick: (c: StockChange) => T) => sql.param(changes.map(pick));
+  let rows: Array<{ after: string; ok: boolean }>;
   try {
-    // Update the locked rows; only an item's first movement at a branch inserts (a CHECK sees the inserted values
-    // before ON CONFLICT, so a reduction must never go through an insert).
-    if (updates.length) {
-      await tx.execute(sql`
-        update item_stock s set quantity = s.quantity + w.delta / 1000.0, updated_at = ${now}
-        from unnest(${sql.param(updates.map((u) => u.c.itemId))}::uuid[], ${sql.param(updates.map((u) => u.c.branch.id))}::uuid[],
-                    ${sql.param(updates.map((u) => u.delta))}::bigint[]) as w(item_id, branch_id, delta)
-        where s.business_id = ${businessId} and s.item_id = w.item_id and s.branch_id = w.branch_id`);
-    }
-    if (inserts.length) {
-      await tx.execute(sql`
+    rows = await selectPrepared<{ after: string; ok: boolean }>(
+      tx,
+      'stock_apply',
+      sql`
+      with w as (
+        select * from unnest(${col((c) => c.itemId)}::uuid[], ${col((c) => c.branch.id)}::uuid[], ${col((c) => c.kind)}::text[],
+                             ${col((c) => milli(c.delta))}::bigint[], ${col((c) => c.date)}::date[], ${col((c) => c.reason)}::text[],
+                             ${col((c) => c.document?.type ?? null)}::text[], ${col((c) => c.document?.id ?? null)}::uuid[],
+                             ${col((c) => c.userId)}::uuid[])
+               with ordinality as w(item_id, branch_id, kind, delta, date, reason, document_type, document_id, user_id, n)
+      ), locked as materialized (
+        select s.item_id, s.branch_id, round(s.quantity * 1000)::bigint as milli
+        from item_stock s
+        where s.business_id = ${businessId} and (s.item_id, s.branch_id) in (select item_id, branch_id from w)
+        order by s.item_id, s.branch_id
+        for update of s
+      ), run as materialized (
+        select w.*, l.item_id is not null as existing,
+               coalesce(l.milli, 0) + sum(w.delta) over (partition by w.item_id, w.branch_id order by w.n) as after
+        from w left join locked l on l.item_id = w.item_id and l.branch_id = w.branch_id
+      ), ok as (
+        select coalesce(bool_and(after >= 0), true) as ok from run
+      ), net as (
+        select item_id, branch_id, bool_or(existing) as existing, sum(delta) as delta from run
+        where (select ok from ok) group by item_id, branch_id
+      ), upd as (
+        update item_stock s set quantity = s.quantity + net.delta / 1000.0, updated_at = ${now}
+        from net
+        where net.existing and s.business_id = ${businessId} and s.item_id = net.item_id and s.branch_id = net.branch_id
+      ), ins as (
+        -- Only an item's first movement at a branch inserts (a CHECK sees the inserted values before ON CONFLICT, so a
+        -- reduction never goes through an insert: it would leave the row below 0, and ok is false).
         insert into item_stock (business_id, item_id, branch_id, quantity, updated_at)
-        select ${businessId}::uuid, w.item_id, w.branch_id, w.delta / 1000.0, ${now}
-        from unnest(${sql.param(inserts.map((u) => u.c.itemId))}::uuid[], ${sql.param(inserts.map((u) => u.c.branch.id))}::uuid[],
-                    ${sql.param(inserts.map((u) => u.delta))}::bigint[]) as w(item_id, branch_id, delta)
-        on conflict (business_id, item_id, branch_id) do update set quantity = item_stock.quantity + excluded.quantity, updated_at = excluded.updated_at`);
-    }
+        select ${businessId}::uuid, net.item_id, net.branch_id, net.delta / 1000.0, ${now}
+        from net where not net.existing
+        on conflict (business_id, item_id, branch_id) do update set quantity = item_stock.quantity + excluded.quantity, updated_at = excluded.updated_at
+      ), mov as (
+        insert into stock_movements (business_id, item_id, branch_id, kind, quantity, balance_after, date, reason,
+                                     document_type, document_id, user_id, created_at)
+        select ${businessId}::uuid, run.item_id, run.branch_id, run.kind, run.delta / 1000.0, run.after / 1000.0, run.date, run.reason,
+               run.document_type, run.document_id, run.user_id, ${now}
+        from run where (select ok from ok)
+        order by run.n
+      )
+      select run.after::text as after, (select ok from ok) as ok from run order by run.n`,
+    );
   } catch (e) {
-    if (pgErrorCode(e) === CHECK_VIOLATION) throw notEnoughStock(changes[0], (current.get(key(changes[0].itemId, changes[0].branch.id)) ?? 0) / 1000);
+    if (pgErrorCode(e) === CHECK_VIOLATION) throw notEnoughStock(changes[0], 0);
     throw e;
   }
-  const col = <T>(pick: (c: StockChange, i: number) => T) => sql.param(changes.map(pick));
-  await tx.execute(sql`
-    insert into stock_movements (business_id, item_id, branch_id, kind, quantity, balance_after, date, reason,
-                                 document_type, document_id, user_id, created_at)
-    select ${businessId}::uuid, m.item_id, m.branch_id, m.kind, m.delta / 1000.0, m.after / 1000.0, m.date, m.reason,
-           m.document_type, m.document_id, m.user_id, ${now}
-    from unnest(${col((c) => c.itemId)}::uuid[], ${col((c) => c.branch.id)}::uuid[], ${col((c) => c.kind)}::text[],
-                ${col((c) => milli(c.delta))}::bigint[], ${col((_, i) => afters[i])}::bigint[], ${col((c) => c.date)}::date[],
-                ${col((c) => c.reason)}::text[], ${col((c) => c.document?.type ?? null)}::text[],
-                ${col((c) => c.document?.id ?? null)}::uuid[], ${col((c) => c.userId)}::uuid[])
-         with ordinality as m(item_id, branch_id, kind, delta, after, date, reason, document_type, document_id, user_id, n)
-    order by m.n`);
+  const afters = rows.map((r) => Number(r.after));
+  if (!rows[0]?.ok) {
+    const i = afters.findIndex((a) => a < 0);
+    throw notEnoughStock(changes[i], (afters[i] - milli(changes[i].delta)) / 1000);
+  }
   return afters.map((a) => a / 1000);
 }
 

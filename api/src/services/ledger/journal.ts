@@ -45,6 +45,23 @@ export interface NewEntry {
    * `lines`. Goods without cost at the branch post nothing (stock-cost.ts says how a cost is taken).
    */
   costOut?: { counter: LedgerKey; items: Array<{ itemId: string; quantityMilli: number }> };
+  /**
+   * The row the entry stands for (an account transaction), inserted by the entry's own statement so both cost one
+   * round trip: `insert` answers the insert given the condition under which the statement writes (`when`), so the row
+   * is written exactly once, with the entry. `name` goes into the prepared statement's name: one name, one text.
+   */
+  writeWith?: EntryRow;
+}
+
+/**
+ * A row written with an entry: `insert(when)` is an `insert … select … where when` of fixed text. `answer`, a scalar
+ * subquery (text) the statement answers too, read in the statement's snapshot (its writes not seen), is handed to
+ * `take` when the row was written with the entry (not when the entry had nothing to post).
+ */
+export interface EntryRow {
+  name: string;
+  insert: (when: SQL) => SQL;
+  answer?: { sql: SQL; take: (value: string | null) => void };
 }
 
 /** A posting whose lines do not balance: a fault of the code that built it, never of the user's request. */
@@ -133,6 +150,7 @@ interface Posted extends Record<string, unknown> {
   id: string | null;
   missing: number;
   residue: string | null;
+  answer?: string | null;
 }
 
 /**
@@ -158,6 +176,7 @@ export async function post(tx: Tx, entry: NewEntry): Promise<string | null> {
   if (lines.length === 0 && !out) {
     // Every ledger named exists afterwards, also one a line of 0 names (a new bank account without opening balance).
     await resolveLedgers(tx, entry.businessId, entry.lines.map((l) => l.ledger));
+    if (entry.writeWith) await tx.execute(entry.writeWith.insert(sql`true`));
     return null;
   }
   const moveStock = lines.some((l) => l.itemId) || !!out;
@@ -212,7 +231,9 @@ export async function post(tx: Tx, entry: NewEntry): Promise<string | null> {
           when 'cat' then (select a.id from ${ledgerAccounts} a where a.business_id = ${b} and a.expense_category_id = k.value::uuid)
           else k.value::uuid end as id
       from unnest(${sql.param(keys.map((k) => keyParts(k)[0]))}::text[], ${sql.param(keys.map((k) => keyParts(k)[1]))}::text[]) with ordinality as k(kind, value, n)
-    )${costing}, e as (
+    )${costing}${
+      entry.writeWith ? sql`, r as (${entry.writeWith.insert(sql`not exists (select 1 from k where k.id is null)`)})` : sql``
+    }, e as (
       insert into ${journalEntries} (business_id, branch_id, date, voucher_type, document_type, document_id, document_number,
                                      transaction_id, narration, reverses_id, created_by, created_at)
       select ${b}::uuid, ${entry.branchId}::uuid, ${entry.date}::date, ${entry.voucherType}::text, ${entry.document?.type ?? null}::text,
@@ -245,14 +266,16 @@ export async function post(tx: Tx, entry: NewEntry): Promise<string | null> {
                ? sql`(select json_agg(json_build_object('itemId', item_id, 'value', value::text) order by item_id)::text from s
                       where value < 0 or (quantity <= 0 and value <> 0))`
                : sql`null::text`
-           } as residue`;
-  const run = () => selectPrepared<Posted>(tx, `journal_post${shape ? `_${shape}` : ''}`, statement);
+           } as residue${entry.writeWith?.answer ? sql`, ${entry.writeWith.answer.sql} as answer` : sql``}`;
+  const name = `journal_post${shape ? `_${shape}` : ''}${entry.writeWith ? `_${entry.writeWith.name}${entry.writeWith.answer ? '_a' : ''}` : ''}`;
+  const run = () => selectPrepared<Posted>(tx, name, statement);
   let [row] = await run();
   if (Number(row.missing) > 0) {
     await ensureLedgers(tx, b, ledgersNamed(keys));
     [row] = await run();
     if (Number(row.missing) > 0) throw new Error(`A ledger of ${entry.voucherType} ${entry.document?.number ?? ''} is missing for business ${b}`);
   }
+  entry.writeWith?.answer?.take(row.answer ?? null);
   if (row.residue) await writeOffStockResidue(tx, entry, JSON.parse(row.residue) as Array<{ itemId: string; value: string }>);
   return row.id;
 }
@@ -287,6 +310,7 @@ async function writeOffStockResidue(tx: Tx, entry: NewEntry, off: Array<{ itemId
   await post(tx, {
     ...entry,
     voucherType: 'STOCK_REVALUATION',
+    writeWith: undefined,
     transactionId: null,
     reversesId: null,
     narration: 'Stock at cost written off to what is left on the shelf',

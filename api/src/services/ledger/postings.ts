@@ -1,7 +1,7 @@
 import { toPaise } from '@bahi/shared/india';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { post, resolveLedgers, reverse, reverseDocumentEntries, type LedgerKey, type PostingLine } from './journal';
+import { post, resolveLedgers, reverse, reverseDocumentEntries, type EntryRow, type LedgerKey, type PostingLine } from './journal';
 import { milliOf, share } from './stock-cost';
 import { selectRows } from '../../db/rows';
 
@@ -173,12 +173,18 @@ export interface PostedTransaction {
 
 /**
  * A movement of money into or out of a cash or bank account: Dr the account for money in (Cr for money out), and
- * the other side. A reversal reverses the entry of the transaction it reverses.
+ * the other side. A reversal reverses the entry of the transaction it reverses. `writeWith` inserts the transaction's
+ * own row: in the entry's statement when it posts one, else before the rest.
  */
-export async function postTransaction(tx: Tx, t: PostedTransaction): Promise<void> {
-  if (t.counter === 'NONE') return;
+export async function postTransaction(tx: Tx, t: PostedTransaction, writeWith?: EntryRow): Promise<void> {
+  // The transaction's own row: with its entry when there is one, else first, on its own.
+  const alone = async () => {
+    if (writeWith) await tx.execute(writeWith.insert(sql`true`));
+  };
+  if (t.counter === 'NONE') return alone();
   const base = { date: t.date, createdBy: t.createdBy, now: t.now };
   if (t.reversesId) {
+    await alone();
     const [original] = await selectRows<{ id: string }>(
       tx,
       sql`select id from journal_entries where business_id = ${t.businessId} and transaction_id = ${t.reversesId} and reverses_id is null`,
@@ -214,6 +220,7 @@ export async function postTransaction(tx: Tx, t: PostedTransaction): Promise<voi
     narration: t.note,
     ...base,
     lines: [{ ledger: { cashAccountId: t.accountId }, amount: own }, ...counter],
+    writeWith,
   });
 }
 

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { PURCHASE_ATTACHMENT_MAX_BYTES, PURCHASE_MESSAGES } from '@bahi/shared/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -7,8 +5,8 @@ import { HttpError } from '../../errors';
 import { readOneFile } from '../../plugins/multipart';
 
 /*
- * The supplier's bill attached to a purchase: stored as item images are, under a random server-made name in
- * DATA_DIR/purchase-bills/<business id>/, with its type judged by its bytes.
+ * The supplier's bill attached to a purchase: a PDF, PNG or JPEG judged by its bytes, kept in stored_files
+ * (services/files/).
  */
 
 const ALLOWED: Record<string, { ext: 'pdf' | 'png' | 'jpg'; mime: 'application/pdf' | 'image/png' | 'image/jpeg' }> = {
@@ -17,10 +15,8 @@ const ALLOWED: Record<string, { ext: 'pdf' | 'png' | 'jpg'; mime: 'application/p
   'image/jpeg': { ext: 'jpg', mime: 'image/jpeg' },
 };
 
-/** Server-made names only: 32 hex characters and the extension the bytes proved. */
-export const ATTACHMENT_FILE_NAME = /^[0-9a-f]{32}\.(pdf|png|jpg)$/;
-
-export const attachmentsDir = (dataDir: string, businessId: string) => path.join(dataDir, 'purchase-bills', businessId);
+/** Where bills were kept before files moved into the database; read once by the import at start (services/files/import.ts). */
+export const LEGACY_BILLS_DIR = 'purchase-bills';
 
 export interface UploadedBill {
   bytes: Buffer;
@@ -61,30 +57,4 @@ export async function readBillUpload(request: FastifyRequest): Promise<UploadedB
   const allowed = type && ALLOWED[type.mime];
   if (!allowed) throw new HttpError(415, PURCHASE_MESSAGES.attachmentType, 'file');
   return { bytes: data, mime: allowed.mime, ext: allowed.ext, originalName: cleanFileName(filename, allowed.ext) };
-}
-
-/** Writes the file under a random name; answers the name. */
-export async function storeBill(dataDir: string, businessId: string, bill: UploadedBill): Promise<string> {
-  const dir = attachmentsDir(dataDir, businessId);
-  await fs.promises.mkdir(dir, { recursive: true });
-  const fileName = `${randomBytes(16).toString('hex')}.${bill.ext}`;
-  await fs.promises.writeFile(path.join(dir, fileName), bill.bytes, { flag: 'wx' });
-  return fileName;
-}
-
-export async function removeBillFile(dataDir: string, businessId: string, fileName: string | null | undefined): Promise<void> {
-  if (!fileName || !ATTACHMENT_FILE_NAME.test(fileName)) return;
-  await fs.promises.rm(path.join(attachmentsDir(dataDir, businessId), fileName), { force: true });
-}
-
-/** Where a stored bill's file is, or null when it is not there. */
-export async function billFilePath(dataDir: string, businessId: string, fileName: string): Promise<string | null> {
-  if (!ATTACHMENT_FILE_NAME.test(fileName)) return null;
-  const filePath = path.join(attachmentsDir(dataDir, businessId), fileName);
-  try {
-    await fs.promises.access(filePath, fs.constants.R_OK);
-  } catch {
-    return null;
-  }
-  return filePath;
 }

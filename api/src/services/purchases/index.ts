@@ -28,10 +28,11 @@ import { PURCHASE_PREFIX, peekNumber, takeNumber } from '../documents/numbering'
 import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, paymentStatus, paymentWithDocument, recordDocumentPayment } from '../documents/payments';
 import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, requireRatesInForce, type DocumentContext } from '../documents/prepare';
 import { findBranchRow } from '../branches';
-import { documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues } from '../documents/records';
+import { documentFieldsOf, documentLineRows, findDocumentRow, headerValues, insertDocumentRows, lineValues } from '../documents/records';
 import { postPurchase } from '../ledger/postings';
 import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
+import { deleteFiles, putFile, readFile } from '../files';
 import { cancelBillVouchers, isUnregisteredSupplier, issuePaymentVoucher, takeSelfInvoiceNumber } from './rcm';
 import { registerAllocationKind } from '../payments/kinds';
 import { voucherNumbers } from '../payments/vouchers';
@@ -115,27 +116,33 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
     const eligible = body.lines.map((l) => l.itcEligible ?? true);
     const itc = inputTaxCredit(doc.figures, eligible);
     try {
-      await tx.insert(purchaseInvoices).values({
-        ...headerValues(auth.businessId, id, doc, number, { notes: body.notes, createdBy: auth.user.id, now }),
-        referenceNumber: number.number,
-        billNumber: body.billNumber,
-        billDate,
-        dueDate,
-        // The supplier's bill decides the year it is counted in.
-        financialYear,
-        status: paymentStatus(paid, grandTotal),
-        paid: fromPaise(paid),
-        reverseCharge: body.reverseCharge ?? false,
-        reverseChargeTax: fromPaise(doc.figures.totals.reverseChargeTax ?? 0),
-        itcCgst: fromPaise(itc.totals.cgst),
-        itcSgst: fromPaise(itc.totals.sgst),
-        itcIgst: fromPaise(itc.totals.igst),
-        itcCess: fromPaise(itc.totals.cess),
-        itcAmount: fromPaise(itc.totals.total),
-        selfInvoiceNumber: selfInvoice?.number ?? null,
-        selfInvoiceSeriesPrefix: selfInvoice?.seriesPrefix ?? null,
-        selfInvoiceSeriesNo: selfInvoice?.seriesNo ?? null,
-      });
+      await insertDocumentRows(
+        tx,
+        tx.insert(purchaseInvoices).values({
+          ...headerValues(auth.businessId, id, doc, number, { notes: body.notes, createdBy: auth.user.id, now }),
+          referenceNumber: number.number,
+          billNumber: body.billNumber,
+          billDate,
+          dueDate,
+          // The supplier's bill decides the year it is counted in.
+          financialYear,
+          status: paymentStatus(paid, grandTotal),
+          paid: fromPaise(paid),
+          reverseCharge: body.reverseCharge ?? false,
+          reverseChargeTax: fromPaise(doc.figures.totals.reverseChargeTax ?? 0),
+          itcCgst: fromPaise(itc.totals.cgst),
+          itcSgst: fromPaise(itc.totals.sgst),
+          itcIgst: fromPaise(itc.totals.igst),
+          itcCess: fromPaise(itc.totals.cess),
+          itcAmount: fromPaise(itc.totals.total),
+          selfInvoiceNumber: selfInvoice?.number ?? null,
+          selfInvoiceSeriesPrefix: selfInvoice?.seriesPrefix ?? null,
+          selfInvoiceSeriesNo: selfInvoice?.seriesNo ?? null,
+        }),
+        tx
+          .insert(purchaseInvoiceLines)
+          .values(lineValues(auth.businessId, id, doc).map((l, i) => ({ ...l, itcEligible: eligible[i], itcAmount: fromPaise(itc.lines[i]) }))),
+      );
     } catch (e) {
       // A concurrent twin of the same supplier's bill.
       if (pgError(e)?.code === UNIQUE_VIOLATION && pgError(e)?.constraint === 'purchase_invoices_bill_key') {
@@ -143,9 +150,6 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
       }
       throw e;
     }
-    await tx.insert(purchaseInvoiceLines).values(
-      lineValues(auth.businessId, id, doc).map((l, i) => ({ ...l, itcEligible: eligible[i], itcAmount: fromPaise(itc.lines[i]) })),
-    );
     await postPurchase(tx, {
       businessId: auth.businessId,
       branchId: doc.branch.id,
@@ -199,11 +203,11 @@ export const findPurchase = (db: Db | Tx, businessId: string, id: string, forUpd
   findDocumentRow(db, purchaseInvoices, businessId, id, forUpdate);
 
 function attachmentOf(row: PurchaseRow): PurchaseAttachment | null {
-  if (!row.attachmentFileName || !row.attachmentContentType) return null;
+  if (!row.attachmentFileId || !row.attachmentContentType) return null;
   return {
     contentType: row.attachmentContentType as PurchaseAttachment['contentType'],
     size: row.attachmentSize ?? 0,
-    fileName: row.attachmentOriginalName ?? row.attachmentFileName,
+    fileName: attachmentName(row),
     url: attachmentUrl(row.id),
     uploadedAt: (row.attachmentUploadedAt ?? row.updatedAt).toISOString(),
   };
@@ -282,7 +286,7 @@ export async function listPurchases(db: Db, businessId: string, q: z.output<type
       grandTotal: t.grandTotal,
       itcAmount: t.itcAmount,
       paid: t.paid,
-      hasAttachment: sql<boolean>`${t.attachmentFileName} is not null`,
+      hasAttachment: sql<boolean>`${t.attachmentFileId} is not null`,
       createdAt: t.createdAt,
     })
     .from(t)
@@ -397,31 +401,44 @@ export async function cancelPurchase(ctx: DocumentContext, id: string, body: Can
   return getPurchase(db, auth.businessId, id, today);
 }
 
-/** Records the stored file on the bill; answers the file it replaces (to remove once committed). */
+/**
+ * Stores the bill's file and records it on the bill, in one transaction; the file it replaces is deleted in the same
+ * transaction, so a bill never names a missing file and no file outlives its bill.
+ */
 export async function setAttachment(
   db: Db,
   businessId: string,
   id: string,
-  file: { fileName: string; contentType: string; size: number; originalName: string },
+  file: { bytes: Buffer; contentType: string; originalName: string },
   now: Date,
-): Promise<{ replaced: string | null }> {
-  return db.transaction(async (tx) => {
+): Promise<void> {
+  await db.transaction(async (tx) => {
     const row = await findPurchase(tx, businessId, id, true);
     if (!row) throw new HttpError(404, PURCHASE_NOT_FOUND);
+    const fileId = await putFile(tx, businessId, { bytes: file.bytes, contentType: file.contentType });
     await tx
       .update(purchaseInvoices)
       .set({
-        attachmentFileName: file.fileName,
+        attachmentFileId: fileId,
         attachmentContentType: file.contentType,
-        attachmentSize: file.size,
+        attachmentSize: file.bytes.length,
         attachmentOriginalName: file.originalName,
         attachmentUploadedAt: now,
         updatedAt: now,
       })
       .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.id, id)));
-    return { replaced: row.attachmentFileName };
+    await deleteFiles(tx, businessId, [row.attachmentFileId]);
   });
 }
+
+/** The attached bill's file, bytes and all, with the name to download it as; null when the bill has none. */
+export async function readAttachment(db: Db, row: PurchaseRow) {
+  if (!row.attachmentFileId || !row.attachmentContentType) return null;
+  const file = await readFile(db, row.businessId, row.attachmentFileId);
+  return file && { file, contentType: row.attachmentContentType, name: attachmentName(row) };
+}
+
+const attachmentName = (row: PurchaseRow) => row.attachmentOriginalName ?? row.attachmentFileName ?? 'bill';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Settled by a payment out not tied to one bill (payment/payment-out)

@@ -21,7 +21,7 @@ import { documentDate } from '../documents/dates';
 import { documentSearch } from '../documents/list';
 import { QUOTATION_PREFIX, takeNumber } from '../documents/numbering';
 import { prepareDocument, requireRatesInForce, type DocumentContext } from '../documents/prepare';
-import { documentFieldsOf, headerValues, lineValues } from '../documents/records';
+import { documentFieldsOf, headerValues, insertDocumentRows, lineValues } from '../documents/records';
 import { withIdempotency } from '../idempotency';
 import { UUID } from '../../db/ids';
 
@@ -62,15 +62,18 @@ export async function createQuotation(
         date: quotationDate,
         branchName: doc.branch.name,
       });
-      await tx.insert(quotations).values({
-        ...headerValues(auth.businessId, id, doc, number, { notes: body.notes, terms: body.terms, createdBy: auth.user.id, now }),
-        quotationNumber: number.number,
-        quotationDate,
-        validUntil,
-        status: 'OPEN',
-        exportType: doc.exportType,
-      });
-      await tx.insert(quotationLines).values(lineValues(auth.businessId, id, doc));
+      await insertDocumentRows(
+        tx,
+        tx.insert(quotations).values({
+          ...headerValues(auth.businessId, id, doc, number, { notes: body.notes, terms: body.terms, createdBy: auth.user.id, now }),
+          quotationNumber: number.number,
+          quotationDate,
+          validUntil,
+          status: 'OPEN',
+          exportType: doc.exportType,
+        }),
+        tx.insert(quotationLines).values(lineValues(auth.businessId, id, doc)),
+      );
     },
   );
   return getQuotation(db, auth.businessId, result.resourceId, today);

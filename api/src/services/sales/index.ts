@@ -29,7 +29,7 @@ import { paidDocumentFilters } from '../documents/list';
 import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, paymentStatus, paymentWithDocument, recordDocumentPayment } from '../documents/payments';
 import { defaultInvoicePrefix, peekNumber, takeNumber } from '../documents/numbering';
 import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, requireRatesInForce, type DocumentContext } from '../documents/prepare';
-import { documentFieldsOf, documentLineRows, findDocumentRow, headerValues, lineValues } from '../documents/records';
+import { documentFieldsOf, documentLineRows, findDocumentRow, headerValues, insertDocumentRows, lineValues } from '../documents/records';
 import { returnToStock, takeFromStock, type StockDocument } from '../documents/stock';
 import { findBranchRow } from '../branches';
 import { einvoiceStateFor } from '../einvoice/state';
@@ -103,22 +103,25 @@ export async function createSale(ctx: DocumentContext, body: z.output<typeof Cre
       now,
     };
     await takeFromStock(tx, stockDoc, doc.lines, 'SALE', `Sale ${number.number}`);
-    await tx.insert(saleInvoices).values({
-      ...headerValues(auth.businessId, id, doc, number, { notes: body.notes, terms: body.terms, createdBy: auth.user.id, now }),
-      invoiceNumber: number.number,
-      invoiceDate,
-      dueDate,
-      status: statusFor(paid, grandTotal),
-      received: fromPaise(paid),
-      quotationId: quotation?.id ?? null,
-      exportType: doc.exportType,
-      lutNumber: doc.lutNumber,
-      shippingBillNumber: body.shippingBill?.number ?? null,
-      shippingBillDate: body.shippingBill?.date ?? null,
-      shippingPortCode: body.shippingBill?.portCode ?? null,
-      ...transportColumns(body.transport),
-    });
-    await tx.insert(saleInvoiceLines).values(lineValues(auth.businessId, id, doc));
+    await insertDocumentRows(
+      tx,
+      tx.insert(saleInvoices).values({
+        ...headerValues(auth.businessId, id, doc, number, { notes: body.notes, terms: body.terms, createdBy: auth.user.id, now }),
+        invoiceNumber: number.number,
+        invoiceDate,
+        dueDate,
+        status: statusFor(paid, grandTotal),
+        received: fromPaise(paid),
+        quotationId: quotation?.id ?? null,
+        exportType: doc.exportType,
+        lutNumber: doc.lutNumber,
+        shippingBillNumber: body.shippingBill?.number ?? null,
+        shippingBillDate: body.shippingBill?.date ?? null,
+        shippingPortCode: body.shippingBill?.portCode ?? null,
+        ...transportColumns(body.transport),
+      }),
+      tx.insert(saleInvoiceLines).values(lineValues(auth.businessId, id, doc)),
+    );
     await postSale(tx, {
       businessId: auth.businessId,
       branchId: doc.branch.id,

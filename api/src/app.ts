@@ -48,6 +48,8 @@ import { ledgerRoutes } from './routes/ledger';
 import { reportRoutes } from './routes/report';
 import { saleRoutes } from './routes/sale';
 import { saleNoteRoutes } from './routes/sale-notes';
+import { businessProfileRoutes } from './routes/business-profile';
+import { publicShareRoutes, shareLinkRoutes } from './routes/share';
 import { shellRoutes } from './routes/shell';
 import { userRoutes } from './routes/users';
 import { startBillScheduler, type BillScheduler } from './services/automated-bills/scheduler';
@@ -194,11 +196,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/sale', (a) => einvoiceRoutes(a, deps));
   await scoped('/api/sale', (a) => ewayBillRoutes(a, deps));
   await scoped('/api/sale', (a) => saleNoteRoutes(a, deps));
+  await scoped('/api/sale', (a) => shareLinkRoutes(a, deps, 'SALE'));
   await scoped('/api/quotation', (a) => quotationRoutes(a, deps));
+  await scoped('/api/quotation', (a) => shareLinkRoutes(a, deps, 'QUOTATION'));
   await scoped('/api/expense', (a) => expenseRoutes(a, deps));
   await scoped('/api/payment', (a) => paymentRoutes(a, deps));
   await scoped('/api/purchase', (a) => purchaseRoutes(a, deps));
   await scoped('/api/automated-bill', (a) => automatedBillRoutes(a, deps));
+  await scoped('/api/settings', (a) => businessProfileRoutes(a, deps));
   await scoped('/api', (a) => pdfRoutes(a, deps));
   await scoped('/api', (a) => reportRoutes(a, deps));
   await scoped('/api', (a) => ledgerRoutes(a, deps));
@@ -207,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await scoped('/api/admin', (a) =>
     adminRoutes(a, deps, { operatorToken: options.operatorToken ?? config.operatorToken }),
   );
+  await scoped('', (a) => publicShareRoutes(a, deps));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Every other API path is the API's JSON 404, before the shell's static files could look it up as a file (the
   // static handler refuses a path like /api//x with 403).

@@ -39,6 +39,8 @@ export interface AppConfig {
   };
   /** Requests per minute per IP on the auth routes (0 switches the per-IP limit off). */
   authRateLimitPerMinute: number;
+  /** Requests per minute to the public share pages, per client address and per link (0 switches the limits off). */
+  shareRateLimitPerMinute: number;
   /** Origins other than this server's own that may call the API with credentials (dev servers). */
   allowedOrigins: string[];
   /** Serve the built shell at / and each built remote under /remotes/<folder>/. */
@@ -205,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       absoluteDays: int(env, 'SESSION_ABSOLUTE_DAYS', 30, 1),
     },
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 60),
+    shareRateLimitPerMinute: int(env, 'SHARE_RATE_LIMIT_PER_MINUTE', 60),
     allowedOrigins: [...new Set([...allowedOrigins, ...(remotesDev ? DEV_ORIGINS : [])])],
     serveApps: bool(env, 'SERVE_APPS', false),
     appsRoot: env.APPS_ROOT?.trim() ? path.resolve(env.APPS_ROOT.trim()) : REPO_ROOT,

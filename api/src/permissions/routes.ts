@@ -42,6 +42,11 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
   // The closed period's date: every screen that edits a document reads it to say why it cannot.
   'GET /api/settings/lock-books': SIGNED_IN,
   'PUT /api/settings/lock-books': 'books.edit',
+  // The business profile prints on every document (and prefills a bill's notes and terms): anyone signed in reads it.
+  'GET /api/settings/business': SIGNED_IN,
+  'GET /api/settings/business/logo': SIGNED_IN,
+  'GET /api/settings/business/signature': SIGNED_IN,
+  'PUT /api/settings/business': 'settings.edit',
 
   // Users of the business
   'GET /api/user/users': 'users.view',
@@ -117,6 +122,10 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
   'GET /api/sale/ewaybill': 'sales.view',
   'GET /api/sale/next-invoice-number': 'sales.view',
   'GET /api/sale/sale-invoice/:id/pdf': 'sales.view',
+  'GET /api/sale/sale-invoice/:id/upi-qr': 'sales.view',
+  // A public link to the customer is sent from the counter: whoever bills may share and revoke it.
+  'POST /api/sale/share-link/:id': 'sales.create',
+  'DELETE /api/sale/share-link/:id': 'sales.create',
   'POST /api/sale/create-credit-note': 'sales.create',
   'POST /api/sale/create-debit-note': 'sales.create',
   'GET /api/sale/credit-notes': 'sales.view',
@@ -146,6 +155,8 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
   'GET /api/quotation/quotation-estimation-invoice/:id': 'quotations.view',
   'GET /api/quotation/quotation-estimation-invoice/:id/pdf': 'quotations.view',
   'POST /api/quotation/cancel-quotation/:id': 'quotations.cancel',
+  'POST /api/quotation/share-link/:id': 'quotations.create',
+  'DELETE /api/quotation/share-link/:id': 'quotations.create',
 
   // Expenses
   'GET /api/expense/categories': 'expenses.view',
@@ -222,7 +233,8 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
 
 /**
  * Routes no session guards, each on purpose: signing up and in (before a session exists), health and readiness
- * probes, the API's own description, and the operators' admin API (its bearer token, not a user's session).
+ * probes, the API's own description, the operators' admin API (its bearer token, not a user's session), and the
+ * public pages of share links.
  */
 export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/auth/signup',
@@ -237,6 +249,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/openapi.json',
   // Every other /api path answers the API's JSON 404.
   '* /api/*',
+  // The customer's page of a shared invoice or quotation and its PDF: the link's token is the credential.
+  'GET /share/:token',
+  'GET /share/:token/pdf',
 ];
 
 /** Route prefixes that are public as a whole: the API's browsable docs, and the operators' admin API. */

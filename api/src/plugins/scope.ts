@@ -79,6 +79,9 @@ const BRANCH: Guarded = {
 const GUARDED_ROUTES: Record<string, Guarded> = {
   'GET /api/sale/sale-invoice/:id': SALE,
   'GET /api/sale/sale-invoice/:id/pdf': SALE,
+  'GET /api/sale/sale-invoice/:id/upi-qr': SALE,
+  'POST /api/sale/share-link/:id': SALE,
+  'DELETE /api/sale/share-link/:id': SALE,
   'GET /api/sale/sale-invoice/:id/einvoice': SALE,
   'POST /api/sale/sale-invoice/:id/irn': SALE,
   'POST /api/sale/record-payment/:id': SALE,
@@ -97,6 +100,8 @@ const GUARDED_ROUTES: Record<string, Guarded> = {
   'GET /api/quotation/quotation-estimation-invoice/:id': QUOTATION,
   'GET /api/quotation/quotation-estimation-invoice/:id/pdf': QUOTATION,
   'POST /api/quotation/cancel-quotation/:id': QUOTATION,
+  'POST /api/quotation/share-link/:id': QUOTATION,
+  'DELETE /api/quotation/share-link/:id': QUOTATION,
   'GET /api/purchase/purchase-invoice/:id': PURCHASE,
   'GET /api/purchase/purchase-invoice/:id/attachment': PURCHASE,
   'POST /api/purchase/record-payment/:id': PURCHASE,

@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { notFound } from '../errors';
 import { authOf, requireAuth } from '../plugins/auth';
 import { pdfFileName, renderDocumentPdf, type PdfLayout, type PrintableDocument } from '../services/pdf';
+import { loadPrintProfile } from '../services/business/print';
 import { quotationToPrintable, saleInvoiceToPrintable, saleNoteToPrintable } from '../services/pdf/printable';
 import { paymentVoucherToPrintable, selfInvoiceToPrintable } from '../services/pdf/rcm';
 import { getPurchase } from '../services/purchases';
@@ -35,7 +36,7 @@ const schema = <P extends z.ZodTypeAny = typeof DocumentIdParams>(tag: string, s
   response: errorResponses(400, 401, 404),
 });
 
-async function sendPdf(reply: FastifyReply, doc: PrintableDocument, layout: PdfLayout) {
+export async function sendPdf(reply: FastifyReply, doc: PrintableDocument, layout: PdfLayout) {
   const pdf = await renderDocumentPdf(doc, layout);
   return reply
     .header('content-type', 'application/pdf')
@@ -51,8 +52,9 @@ export function pdfRoutes(app: ZodApp, deps: Deps) {
   app.get('/sale/sale-invoice/:id/pdf', {
     schema: schema('sale', 'A sale invoice as a PDF: tax invoice (or bill of supply) on A4, or a thermal receipt'),
     handler: async (request, reply) => {
-      const invoice = await getSaleInvoice(deps.db, authOf(request).businessId, request.params.id, indiaToday(deps.clock()));
-      return sendPdf(reply, saleInvoiceToPrintable(invoice), request.query.layout);
+      const { businessId } = authOf(request);
+      const invoice = await getSaleInvoice(deps.db, businessId, request.params.id, indiaToday(deps.clock()));
+      return sendPdf(reply, saleInvoiceToPrintable(invoice, await loadPrintProfile(deps.db, businessId)), request.query.layout);
     },
   });
 
@@ -60,8 +62,9 @@ export function pdfRoutes(app: ZodApp, deps: Deps) {
     app.get(`/sale/${kind.type === 'CREDIT' ? 'credit' : 'debit'}-note/:id/pdf`, {
       schema: schema('sale', `A sale ${kind.word.toLowerCase()} as a PDF, naming the invoice it follows, on A4 or as a thermal receipt`),
       handler: async (request, reply) => {
-        const note = await getSaleNote(deps.db, authOf(request).businessId, request.params.id, kind);
-        return sendPdf(reply, saleNoteToPrintable(note), request.query.layout);
+        const { businessId } = authOf(request);
+        const note = await getSaleNote(deps.db, businessId, request.params.id, kind);
+        return sendPdf(reply, saleNoteToPrintable(note, await loadPrintProfile(deps.db, businessId)), request.query.layout);
       },
     });
   }
@@ -69,8 +72,9 @@ export function pdfRoutes(app: ZodApp, deps: Deps) {
   app.get('/quotation/quotation-estimation-invoice/:id/pdf', {
     schema: schema('quotation', 'A quotation as a PDF, on A4 or as a thermal receipt'),
     handler: async (request, reply) => {
-      const quotation = await getQuotation(deps.db, authOf(request).businessId, request.params.id, indiaToday(deps.clock()));
-      return sendPdf(reply, quotationToPrintable(quotation), request.query.layout);
+      const { businessId } = authOf(request);
+      const quotation = await getQuotation(deps.db, businessId, request.params.id, indiaToday(deps.clock()));
+      return sendPdf(reply, quotationToPrintable(quotation, await loadPrintProfile(deps.db, businessId)), request.query.layout);
     },
   });
 

@@ -4,7 +4,16 @@ import { pdfUrls } from '@bahi/shared';
 import { printDocument } from './print';
 
 /** Print A4, print on a till roll (80 or 58 mm), and the server's PDF. */
-export function PrintActions({ kind, id }: { kind: 'invoice' | 'quotation' | 'credit-note' | 'debit-note'; id: string }) {
+export function PrintActions({
+  kind,
+  id,
+  thermalDefault = 'thermal80',
+}: {
+  kind: 'invoice' | 'quotation' | 'credit-note' | 'debit-note';
+  id: string;
+  /** The business's roll (its print settings): listed first. */
+  thermalDefault?: 'thermal80' | 'thermal58';
+}) {
   const href =
     kind === 'invoice'
       ? pdfUrls.saleInvoice(id)
@@ -21,10 +30,9 @@ export function PrintActions({ kind, id }: { kind: 'invoice' | 'quotation' | 'cr
       <Dropdown
         trigger={['click']}
         menu={{
-          items: [
-            { key: 'thermal80', label: 'Thermal 80 mm' },
-            { key: 'thermal58', label: 'Thermal 58 mm' },
-          ],
+          items: (['thermal80', 'thermal58'] as const)
+            .map((key) => ({ key, label: `Thermal ${key === 'thermal80' ? 80 : 58} mm${key === thermalDefault ? ' (your printer)' : ''}` }))
+            .sort((a, b) => Number(b.key === thermalDefault) - Number(a.key === thermalDefault)),
           onClick: ({ key }) => printDocument(key as 'thermal80' | 'thermal58'),
         }}
       >

@@ -6,6 +6,7 @@ import { CancelModal, PageHeader } from '@bahi/shared/ui';
 import { PrintActions } from './document-actions';
 import { DocumentView, ThermalReceipt, type SalesDocument } from './document-view';
 import { PrintStyles } from './print';
+import { useBusinessProfile } from './profile-defaults';
 
 /** How a document is cancelled: the dialog's title and consequence, and the call (it updates the screen). */
 export interface DocumentCancel {
@@ -43,6 +44,7 @@ export function SalesDocumentPage(props: {
   const pdfKind = doc.kind === 'note' ? (doc.noteType === 'CREDIT' ? 'credit-note' : 'debit-note') : doc.kind;
   const navigate = useNavigate();
   const [cancelling, setCancelling] = useState(false);
+  const profile = useBusinessProfile();
 
   return (
     <>
@@ -58,7 +60,7 @@ export function SalesDocumentPage(props: {
         subtitle={subtitle}
         extra={
           <>
-            <PrintActions kind={pdfKind} id={doc.id} />
+            <PrintActions kind={pdfKind} id={doc.id} thermalDefault={profile?.print.thermalWidth} />
             {action}
             <Dropdown
               trigger={['click']}
@@ -84,7 +86,7 @@ export function SalesDocumentPage(props: {
         }
       />
       <div data-print-root>
-        <DocumentView doc={doc} />
+        <DocumentView doc={doc} profile={profile} />
         <ThermalReceipt doc={doc} width={80} />
         <ThermalReceipt doc={doc} width={58} />
       </div>

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { COMPOSITION_DECLARATION, SALE_NOTE_REASON_LABELS, ewayBillLine, formatRupees, type DocumentAddress, type Quotation, type SaleInvoice, type SaleNote } from '@bahi/shared';
+import { COMPOSITION_DECLARATION, SALE_NOTE_REASON_LABELS, ewayBillLine, formatRupees, type BusinessProfile, type DocumentAddress, type Quotation, type SaleInvoice, type SaleNote } from '@bahi/shared';
 import { addressLine, formatDate, formatQuantity, placeOfSupplyLabel } from '@bahi/shared/ui';
 import { EInvoiceBlock } from './einvoice-block';
 
@@ -72,7 +72,7 @@ function TaxHeaders({ inter, sgst, hasCess }: { inter: boolean; sgst: string; ha
 }
 
 /** The document as the customer gets it, A4: the same on screen and on paper (print CSS keeps only this). */
-export function DocumentView({ doc }: { doc: SalesDocument }) {
+export function DocumentView({ doc, profile = null }: { doc: SalesDocument; profile?: BusinessProfile | null }) {
   const taxed = isTaxed(doc);
   const inter = doc.supplyType === 'INTER';
   const hasCess = Number(doc.totals.cess) > 0;
@@ -107,6 +107,12 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
   const party = doc.party;
   const shipping = party?.shippingAddress ?? party?.billingAddress ?? null;
   const cancelled = doc.cancelledAt !== null || doc.status === 'CANCELLED';
+  // The business profile, once saved, names the seller and adds its logo, trade name, signature, bank and terms.
+  const sellerName = profile?.updatedAt ? profile.legalName : branch.businessName;
+  const sellerAddress = addressLine(branch.address) || addressLine(profile?.address ? { ...profile.address, state: null } : null);
+  const terms = doc.terms ?? profile?.terms ?? null;
+  const bank = profile?.bankAccount;
+  const bankLines = [bank && `Bank: ${bank.bankName ?? bank.displayName}`, bank?.accountNumber && `A/c No.: ${bank.accountNumber}`, bank?.ifsc && `IFSC: ${bank.ifsc}`, profile?.upiId && `UPI: ${profile.upiId}`].filter(Boolean);
 
   return (
     <article
@@ -133,11 +139,14 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
         </div>
       ) : null}
       <header style={{ display: 'flex', justifyContent: 'space-between', gap: 24, borderBottom: `2px solid ${ink}`, paddingBottom: 12 }}>
-        <div>
-          <div style={{ fontSize: 20, fontWeight: 700 }}>{branch.businessName}</div>
+        <div style={{ display: 'flex', gap: 12 }}>
+          {profile?.logoUrl ? <img src={profile.logoUrl} alt="Logo" style={{ maxWidth: 120, maxHeight: 64, objectFit: 'contain' }} /> : null}
+          <div>
+          <div style={{ fontSize: 20, fontWeight: 700 }}>{sellerName}</div>
+          {profile?.tradeName && profile.tradeName !== sellerName ? <div>{profile.tradeName}</div> : null}
           <div>
             {branch.name}
-            {addressLine(branch.address) ? ` · ${addressLine(branch.address)}` : ''}
+            {sellerAddress ? ` · ${sellerAddress}` : ''}
           </div>
           {branch.gstin ? (
             <div>
@@ -145,6 +154,7 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
             </div>
           ) : null}
           {[branch.phone && `Phone ${branch.phone}`, branch.email].filter(Boolean).join(' · ') || null}
+          </div>
         </div>
         <div style={{ textAlign: 'right' }}>
           <div style={{ fontSize: 18, fontWeight: 700, letterSpacing: 1 }}>{titleOf(doc)}</div>
@@ -234,6 +244,8 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
 
       <section style={{ display: 'flex', gap: 24, marginTop: 16, alignItems: 'flex-start' }}>
         <div style={{ flex: 1, minWidth: 0 }}>
+          {profile?.print.showHsnSummary === false ? null : (
+            <>
           <div style={{ fontSize: 11, color: muted, textTransform: 'uppercase', letterSpacing: 0.5, marginBottom: 4 }}>HSN/SAC summary</div>
           <table style={{ width: '100%', borderCollapse: 'collapse' }} aria-label="HSN summary">
             <thead>
@@ -267,6 +279,8 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
               ))}
             </tbody>
           </table>
+            </>
+          )}
           <div style={{ marginTop: 12 }}>
             <span style={{ color: muted }}>Amount in words: </span>
             <strong>{doc.totals.amountInWords}</strong>
@@ -314,10 +328,16 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
               {doc.notes}
             </div>
           ) : null}
-          {doc.terms ? (
+          {terms ? (
             <div>
               <strong>Terms: </strong>
-              {doc.terms}
+              {terms}
+            </div>
+          ) : null}
+          {bankLines.length && doc.kind !== 'note' ? (
+            <div aria-label="Bank details">
+              <strong>Bank details: </strong>
+              {bankLines.join(' · ')}
             </div>
           ) : null}
           {cancelled && doc.cancelReason ? (
@@ -328,8 +348,12 @@ export function DocumentView({ doc }: { doc: SalesDocument }) {
           ) : null}
         </div>
         <div style={{ textAlign: 'center', minWidth: 200 }}>
-          <div style={{ fontWeight: 600 }}>For {branch.businessName}</div>
-          <div style={{ height: 40 }} />
+          <div style={{ fontWeight: 600 }}>For {sellerName}</div>
+          {profile?.signatureUrl ? (
+            <img src={profile.signatureUrl} alt="Signature" style={{ display: 'block', margin: '4px auto', maxWidth: 180, maxHeight: 48, objectFit: 'contain' }} />
+          ) : (
+            <div style={{ height: 40 }} />
+          )}
           <div style={{ borderTop: rule, color: muted }}>Authorised signatory</div>
         </div>
       </footer>

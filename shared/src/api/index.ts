@@ -19,3 +19,4 @@ export * from './report';
 export * from './books';
 export * from './users';
 export * from './audit';
+export * from './business-profile';

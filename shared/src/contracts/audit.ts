@@ -41,6 +41,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   einvoice_settings: 'E-invoice settings',
   automated_bill: 'Automated bill',
   remote: 'App module',
+  share_link: 'Share link',
 };
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {

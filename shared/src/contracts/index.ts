@@ -25,6 +25,7 @@ export * from './automated-bill';
 export * from './report';
 export * from './composition';
 export * from './ledger';
+export * from './business-profile';
 export * from './books-statements';
 export * from './users';
 export * from './audit';

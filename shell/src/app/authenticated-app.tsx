@@ -6,6 +6,7 @@ import { RemoteRoute, RouteSkeleton } from '../remotes/remote-route';
 import { useIdlePreload } from '../remotes/idle-preload';
 import { useRegistry } from '../remotes/use-registry';
 import { HomeDashboard } from './home-dashboard';
+import { BusinessProfilePage } from './settings/business-profile-page';
 import { useFollowOtherTabsBranch } from './branch-switcher';
 import { OverrideConfirmDialog } from './override-banner';
 import { SessionGuard } from './session-guard';
@@ -55,6 +56,7 @@ export function SignedInApp() {
       <Routes>
         <Route index element={<HomeDashboard nav={table?.nav} loading={isLoading} />} />
         <Route path="settings/users" element={<UsersPage />} />
+        <Route path="/settings/business" element={<BusinessProfilePage />} />
         {table?.routes.map((r) => (
           <Route
             key={r.path}

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { ACTIVITY_PATH, ROLE_LABELS, authApi, canViewAudit, forgetCachedData, logOut, useSession } from '@bahi/shared';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
-import { DownOutlined, HistoryOutlined, InfoCircleOutlined, LogoutOutlined, TeamOutlined } from '@ant-design/icons';
+import { DownOutlined, HistoryOutlined, InfoCircleOutlined, LogoutOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { formatMobile } from '../auth/phone';
 import { clearAllOverrides } from '../remotes/overrides';
 import type { RouteTable } from '../remotes/route-table';
 import { AboutDialog } from './about-dialog';
 import { MANAGES_USERS } from './users/users-page';
+import { can } from '@bahi/shared/permissions';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -55,6 +56,9 @@ export function UserMenu({ table }: { table: RouteTable | null }) {
               ),
             },
             { type: 'divider' },
+            ...(can(user.role, 'settings.edit')
+              ? [{ key: 'business-profile', icon: <ShopOutlined />, label: 'Business profile', onClick: () => navigate('/settings/business') }]
+              : []),
             ...(MANAGES_USERS.includes(user.role)
               ? [{ key: 'users', icon: <TeamOutlined />, label: 'Users & roles', onClick: () => navigate('/settings/users') }]
               : []),

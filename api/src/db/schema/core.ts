@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { SellerRegistrationType } from '@bahi/shared/contracts';
+import type { PrintSettings, SellerRegistrationType } from '@bahi/shared/contracts';
 import { createdAt, updatedAt } from './columns';
 
 export const businesses = pgTable('businesses', {
@@ -33,6 +33,23 @@ export const businesses = pgTable('businesses', {
   registrationType: text('registration_type').$type<SellerRegistrationType>().notNull().default('UNREGISTERED'),
   /** A composition taxpayer's rate on its turnover (CMP-08), per cent: 1 for manufacturers and traders. */
   compositionRate: numeric('composition_rate', { precision: 6, scale: 3 }).notNull().default('1'),
+  // The business profile printed on its documents (settings/business); null until the owner sets it.
+  legalName: text('legal_name'),
+  tradeName: text('trade_name'),
+  addressStreet: text('address_street'),
+  addressCity: text('address_city'),
+  addressStateCode: text('address_state_code'),
+  addressPin: text('address_pin'),
+  phone: text('phone'),
+  email: text('email'),
+  upiId: text('upi_id'),
+  payeeName: text('payee_name'),
+  /** The bank account printed for transfers: one of the business's own (foreign key in migration 0047). */
+  printBankAccountId: uuid('print_bank_account_id'),
+  defaultTerms: text('default_terms'),
+  defaultNotes: text('default_notes'),
+  printSettings: jsonb('print_settings').$type<Partial<PrintSettings>>(),
+  profileUpdatedAt: timestamp('profile_updated_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 }, (t) => [
   check('businesses_future_dated_days_check', sql`${t.futureDatedDays} between 0 and 366`),

@@ -20,3 +20,4 @@ export * from './list-counts';
 export * from './ledger';
 export * from './sale-notes';
 export * from './audit';
+export * from './business-profile';

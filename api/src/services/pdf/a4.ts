@@ -36,6 +36,24 @@ const PAD = 5;
 const TABLE_SIZE = 7.5;
 
 const SMALL: TextStyle = { size: 8 };
+/** The boxes the profile's images are fitted into (aspect kept). */
+const LOGO = { width: 64, height: 48 };
+const SIGNATURE = { width: 120, height: 36 };
+/** The UPI QR: 80 pt (28 mm), a size any phone camera reads off paper. */
+const UPI_QR_POINTS = 80;
+
+/**
+ * An image fitted into a box (its aspect kept), unless the pen only measures. An image pdfkit cannot read is left
+ * out rather than failing the whole document: the upload checked it, but a print must not depend on that.
+ */
+export function drawImage(pen: Pen, bytes: Buffer, x: number, y: number, w: number, h: number, align: 'left' | 'center' | 'right' = 'left'): void {
+  if (pen.dry) return;
+  try {
+    pen.doc.image(bytes, x, y, { fit: [w, h], align: align === 'left' ? undefined : align, valign: 'center' });
+  } catch {
+    // Left out: see above.
+  }
+}
 const LABEL: TextStyle = { size: 7.5, color: '#555' };
 
 /**
@@ -52,6 +70,7 @@ export class A4Invoice {
     private readonly pen: Pen,
     private readonly doc: PrintableDocument,
     private readonly qr: Buffer | null,
+    private readonly upiQr: Buffer | null = null,
   ) {}
 
   draw(): void {
@@ -94,10 +113,15 @@ export class A4Invoice {
     const leftW = WIDTH * 0.56;
     const top = this.y;
     let y = top + PAD;
-    const x = X0 + PAD;
-    const w = leftW - 2 * PAD;
+    // The logo sits left of the seller's name and address, which move right to make room.
+    const logoW = seller.logo ? LOGO.width + PAD : 0;
+    if (seller.logo) drawImage(pen, seller.logo, X0 + PAD, top + PAD, LOGO.width, LOGO.height);
+    const x = X0 + PAD + logoW;
+    const w = leftW - 2 * PAD - logoW;
     if (doc.sellerLabel) y += pen.block(doc.sellerLabel, x, y, w, { size: 7.5, bold: true, color: '#555' });
     y += pen.block(seller.name, x, y, w, { size: 13, bold: true });
+    if (seller.tradeName) y += pen.block(`Trade name: ${seller.tradeName}`, x, y, w, { size: 8.5 });
+    if (seller.logo) y = Math.max(y, top + PAD + LOGO.height);
     if (seller.branchName) y += pen.block(seller.branchName, x, y, w, { size: 8.5, color: '#333' });
     for (const line of seller.address) y += pen.block(line, x, y, w, SMALL);
     if (seller.gstin) y += pen.block(`GSTIN: ${seller.gstin}`, x, y, w, { size: 8.5, bold: true });
@@ -315,7 +339,10 @@ export class A4Invoice {
     }
     if (doc.notes) left.push(['Notes', doc.notes, SMALL]);
     if (doc.terms) left.push(['Terms & Conditions', doc.terms, SMALL]);
-    const leftH = left.reduce((h, [, text, style]) => h + pen.lineHeight(7.5) + pen.blockHeight(text, w, style) + 4, 0);
+    if (doc.bankDetails?.length) left.push(['Bank Details', doc.bankDetails.join('\n'), SMALL]);
+    const upiLabel = this.upiQr && doc.balance ? `Scan to pay ${rupees(doc.balance)} by UPI` : null;
+    const upiH = upiLabel ? pen.lineHeight(7.5) + UPI_QR_POINTS + 4 : 0;
+    const leftH = left.reduce((h, [, text, style]) => h + pen.lineHeight(7.5) + pen.blockHeight(text, w, style) + 4, 0) + upiH;
 
     const rows: Array<[string, string]> = [['Taxable Value', rupees(t.taxableValue)]];
     for (const head of taxHeads(doc)) rows.push([head.label, rupees(t[head.key])]);
@@ -328,7 +355,8 @@ export class A4Invoice {
     const lh = pen.lineHeight(8.5);
     const grandH = pen.lineHeight(11) + 4;
     const signature = `For ${doc.seller.name}`;
-    const signH = pen.blockHeight(signature, rw, { size: 8.5, bold: true }) + 30 + lh;
+    const signGap = doc.seller.signature ? SIGNATURE.height + 6 : 30;
+    const signH = pen.blockHeight(signature, rw, { size: 8.5, bold: true }) + signGap + lh;
     const rightH = (rows.length + due.length) * lh + grandH + PAD + signH;
 
     this.ensure(Math.max(leftH, rightH) + 2 * PAD);
@@ -339,6 +367,11 @@ export class A4Invoice {
     for (const [label, text, style] of left) {
       y += pen.block(label, x, y, w, { ...LABEL, bold: true });
       y += pen.block(text, x, y, w, style) + 4;
+    }
+    if (upiLabel && this.upiQr) {
+      y += pen.block(upiLabel, x, y, w, { ...LABEL, bold: true });
+      drawImage(pen, this.upiQr, x + 2, y + 2, UPI_QR_POINTS - 4, UPI_QR_POINTS - 4);
+      y += UPI_QR_POINTS + 4;
     }
 
     let ry = top + PAD;
@@ -355,7 +388,8 @@ export class A4Invoice {
     for (const [label, value] of due) figure(label, value, { size: 8.5, bold: label === 'Balance Due' });
     const signTop = bottom - PAD - signH;
     pen.hline(X0 + leftW, X1, signTop - PAD / 2);
-    pen.block(signature, rx, signTop, rw, { size: 8.5, bold: true, align: 'right' });
+    const nameH = pen.block(signature, rx, signTop, rw, { size: 8.5, bold: true, align: 'right' });
+    if (doc.seller.signature) drawImage(pen, doc.seller.signature, X1 - PAD - SIGNATURE.width, signTop + nameH + 3, SIGNATURE.width, SIGNATURE.height, 'right');
     pen.line('Authorised Signatory', rx, bottom - PAD - lh, rw, { size: 8.5, align: 'right' });
     pen.vline(X0 + leftW, top, bottom);
     this.y = bottom;

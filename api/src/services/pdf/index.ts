@@ -20,6 +20,7 @@ function finished(doc: PDFKit.PDFDocument): Promise<Buffer> {
 /** The document as a PDF: A4 (paginated), or an 80 mm or 58 mm thermal receipt (one page as long as it needs). */
 export async function renderDocumentPdf(doc: PrintableDocument, layout: PdfLayout): Promise<Buffer> {
   const qr = doc.eInvoice ? await qrPng(doc.eInvoice.signedQrCode) : null;
+  const upiQr = doc.upiUri ? await qrPng(doc.upiUri) : null;
   const pen = Pen.create({
     autoFirstPage: false,
     bufferPages: layout === 'a4',
@@ -28,14 +29,14 @@ export async function renderDocumentPdf(doc: PrintableDocument, layout: PdfLayou
   });
   if (layout === 'a4') {
     pen.doc.addPage({ size: [A4.width, A4.height], margin: 0 });
-    new A4Invoice(pen, doc, qr).draw();
+    new A4Invoice(pen, doc, qr, upiQr).draw();
   } else {
     const paper = THERMAL[layout];
     pen.dry = true;
-    const height = new ThermalReceipt(pen, doc, qr, paper).draw();
+    const height = new ThermalReceipt(pen, doc, qr, paper, upiQr).draw();
     pen.dry = false;
     pen.doc.addPage({ size: [paper.width, height], margin: 0 });
-    new ThermalReceipt(pen, doc, qr, paper).draw();
+    new ThermalReceipt(pen, doc, qr, paper, upiQr).draw();
   }
   return finished(pen.doc);
 }

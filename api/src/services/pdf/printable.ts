@@ -9,7 +9,8 @@ import {
   type SaleInvoice,
   type SaleNote,
 } from '@bahi/shared/contracts';
-import type { PrintableBuyer, PrintableDocument, PrintableSeller } from './types';
+import { invoiceUpiUri } from '../business/print';
+import type { PrintableBuyer, PrintableDocument, PrintableSeller, PrintProfile } from './types';
 
 /** The API's answers (sales.ts, quotation.ts contracts) as the renderer's view model. */
 
@@ -20,15 +21,25 @@ function addressLines(a: DocumentAddress | null): string[] {
   return [a.street, cityPin].filter((l): l is string => Boolean(l));
 }
 
-export function seller(branch: DocumentBranch): PrintableSeller {
+/**
+ * The supplier as Rule 46 wants it printed: name, address and GSTIN. The branch the document was issued from gives
+ * them; the business profile, when set, gives the legal and trade name, the logo and signature, and the address,
+ * phone and e-mail a branch without its own lacks.
+ */
+export function seller(branch: DocumentBranch, profile?: PrintProfile | null): PrintableSeller {
+  const branchAddress = addressLines(branch.address);
+  const name = profile?.legalName ?? branch.businessName;
   return {
-    name: branch.businessName,
-    branchName: branch.name !== branch.businessName ? branch.name : null,
-    gstin: branch.gstin,
-    address: addressLines(branch.address),
-    stateCode: branch.stateCode ?? branch.address.stateCode,
-    phone: branch.phone,
-    email: branch.email,
+    name,
+    branchName: branch.name !== branch.businessName && branch.name !== name ? branch.name : null,
+    gstin: branch.gstin ?? profile?.gstin ?? null,
+    address: branchAddress.length ? branchAddress : (profile?.address ?? []),
+    stateCode: branch.stateCode ?? branch.address.stateCode ?? profile?.stateCode ?? null,
+    phone: branch.phone ?? profile?.phone ?? null,
+    email: branch.email ?? profile?.email ?? null,
+    tradeName: profile?.tradeName && profile.tradeName !== name ? profile.tradeName : null,
+    logo: profile?.logo ?? null,
+    signature: profile?.signature ?? null,
   };
 }
 
@@ -51,9 +62,10 @@ export function common(
     | Pick<SaleInvoice, 'branch' | 'party' | 'placeOfSupply' | 'supplyType' | 'sgstLabel' | 'lines' | 'hsnSummary' | 'totals' | 'notes' | 'terms'>
     | Quotation
     | SaleNote,
+  profile?: PrintProfile | null,
 ) {
   return {
-    seller: seller(d.branch),
+    seller: seller(d.branch, profile),
     buyer: buyer(d.party),
     placeOfSupply: d.placeOfSupply,
     supplyType: d.supplyType,
@@ -77,10 +89,11 @@ export function common(
       cess: l.cess,
       total: l.total,
     })),
-    hsnSummary: d.hsnSummary,
+    hsnSummary: profile && !profile.showHsnSummary ? [] : d.hsnSummary,
     totals: d.totals,
     notes: d.notes,
-    terms: d.terms,
+    terms: d.terms ?? profile?.terms ?? null,
+    bankDetails: profile?.bank ?? null,
     declaration: d.branch.registrationType === 'COMPOSITION' ? COMPOSITION_DECLARATION : null,
   };
 }
@@ -94,8 +107,8 @@ function declarationOf(invoice: SaleInvoice, composition: string | null | undefi
   return invoice.lutNumber ? `${invoice.exportDeclaration} (LUT ${invoice.lutNumber})` : invoice.exportDeclaration;
 }
 
-export function saleInvoiceToPrintable(invoice: SaleInvoice): PrintableDocument {
-  const base = common(invoice);
+export function saleInvoiceToPrintable(invoice: SaleInvoice, profile?: PrintProfile | null): PrintableDocument {
+  const base = common(invoice, profile);
   return {
     ...base,
     declaration: declarationOf(invoice, base.declaration),
@@ -111,6 +124,7 @@ export function saleInvoiceToPrintable(invoice: SaleInvoice): PrintableDocument 
     balance: invoice.balance,
     eInvoice: eInvoiceOf(invoice),
     eWayBill: ewayBillLine(invoice.ewayBill),
+    upiUri: profile ? invoiceUpiUri(invoice, profile.upi) : null,
   };
 }
 
@@ -119,9 +133,9 @@ function eInvoiceOf({ einvoice: e }: Pick<SaleInvoice | SaleNote, 'einvoice'>) {
   return e?.irn && e.ackNo && e.ackDate && e.signedQrCode ? { irn: e.irn, ackNo: e.ackNo, ackDate: e.ackDate, signedQrCode: e.signedQrCode } : null;
 }
 
-export function quotationToPrintable(q: Quotation): PrintableDocument {
+export function quotationToPrintable(q: Quotation, profile?: PrintProfile | null): PrintableDocument {
   return {
-    ...common(q),
+    ...common(q, profile),
     title: 'Quotation',
     number: q.quotationNumber,
     date: q.quotationDate,
@@ -131,14 +145,15 @@ export function quotationToPrintable(q: Quotation): PrintableDocument {
 }
 
 /** A credit or debit note: titled CREDIT NOTE / DEBIT NOTE, naming the invoice it follows with its number and date. */
-export function saleNoteToPrintable(note: SaleNote): PrintableDocument {
+export function saleNoteToPrintable(note: SaleNote, profile?: PrintProfile | null): PrintableDocument {
   return {
-    ...common(note),
+    ...common(note, profile),
     title: note.noteType === 'CREDIT' ? 'Credit Note' : 'Debit Note',
     number: note.noteNumber,
     date: note.noteDate,
     status: note.status,
     against: { number: note.invoice.invoiceNumber, date: note.invoice.invoiceDate },
     eInvoice: eInvoiceOf(note),
+    bankDetails: null,
   };
 }

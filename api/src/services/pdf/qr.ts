@@ -51,3 +51,8 @@ export async function qrPng(text: string): Promise<Buffer | null> {
     return null;
   }
 }
+
+/** A QR code for a screen: a PNG data URL with its quiet zone (4 modules), 6 pixels a module. */
+export async function qrDataUrl(text: string): Promise<string> {
+  return QRCode.toDataURL(text, { ...QR_OPTIONS, margin: 4, scale: 6 });
+}

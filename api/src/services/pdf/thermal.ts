@@ -16,6 +16,7 @@ import {
   taxHeads,
 } from './format';
 import type { Pen, TextStyle } from './pen';
+import { drawImage } from './a4';
 import { QR_POINTS } from './qr';
 import type { PrintableDocument } from './types';
 
@@ -42,6 +43,7 @@ export class ThermalReceipt {
     private readonly doc: PrintableDocument,
     private readonly qr: Buffer | null,
     paper: (typeof THERMAL)[keyof typeof THERMAL],
+    private readonly upiQr: Buffer | null = null,
   ) {
     this.x = paper.margin;
     this.y = paper.margin;
@@ -108,7 +110,12 @@ export class ThermalReceipt {
     const { seller } = doc;
     const center = { align: 'center' } as const;
     if (doc.sellerLabel) this.block(doc.sellerLabel, { ...this.small, ...center });
+    if (seller.logo) {
+      drawImage(this.pen, seller.logo, this.x, this.y, this.w, 40, 'center');
+      this.y += 44;
+    }
     this.block(seller.name, { size: this.size + 3, bold: true, ...center });
+    if (seller.tradeName) this.block(seller.tradeName, { ...this.text, ...center });
     if (seller.branchName) this.block(seller.branchName, { ...this.text, ...center });
     for (const line of seller.address) this.block(line, { ...this.small, ...center });
     if (seller.gstin) this.block(`GSTIN: ${seller.gstin}`, { ...this.text, bold: true, ...center });
@@ -206,11 +213,24 @@ export class ThermalReceipt {
 
   private closing(): void {
     const { doc } = this;
+    if (this.upiQr && doc.balance) {
+      this.block(`Scan to pay ${rupees(doc.balance)} by UPI`, { ...this.text, bold: true, align: 'center' });
+      const size = Math.min(this.w, 110);
+      drawImage(this.pen, this.upiQr, this.x + (this.w - size) / 2, this.y + 4, size, size);
+      this.y += size + 8;
+      this.rule();
+    }
     if (doc.notes) this.block(doc.notes, this.small);
     if (doc.terms) this.block(doc.terms, this.small);
+    if (doc.bankDetails?.length) this.block(doc.bankDetails.join('\n'), this.small);
     this.y += 4;
     this.block(`For ${doc.seller.name}`, { ...this.text, bold: true, align: 'right' });
-    this.y += 18;
+    if (doc.seller.signature) {
+      drawImage(this.pen, doc.seller.signature, this.x, this.y + 2, this.w, 30, 'right');
+      this.y += 34;
+    } else {
+      this.y += 18;
+    }
     this.block('Authorised Signatory', { ...this.small, align: 'right' });
   }
 }

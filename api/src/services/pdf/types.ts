@@ -19,6 +19,11 @@ export interface PrintableSeller {
   stateCode?: string | null;
   phone?: string | null;
   email?: string | null;
+  /** The trade name, printed under the legal name when it differs. */
+  tradeName?: string | null;
+  /** PNG or JPEG bytes: the logo beside the name, the signature above "Authorised signatory". */
+  logo?: Buffer | null;
+  signature?: Buffer | null;
 }
 
 export interface PrintableBuyer {
@@ -137,4 +142,27 @@ export interface PrintableDocument {
   partyLabel?: string | null;
   /** A self-invoice: the tax the recipient pays on reverse charge, printed with the totals. */
   taxPayableByRecipient?: string | null;
+  /** Where to pay by transfer: "Bank: …", "A/c No.: …", "IFSC: …", "UPI: …". */
+  bankDetails?: string[] | null;
+  /** An invoice with something due: the UPI intent its "Scan to pay" QR code carries. */
+  upiUri?: string | null;
+}
+
+/** What the business profile (settings/business) adds to every print. */
+export interface PrintProfile {
+  /** Null until the owner saved a profile: the document's own name prints. */
+  legalName: string | null;
+  tradeName: string | null;
+  gstin: string | null;
+  address: string[];
+  stateCode: string | null;
+  phone: string | null;
+  email: string | null;
+  logo: Buffer | null;
+  signature: Buffer | null;
+  bank: string[] | null;
+  /** Printed when the document has no terms of its own. */
+  terms: string | null;
+  showHsnSummary: boolean;
+  upi: { upiId: string | null; payeeName: string | null; tradeName: string | null; legalName: string };
 }

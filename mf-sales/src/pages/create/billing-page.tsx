@@ -75,6 +75,7 @@ import {
 } from './sale-bill';
 import { useNextInvoiceNumber } from '../../components/sales-data';
 import { prefillBill, prefillSourceOf } from './prefill';
+import { useProfileDefaults } from '../../components/profile-defaults';
 import { TransportSection, useTransportDraft } from '../../components/transport-section';
 
 const ID = {
@@ -107,6 +108,7 @@ function BillingForm({ kind, initial, onNew, editing }: { kind: BillKind; initia
   const location = useLocation();
   const { user, activeStoreBranch: branch } = useSession();
   const { draft: typed, update, shownOf, readyToSave, refused, itemSearch, updateLine, removeLine, addLine, focusSearch } = useDocumentDraft(initial, ID);
+  useProfileDefaults(typed, update);
   // A composition or unregistered seller issues a bill of supply: no GST on any line, and no rate is sent.
   const registration = sellerRegistrationOf(branch, user?.business ?? null);
   const billOfSupply = registration !== 'REGULAR';

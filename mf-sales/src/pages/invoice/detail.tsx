@@ -9,6 +9,8 @@ import { printDocument } from '../../components/print';
 import { useSaleInvoice } from '../../components/sales-data';
 import { InvoiceNotesCard } from '../../components/invoice-notes';
 import { EWayBillCard } from '../../components/ewaybill-card';
+import { ShareButton, invoiceShareTarget } from '../../components/share-dialog';
+import { UpiPayCard } from '../../components/upi-pay-card';
 import { useInvoiceNotes } from '../../components/notes-data';
 
 const CANCEL_CONSEQUENCE = 'The number stays taken. The stock comes back to the branch and the payments received are reversed.';
@@ -58,6 +60,7 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
           <EditDocumentButton refusal={refusal} onClick={() => navigate(`/sales/invoice/${invoice.id}/edit`)} />
         ) : (
           <>
+            {canNote ? <ShareButton target={invoiceShareTarget(invoice)} /> : null}
             {canEdit ? <EditDocumentButton refusal={refusal} onClick={() => navigate(`/sales/invoice/${invoice.id}/edit`)} /> : null}
             {canNote ? (
               <Button icon={<RollbackOutlined />} onClick={() => navigate(`/sales/invoice/${invoice.id}/credit-note`)}>
@@ -94,6 +97,7 @@ function InvoiceDetail({ invoice, onChange }: { invoice: SaleInvoice; onChange: 
         },
       }}
     >
+      <UpiPayCard invoice={invoice} />
       <WithHistoryTab entityId={invoice.id} area="sales" label="Payments & notes">
         <PaymentsCard payments={invoice.payments} emptyText="No payment received yet" />
         <InvoiceNotesCard invoice={invoice} />

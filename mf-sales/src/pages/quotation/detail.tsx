@@ -5,6 +5,7 @@ import { quotationApi, revalidateArea, useCan, type Quotation } from '@bahi/shar
 import { HistorySection, QuotationStatusTag, RecordLoader, notify } from '@bahi/shared/ui';
 import { SalesDocumentPage } from '../../components/document-page';
 import { useQuotation } from '../../components/sales-data';
+import { ShareButton, quotationShareTarget } from '../../components/share-dialog';
 
 function QuotationDetail({ quotation, onChange }: { quotation: Quotation; onChange: (updated: Quotation) => void }) {
   const navigate = useNavigate();
@@ -28,11 +29,14 @@ function QuotationDetail({ quotation, onChange }: { quotation: Quotation; onChan
         ) : undefined
       }
       action={
-        open && canBill ? (
-          <Button type="primary" icon={<FileDoneOutlined />} onClick={() => navigate(`/sales/create-invoice?fromQuotation=${quotation.id}`)}>
-            Convert to invoice
-          </Button>
-        ) : null
+        <>
+          {canQuote && quotation.status !== 'CANCELLED' ? <ShareButton target={quotationShareTarget(quotation)} /> : null}
+          {open && canBill ? (
+            <Button type="primary" icon={<FileDoneOutlined />} onClick={() => navigate(`/sales/create-invoice?fromQuotation=${quotation.id}`)}>
+              Convert to invoice
+            </Button>
+          ) : null}
+        </>
       }
       duplicatePath={canQuote ? `/sales/create-quotation?duplicate=${quotation.id}` : undefined}
       cancel={{

@@ -79,6 +79,7 @@ describe('SalesListPage', () => {
       '₹40,000.00',
       '₹60,000.00',
       'Overdue',
+      'Send reminder',
     ]);
     expect(within(row).getByText('Overdue').className).toMatch(/red/);
     expect(screen.getByText('Walk-in customer')).toBeInTheDocument();

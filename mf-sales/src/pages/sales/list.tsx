@@ -34,6 +34,7 @@ import {
 } from '@bahi/shared/ui';
 import { useQuotations, useSaleInvoices } from '../../components/sales-data';
 import { NOTE_SLUG, useSaleNotes } from '../../components/notes-data';
+import { ReminderButton } from '../../components/reminder-button';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 type Tab = 'invoices' | 'quotations' | 'credit-notes' | 'debit-notes' | 'payments';
@@ -77,6 +78,7 @@ const INVOICE_COLUMNS: TableColumnsType<SaleInvoiceSummary> = [
   { title: 'Received', dataIndex: 'received', align: 'right', width: 140, render: money },
   { title: 'Balance', dataIndex: 'balance', align: 'right', width: 140, render: money },
   { title: 'Status', key: 'status', width: 120, render: (_, r) => <SaleStatusTag status={r.status} isOverdue={r.isOverdue} /> },
+  { title: '', key: 'remind', width: 150, render: (_, r) => <ReminderButton invoice={r} /> },
 ];
 
 const QUOTATION_COLUMNS: TableColumnsType<QuotationSummary> = [

@@ -14,7 +14,7 @@ import {
   saleNotes,
   storeBranches,
 } from '../db/schema';
-import { notFound } from '../errors';
+import { forbidden, notFound } from '../errors';
 import { routeKey } from '../permissions/routes';
 import type { AuthContext } from '../services/auth/sessions';
 import { BRANCH_NOT_FOUND } from '../services/documents/prepare';
@@ -125,6 +125,29 @@ const GUARDED_ROUTES: Record<string, Guarded> = {
   'PUT /api/store-branch/update-branch/:id': BRANCH,
 };
 
+/**
+ * Figures of the whole business — the returns filed per GSTIN, the statements, party and account ledgers, what is
+ * owed and held — would show a user limited to some branches the other branches' trade: such a user may not read
+ * them. A report with a branch filter is narrowed to their branch instead (below), except the home screen's, whose
+ * amounts owed and held are the business's whatever the branch.
+ */
+const BUSINESS_WIDE_ROUTES: Record<string, 'always' | 'without a branch filter'> = {
+  'GET /api/report/home': 'always',
+  'GET /api/report/summary': 'always',
+  'GET /api/report/ledger': 'always',
+  'GET /api/report/gstr1': 'always',
+  'GET /api/report/gstr3b': 'always',
+  'GET /api/report/cmp08': 'always',
+  'GET /api/ledger/accounts': 'without a branch filter',
+  'GET /api/ledger/account-ledger/:accountId': 'without a branch filter',
+  'GET /api/report/trial-balance': 'without a branch filter',
+  'GET /api/report/profit-loss': 'without a branch filter',
+  'GET /api/report/balance-sheet': 'without a branch filter',
+  'GET /api/account/transactions': 'without a branch filter',
+  'GET /api/account/transactions/export': 'without a branch filter',
+};
+export const ALL_BRANCHES_NEEDED = 'You do not have permission: every branch (these figures are of the whole business)';
+
 /** The fields of a route's querystring schema (zod object), if it has one. */
 function queryFields(request: FastifyRequest): Record<string, unknown> {
   const schema = request.routeOptions.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
@@ -142,6 +165,8 @@ function scopeQueryAndBody(request: FastifyRequest, auth: AuthContext) {
   const query = (request.query ?? {}) as Record<string, unknown>;
   if (scope.createdBy && 'createdBy' in fields) query.createdBy = scope.createdBy;
   if (scope.branchIds === null) return;
+  const wide = BUSINESS_WIDE_ROUTES[routeKey(request.method, request.routeOptions.url ?? '')];
+  if (wide === 'always' || (wide && !('branchId' in fields))) throw forbidden(ALL_BRANCHES_NEEDED);
   const body = request.body;
   const bodyBranch = body && typeof body === 'object' ? (body as { branchId?: unknown }).branchId : undefined;
   for (const branchId of [query.branchId, bodyBranch]) {

@@ -1,3 +1,4 @@
+import { ALL_BRANCHES_NEEDED } from '../plugins/scope';
 import { SESSION_COOKIE, ROLES, type Role } from '@bahi/shared/contracts';
 import { SEE_COST, can, forbiddenMessage } from '@bahi/shared/permissions';
 import Fastify from 'fastify';
@@ -247,6 +248,15 @@ describe('branch restriction', () => {
 
     const report = await get(h.app, `/api/report/day-book?branchId=${pune.id}`, clerk.cookie);
     expect(report.statusCode).toBe(404);
+
+    // Figures of the whole business would show Pune's trade: refused, whatever the filter.
+    for (const path of ['/api/report/summary', '/api/report/home', '/api/report/balance-sheet', `/api/report/ledger?partyId=${puneSale.id}`, '/api/report/gstr3b?period=2026-11']) {
+      const wide = await get(h.app, path, clerk.cookie);
+      expect([path, wide.statusCode, wide.json().message]).toEqual([path, 403, ALL_BRANCHES_NEEDED]);
+    }
+    // A report with a branch filter is narrowed to theirs; the owner still reads the whole business.
+    expect((await get(h.app, '/api/report/day-book', clerk.cookie)).statusCode).toBe(200);
+    expect((await get(h.app, '/api/report/summary', owner.cookie)).statusCode).toBe(200);
   });
 });
 

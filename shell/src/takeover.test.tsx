@@ -101,6 +101,7 @@ describe('taking over the prerendered sign-in pages', () => {
     expect(recoverable).toEqual([]);
     expect(screen.getByLabelText('Business name')).toHaveFocus();
     await user.keyboard('aders');
+    await user.selectOptions(screen.getByLabelText(/^State/), '27');
     await user.click(screen.getByLabelText('Mobile number'));
     await user.keyboard('9876543210{Enter}');
     expect(await screen.findByLabelText('One-time code')).toBeInTheDocument();

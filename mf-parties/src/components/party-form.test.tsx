@@ -20,8 +20,17 @@ function renderForm(party?: Party) {
   return user;
 }
 
+/**
+ * Clicks a field and pastes into it, as a user does. On a loaded machine the form may re-render between finding the
+ * field and clicking it, and the click then lands on a node that is gone: the field there now is clicked again, so
+ * the text never goes into the field that had the focus before.
+ */
 async function enter(user: TestUser, label: string, text: string) {
-  await user.click(await findField(label));
+  await waitFor(async () => {
+    const input = await findField(label);
+    await user.click(input);
+    expect(input).toHaveFocus();
+  });
   await user.paste(text);
 }
 

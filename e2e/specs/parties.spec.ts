@@ -61,7 +61,8 @@ test('create a customer with a GSTIN, read it on the detail screen, then edit it
   await expect(page).toHaveURL(/\/party\/[0-9a-f-]{36}$/);
   const detailUrl = page.url();
   await expect(page.getByRole('heading', { name: 'Mehta Hardware' })).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveText(['Profile']);
+  // The owner sees the party's History beside its profile.
+  await expect(page.getByRole('tab')).toHaveText(['Profile', 'History']);
   for (const title of ['General Details', 'Business Details', 'Credit Details']) await expect(page.getByText(title)).toBeVisible();
   const expected: [string, string][] = [
     ['Party Name', 'Mehta Hardware'],

@@ -70,7 +70,7 @@ const banner = (page: Page) => page.getByRole('region', { name: 'Overridden area
 
 async function aboutRow(page: Page) {
   const about = await openAbout(page);
-  return { about, row: about.getByRole('row', { name: /mf_branches/ }) };
+  return { about, row: about.locator('tbody tr[data-row-key="mf_branches"]') };
 }
 
 async function closeAbout(page: Page) {

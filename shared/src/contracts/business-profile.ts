@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pinMatchesState, pinPrefixesOf } from '../india';
 import { ACCOUNT_LIMITS, UPI_ID_FORMAT, UPI_ID_MESSAGE } from './account';
-import { Email, Id, MobileNumber, Pin, StateCode, ok, optional } from './common';
+import { Email, Id, MobileNumber, PersonName, Pin, StateCode, ok, optional } from './common';
 
 /** The images a business prints: its logo at the top, its signature above "Authorised signatory". */
 export const BUSINESS_IMAGE_KINDS = ['logo', 'signature'] as const;
@@ -43,7 +43,7 @@ const text = (label: string, max: number) => z.string().trim().max(max, `${label
 /** PUT settings/business: the whole profile (a blank field clears it). */
 export const UpdateBusinessProfileRequest = z
   .strictObject({
-    legalName: text('Legal name', 100).min(1, 'Legal name is required'),
+    legalName: PersonName('Legal name', 100),
     tradeName: optional(text('Trade name', 100)),
     address: optional(BusinessProfileAddress),
     phone: optional(MobileNumber),

@@ -142,6 +142,11 @@ export function readEWayBillAnswer(raw: unknown, invoice: Pick<SaleInvoice, 'inv
   const v = unwrap(raw);
   const errors: EInvoiceProblem[] = [];
   const add = (path: string, message: string) => errors.push({ path, message });
+  /** A value as a message quotes it: what was sent, cut short when it is long. */
+  const quoted = (value: unknown) => {
+    const text = String(value);
+    return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  };
   if (!isObject(v)) {
     const message = "This is not the e-way bill: send { ewbNo, ewbDate, validUpto } or the portal's answer";
     throw new HttpError(422, message, 'ewbNo', {}, [{ path: 'ewbNo', message }]);
@@ -149,15 +154,15 @@ export function readEWayBillAnswer(raw: unknown, invoice: Pick<SaleInvoice, 'inv
   const rawNo = pick(v, 'ewbNo', 'ewayBillNo', 'EwbNo', 'ewbno');
   const ewbNo = typeof rawNo === 'number' ? String(rawNo) : typeof rawNo === 'string' ? rawNo.replace(/\s+/g, '') : '';
   if (!ewbNo) add('ewbNo', 'ewbNo is required: the 12-digit e-way bill number the portal gave');
-  else if (!/^\d{12}$/.test(ewbNo)) add('ewbNo', `ewbNo (${ewbNo}) must be the 12-digit e-way bill number`);
+  else if (!/^\d{12}$/.test(ewbNo)) add('ewbNo', `ewbNo (${quoted(ewbNo)}) must be the 12-digit e-way bill number`);
   const rawDate = pick(v, 'ewbDate', 'ewayBillDate', 'EwbDt', 'ewbDt');
   const ewbDate = readEwbDateTime(rawDate);
   if (rawDate === undefined) add('ewbDate', 'ewbDate is required: when the portal generated the e-way bill');
-  else if (!ewbDate) add('ewbDate', `ewbDate (${String(rawDate)}) is not a date and time (dd/mm/yyyy hh:mm:ss AM, or yyyy-mm-dd hh:mm:ss)`);
+  else if (!ewbDate) add('ewbDate', `ewbDate (${quoted(rawDate)}) is not a date and time (dd/mm/yyyy hh:mm:ss AM, or yyyy-mm-dd hh:mm:ss)`);
   else if (ewbDate.slice(0, 10) < invoice.invoiceDate) add('ewbDate', `ewbDate (${ewbDate}) is before the invoice date (${invoice.invoiceDate})`);
   const rawValid = pick(v, 'validUpto', 'validUpTo', 'EwbValidTill', 'ewbValidTill');
   const validUpto = rawValid === undefined ? null : (readEwbDateTime(rawValid, true) ?? undefined);
-  if (validUpto === undefined) add('validUpto', `validUpto (${String(rawValid)}) is not a date and time (dd/mm/yyyy hh:mm:ss AM, or yyyy-mm-dd hh:mm:ss)`);
+  if (validUpto === undefined) add('validUpto', `validUpto (${quoted(rawValid)}) is not a date and time (dd/mm/yyyy hh:mm:ss AM, or yyyy-mm-dd hh:mm:ss)`);
   else if (validUpto && ewbDate && validUpto <= ewbDate) add('validUpto', `validUpto (${validUpto}) is not after the e-way bill date (${ewbDate})`);
   const docNo = pick(v, 'docNo', 'DocNo');
   if (docNo !== undefined && String(docNo) !== invoice.invoiceNumber) add('docNo', `The answer is for document ${String(docNo)}, not invoice ${invoice.invoiceNumber}`);

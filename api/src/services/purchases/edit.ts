@@ -1,19 +1,19 @@
 import { addDays, indiaToday, type CreatePurchaseRequest, type PurchaseInvoice } from '@bahi/shared/contracts';
-import { financialYearOf, inputTaxCredit } from '@bahi/shared/gst';
-import { fromPaise, moneyText, toPaise } from '@bahi/shared/india';
+import { financialYearOf } from '@bahi/shared/gst';
+import { moneyText, toPaise } from '@bahi/shared/india';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { items, purchaseDebitNotes, purchaseInvoiceLines, purchaseInvoices } from '../../db/schema';
+import { purchaseDebitNotes, purchaseInvoiceLines, purchaseInvoices } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgError } from '../../errors';
 import { documentDate } from '../documents/dates';
 import { checkEditKeepsNumber, checkEditable, editedDate, entriesToReverse, reverseEditedEntries, type EditedDocument } from '../documents/edit';
 import { paymentStatus } from '../documents/payments';
 import { prepareDocument, requireRatesInForce, type DocumentContext } from '../documents/prepare';
-import { documentLineRows, headerValues, lineValues } from '../documents/records';
+import { documentLineRows, headerValues } from '../documents/records';
 import { replaceReceived, stockBranchOf, stockLinesOf, type StockDocument } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
-import { postPurchase } from '../ledger/postings';
+import { billCredit, billLineValues, creditColumns, postBill, rememberPurchasePrices } from './bill-rows';
 import { PURCHASE_NOT_FOUND, findPurchase, getPurchase } from './index';
 import { isUnregisteredSupplier } from './rcm';
 
@@ -115,8 +115,7 @@ export async function updatePurchase(
       throw e;
     }
 
-    const eligible = body.lines.map((l) => l.itcEligible ?? true);
-    const itc = inputTaxCredit(doc.figures, eligible);
+    const credit = billCredit(doc, body);
     // The header as create writes it, but for who made it and when.
     const { id: _id, businessId: _b, createdBy: _by, createdAt: _at, ...header } = headerValues(businessId, id, doc, row, {
       notes: body.notes,
@@ -132,13 +131,7 @@ export async function updatePurchase(
           billDate,
           dueDate,
           status: paymentStatus(toPaise(moneyText(row.paid)), grandTotal),
-          reverseCharge: body.reverseCharge ?? false,
-          reverseChargeTax: fromPaise(doc.figures.totals.reverseChargeTax ?? 0),
-          itcCgst: fromPaise(itc.totals.cgst),
-          itcSgst: fromPaise(itc.totals.sgst),
-          itcIgst: fromPaise(itc.totals.igst),
-          itcCess: fromPaise(itc.totals.cess),
-          itcAmount: fromPaise(itc.totals.total),
+          ...creditColumns(doc, body, credit),
         })
         .where(and(eq(purchaseInvoices.businessId, businessId), eq(purchaseInvoices.id, id)));
     } catch (e) {
@@ -147,37 +140,14 @@ export async function updatePurchase(
       throw e;
     }
     await tx.delete(purchaseInvoiceLines).where(and(eq(purchaseInvoiceLines.businessId, businessId), eq(purchaseInvoiceLines.documentId, id)));
-    await tx
-      .insert(purchaseInvoiceLines)
-      .values(lineValues(businessId, id, doc).map((l, i) => ({ ...l, itcEligible: eligible[i], itcAmount: fromPaise(itc.lines[i]) })));
+    await tx.insert(purchaseInvoiceLines).values(billLineValues(businessId, id, doc, credit));
 
     // The new entry first, then the old one reversed: goods sold meanwhile never take stock at cost below nothing.
     const oldEntries = await entriesToReverse(tx, businessId, stored);
-    await postPurchase(tx, {
-      businessId,
-      branchId: doc.branch.id,
-      date: billDate,
-      document,
-      partyId: party.id,
-      totals: doc.figures.totals,
-      lines: doc.lines.map((l, i) => {
-        const f = doc.figures.lines[i];
-        return { ...l, taxableValue: f.taxableValue, tax: f.cgst + f.sgst + f.igst + f.cess, itc: itc.lines[i] };
-      }),
-      reverseCharge: body.reverseCharge ?? false,
-      reverseChargeTax: doc.figures.totals.reverseChargeTax ?? 0,
-      itc: itc.totals,
-      createdBy: auth.user.id,
-      now,
-    });
+    await postBill(tx, { businessId, userId: auth.user.id, doc, body, credit, date: billDate, document, partyId: party.id, now });
     await reverseEditedEntries(tx, businessId, stored, oldEntries, { userId: auth.user.id, now });
 
-    // The last purchase price of each item: its last line on this bill.
-    const prices = new Map(doc.lines.map((l) => [l.itemId, moneyText(l.unitPrice)]));
-    await tx.execute(sql`
-      update ${items} i set last_purchase_price = p.price::numeric, updated_at = ${now}
-      from unnest(${sql.param([...prices.keys()])}::uuid[], ${sql.param([...prices.values()])}::text[]) as p(item_id, price)
-      where i.business_id = ${businessId} and i.id = p.item_id`);
+    await rememberPurchasePrices(tx, businessId, doc, now);
   });
   return getPurchase(db, businessId, id, indiaToday(now));
 }

@@ -13,12 +13,12 @@ import {
   type PurchaseListMeta,
   type RecordPaymentRequest,
 } from '@bahi/shared/contracts';
-import { financialYearOf, inputTaxCredit } from '@bahi/shared/gst';
+import { financialYearOf } from '@bahi/shared/gst';
 import { fromPaise, moneyText } from '@bahi/shared/india';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { items, purchaseDebitNotes, purchaseInvoiceLines, purchaseInvoices, storeBranches } from '../../db/schema';
+import { purchaseDebitNotes, purchaseInvoiceLines, purchaseInvoices, storeBranches } from '../../db/schema';
 import { HttpError, UNIQUE_VIOLATION, badRequest, conflict, pgError } from '../../errors';
 import { paidDocumentKind } from '../documents/allocation';
 import { cancelPaidDocument } from '../documents/cancel';
@@ -28,8 +28,8 @@ import { PURCHASE_PREFIX, peekNumber, takeNumber } from '../documents/numbering'
 import { balanceDue, balanceDueSql, documentPayments, isOverdue, payDocument, paymentStatus, paymentWithDocument, recordDocumentPayment } from '../documents/payments';
 import { BRANCH_NOT_FOUND, activeOrDefaultBranch, prepareDocument, requireRatesInForce, type DocumentContext } from '../documents/prepare';
 import { findBranchRow } from '../branches';
-import { documentFieldsOf, documentLineRows, findDocumentRow, headerValues, insertDocumentRows, lineValues } from '../documents/records';
-import { postPurchase } from '../ledger/postings';
+import { documentFieldsOf, documentLineRows, findDocumentRow, headerValues, insertDocumentRows } from '../documents/records';
+import { billCredit, billLineValues, creditColumns, postBill, rememberPurchasePrices } from './bill-rows';
 import { receiveIntoStock, removeReceived, type StockDocument } from '../documents/stock';
 import { withIdempotency } from '../idempotency';
 import { deleteFiles, putFile, readFile } from '../files';
@@ -113,8 +113,7 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
       body.reverseCharge && isUnregisteredSupplier(doc.partySnapshot)
         ? await takeSelfInvoiceNumber(tx, auth.businessId, doc.branch, doc.branchSnapshot.gstin, billDate)
         : null;
-    const eligible = body.lines.map((l) => l.itcEligible ?? true);
-    const itc = inputTaxCredit(doc.figures, eligible);
+    const credit = billCredit(doc, body);
     try {
       await insertDocumentRows(
         tx,
@@ -128,20 +127,12 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
           financialYear,
           status: paymentStatus(paid, grandTotal),
           paid: fromPaise(paid),
-          reverseCharge: body.reverseCharge ?? false,
-          reverseChargeTax: fromPaise(doc.figures.totals.reverseChargeTax ?? 0),
-          itcCgst: fromPaise(itc.totals.cgst),
-          itcSgst: fromPaise(itc.totals.sgst),
-          itcIgst: fromPaise(itc.totals.igst),
-          itcCess: fromPaise(itc.totals.cess),
-          itcAmount: fromPaise(itc.totals.total),
+          ...creditColumns(doc, body, credit),
           selfInvoiceNumber: selfInvoice?.number ?? null,
           selfInvoiceSeriesPrefix: selfInvoice?.seriesPrefix ?? null,
           selfInvoiceSeriesNo: selfInvoice?.seriesNo ?? null,
         }),
-        tx
-          .insert(purchaseInvoiceLines)
-          .values(lineValues(auth.businessId, id, doc).map((l, i) => ({ ...l, itcEligible: eligible[i], itcAmount: fromPaise(itc.lines[i]) }))),
+        tx.insert(purchaseInvoiceLines).values(billLineValues(auth.businessId, id, doc, credit)),
       );
     } catch (e) {
       // A concurrent twin of the same supplier's bill.
@@ -150,30 +141,9 @@ export async function createPurchase(ctx: DocumentContext, body: z.output<typeof
       }
       throw e;
     }
-    await postPurchase(tx, {
-      businessId: auth.businessId,
-      branchId: doc.branch.id,
-      date: billDate,
-      document: { type: 'PURCHASE', id, number: number.number },
-      partyId: party.id,
-      totals: doc.figures.totals,
-      lines: doc.lines.map((l, i) => {
-        const f = doc.figures.lines[i];
-        return { ...l, taxableValue: f.taxableValue, tax: f.cgst + f.sgst + f.igst + f.cess, itc: itc.lines[i] };
-      }),
-      reverseCharge: body.reverseCharge ?? false,
-      reverseChargeTax: doc.figures.totals.reverseChargeTax ?? 0,
-      itc: itc.totals,
-      createdBy: auth.user.id,
-      now,
-    });
-
-    // The last purchase price of each item: its last line on this bill.
-    const prices = new Map(doc.lines.map((l) => [l.itemId, moneyText(l.unitPrice)]));
-    await tx.execute(sql`
-      update ${items} i set last_purchase_price = p.price::numeric, updated_at = ${now}
-      from unnest(${sql.param([...prices.keys()])}::uuid[], ${sql.param([...prices.values()])}::text[]) as p(item_id, price)
-      where i.business_id = ${auth.businessId} and i.id = p.item_id`);
+    const document = { type: 'PURCHASE', id, number: number.number };
+    await postBill(tx, { businessId: auth.businessId, userId: auth.user.id, doc, body, credit, date: billDate, document, partyId: party.id, now });
+    await rememberPurchasePrices(tx, auth.businessId, doc, now);
 
     if (body.payment && account) {
       const transactionId = await recordDocumentPayment(tx, {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import { idMatch } from './filters';
 import { stockSummary } from './stock-summary';
-import { reportSummary, tradeTotals } from './summary';
+import { owedAndHeld, tradeTotals } from './summary';
 
 /*
  * The home screen's figures (GET report/home): the day's sales and purchases, what is owed each way, cash and bank,
@@ -41,7 +41,7 @@ export async function homeFigures(db: Db, businessId: string, q: HomeFiguresQuer
     sql`select count(*)::int as n, coalesce(sum(s.grand_total - s.received), 0)::text as amount from sale_invoices s
         where s.business_id = ${businessId} and s.status in ('UNPAID', 'PARTIAL') and s.due_date < ${today} and ${branch('s.branch_id')}`,
   );
-  const owed = await reportSummary(db, businessId, { from: today, to: today }, today);
+  const owed = await owedAndHeld(db, businessId, today);
   const stock = await stockSummary(db, businessId, { branchId: q.branchId, lowStock: 'true', pageSize: 1 });
   const last = days[days.length - 1];
   return {

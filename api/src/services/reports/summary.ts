@@ -51,23 +51,7 @@ export async function reportSummary(db: Db, businessId: string, q: PeriodQuery, 
                (select count(*)::int from purchase_invoices b
                 where b.business_id = ${businessId} and b.bill_date between ${from} and ${to} and b.status <> 'CANCELLED') as bills`,
   );
-  // From the journal: each party's sub-ledger (what it owes, or is owed), what walk-in customers owe (Sundry debtors
-  // without a party), and Stock in hand at cost, all as of today (money dated later is not owed yet).
-  const [owed] = await selectRows<{ receivable: string; payable: string; walkin: string; stock: string }>(
-    db,
-    sql`select coalesce(sum(greatest(b.balance, 0)), 0)::text as receivable, coalesce(sum(greatest(-b.balance, 0)), 0)::text as payable,
-               (select coalesce(sum(l.debit - l.credit), 0) from journal_lines l
-                join ledger_accounts a on a.business_id = l.business_id and a.id = l.account_id and a.code = 'DEBTORS'
-                where l.business_id = ${businessId} and l.party_id is null and l.date <= ${today})::text as walkin,
-               (select coalesce(sum(l.debit - l.credit), 0) from journal_lines l
-                join ledger_accounts a on a.business_id = l.business_id and a.id = l.account_id and a.code = 'STOCK'
-                where l.business_id = ${businessId})::text as stock
-        from (select sum(l.debit - l.credit) as balance from journal_lines l
-              where l.business_id = ${businessId} and l.party_id is not null and l.date <= ${today} group by l.party_id) b`,
-  );
-  const accounts = await listAccounts(db, businessId, today);
-  const cash = accounts.filter((x) => x.type === 'CASH').reduce((n, x) => n + toPaise(x.balance), 0);
-  const bank = accounts.filter((x) => x.type === 'BANK').reduce((n, x) => n + toPaise(x.balance), 0);
+  const owed = await owedAndHeld(db, businessId, today);
   const months = await selectRows<{ month: string; n: number }>(
     db,
     sql`select to_char(s.invoice_date, 'YYYY-MM') as month, count(*)::int as n
@@ -87,10 +71,39 @@ export async function reportSummary(db: Db, businessId: string, q: PeriodQuery, 
     to,
     sales: { invoices: Number(counts.sales), grandTotal: periodTotal('SALE') },
     purchases: { bills: Number(counts.bills), grandTotal: periodTotal('PURCHASE') },
+    receivable: owed.receivable,
+    payable: owed.payable,
+    cashAndBank: owed.cashAndBank,
+    stockValue: owed.stockValue,
+    salesByMonth,
+  };
+}
+
+/**
+ * What is owed each way and what is held now, from the journal: each party's sub-ledger (what it owes, or is owed),
+ * what walk-in customers owe (Sundry debtors without a party), every cash and bank account, and Stock in hand at
+ * cost, all as of today (money dated later is not owed yet).
+ */
+export async function owedAndHeld(db: Db, businessId: string, today: string) {
+  const [owed] = await selectRows<{ receivable: string; payable: string; walkin: string; stock: string }>(
+    db,
+    sql`select coalesce(sum(greatest(b.balance, 0)), 0)::text as receivable, coalesce(sum(greatest(-b.balance, 0)), 0)::text as payable,
+               (select coalesce(sum(l.debit - l.credit), 0) from journal_lines l
+                join ledger_accounts a on a.business_id = l.business_id and a.id = l.account_id and a.code = 'DEBTORS'
+                where l.business_id = ${businessId} and l.party_id is null and l.date <= ${today})::text as walkin,
+               (select coalesce(sum(l.debit - l.credit), 0) from journal_lines l
+                join ledger_accounts a on a.business_id = l.business_id and a.id = l.account_id and a.code = 'STOCK'
+                where l.business_id = ${businessId})::text as stock
+        from (select sum(l.debit - l.credit) as balance from journal_lines l
+              where l.business_id = ${businessId} and l.party_id is not null and l.date <= ${today} group by l.party_id) b`,
+  );
+  const accounts = await listAccounts(db, businessId, today);
+  const cash = accounts.filter((x) => x.type === 'CASH').reduce((n, x) => n + toPaise(x.balance), 0);
+  const bank = accounts.filter((x) => x.type === 'BANK').reduce((n, x) => n + toPaise(x.balance), 0);
+  return {
     receivable: fromPaise(toPaise(moneyText(owed.receivable)) + toPaise(moneyText(owed.walkin))),
     payable: moneyText(owed.payable),
     cashAndBank: { cash: fromPaise(cash), bank: fromPaise(bank), total: fromPaise(cash + bank) },
     stockValue: moneyText(owed.stock),
-    salesByMonth,
   };
 }

@@ -16,6 +16,7 @@ import {
 import {
   blankToNull,
   discountRequest,
+  BILL_TOP_FIELDS,
   formPathWith,
   lineErrors,
   lineFromDocument,
@@ -155,15 +156,7 @@ const TOP_FIELDS: Record<string, string> = {
   dueDate: 'dueDate',
   placeOfSupply: 'placeOfSupply',
   reverseCharge: 'reverseCharge',
-  discount: 'discount',
-  'discount.amount': 'discount',
-  'discount.percent': 'discount',
-  lines: 'lines',
-  'payment.amount': 'payment.amount',
-  'payment.mode': 'payment.mode',
-  'payment.accountId': 'payment.accountId',
-  'payment.reference': 'payment.reference',
-  notes: 'notes',
+  ...BILL_TOP_FIELDS,
 };
 
 /** The form path of a field the API or the contract names ('lines.0.unitPrice', 'billNumber'), or null. */

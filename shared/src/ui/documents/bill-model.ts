@@ -283,6 +283,19 @@ export const LINE_FIELDS: Record<string, LineField> = {
   itcEligible: 'item',
 };
 
+/** The request fields every bill's form has (the discount, the lines, the payment made now, the notes) and their form paths. */
+export const BILL_TOP_FIELDS: Readonly<Record<string, string>> = {
+  discount: 'discount',
+  'discount.amount': 'discount',
+  'discount.percent': 'discount',
+  lines: 'lines',
+  'payment.amount': 'payment.amount',
+  'payment.mode': 'payment.mode',
+  'payment.accountId': 'payment.accountId',
+  'payment.reference': 'payment.reference',
+  notes: 'notes',
+};
+
 /**
  * The form path of a field the API or the contract names, with a document's own `topFields` (request field → form
  * path): a line's field goes to its grid column ('lines.1.discountAmount' → 'lines.1.discount'); null when the form

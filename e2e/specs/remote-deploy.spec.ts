@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAreaBuild, openAbout, signUpViaApi, watchPageErrors } from './support';
+import { expectAreaBuild, logOutFromMenu, openAbout, signUpViaApi, watchPageErrors } from './support';
 import { registryEntry, remotes, restoreEntry, type RegistryEntry } from '../support/registry';
 import { serveDirectory, type StaticServer } from '../support/static-server';
 
@@ -181,9 +181,7 @@ test('logging out forgets a confirmed override: the next person on this browser 
   await page.goto(overrideLink(candidateManifest));
   await overrideDialog(page).getByRole('button', { name: 'Load this build' }).click();
   await expect(banner(page)).toBeVisible();
-  await page.getByRole('button', { name: /^Account:/ }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await logOutFromMenu(page);
   expect(await page.evaluate((n) => localStorage.getItem(`bahi:remote-override:${n}`), NAME)).toBeNull();
   expect(errors).toEqual([]);
 });

@@ -107,6 +107,20 @@ export async function switchBranch(page: Page, name: string): Promise<void> {
  * Opens "About Bahi" from the account menu and answers its dialog. The menu entry clicked while the menu is still
  * opening can be missed under load (the user would click again): so does this, until the dialog shows.
  */
+/**
+ * Logs out from the account menu. A click that lands while the menu is still opening is lost: the menu is opened
+ * and the item clicked again until the login page shows.
+ */
+export async function logOutFromMenu(page: Page) {
+  const item = page.getByRole('menuitem', { name: 'Log out' });
+  await expect(async () => {
+    if (new URL(page.url()).pathname === '/login') return;
+    if (!(await item.isVisible())) await page.getByRole('button', { name: /^Account:/ }).click({ timeout: 2_000 });
+    await item.click({ timeout: 2_000 });
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** Which build renders the page open now, as About names it ("Store branches · mf_branches 0.2.0"); About is closed again. */
 export async function expectAreaBuild(page: Page, build: string | RegExp, how: 'is' | 'contains' = 'is') {
   const about = await openAbout(page);

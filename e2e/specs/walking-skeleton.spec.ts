@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { freshPhone, otpFor, signUpViaApi, watchPageErrors } from './support';
+import { freshPhone, logOutFromMenu, otpFor, signUpViaApi, watchPageErrors } from './support';
 
 async function enterOtp(page: Page, phone: string, purpose: 'signup' | 'login') {
   const code = await otpFor(phone, purpose);
@@ -62,9 +62,7 @@ test('a newcomer signs up, manages branches, switches the active one and logs ou
   await expect(page.locator('header').first()).toContainText('Andheri West');
 
   // Log out; a deep link goes to login and comes back after it.
-  await page.getByRole('button', { name: /Account: Meera Iyer/ }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await logOutFromMenu(page);
   await page.goto('/store-branch');
   await expect(page).toHaveURL(/\/login\?next=%2Fstore-branch/);
   await page.getByLabel('Mobile number').fill(phone);

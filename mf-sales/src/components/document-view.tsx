@@ -109,7 +109,10 @@ export function DocumentView({ doc, profile = null }: { doc: SalesDocument; prof
   const cancelled = doc.cancelledAt !== null || doc.status === 'CANCELLED';
   // The business profile, once saved, names the seller and adds its logo, trade name, signature, bank and terms.
   const sellerName = profile?.updatedAt ? profile.legalName : branch.businessName;
-  const sellerAddress = addressLine(branch.address) || addressLine(profile?.address ? { ...profile.address, state: null } : null);
+  // As the PDF prints it: the branch's own address, else (a branch that names only its state) the profile's.
+  const branchPlace = branch.address.street || branch.address.city || branch.address.pin ? addressLine(branch.address) : '';
+  const sellerAddress =
+    branchPlace || addressLine(profile?.address ? { ...profile.address, state: null } : null) || addressLine(branch.address);
   const terms = doc.terms ?? profile?.terms ?? null;
   const bank = profile?.bankAccount;
   const bankLines = [bank && `Bank: ${bank.bankName ?? bank.displayName}`, bank?.accountNumber && `A/c No.: ${bank.accountNumber}`, bank?.ifsc && `IFSC: ${bank.ifsc}`, profile?.upiId && `UPI: ${profile.upiId}`].filter(Boolean);
@@ -153,7 +156,7 @@ export function DocumentView({ doc, profile = null }: { doc: SalesDocument; prof
               GSTIN: <strong style={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace' }}>{branch.gstin}</strong>
             </div>
           ) : null}
-          {[branch.phone && `Phone ${branch.phone}`, branch.email].filter(Boolean).join(' · ') || null}
+          {[(branch.phone ?? profile?.phone) && `Phone ${branch.phone ?? profile?.phone}`, branch.email ?? profile?.email].filter(Boolean).join(' · ') || null}
           </div>
         </div>
         <div style={{ textAlign: 'right' }}>

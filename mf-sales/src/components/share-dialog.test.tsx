@@ -90,6 +90,23 @@ describe('sharing an invoice by link', () => {
     expect(page).toHaveTextContent('Goods once sold are not taken back.');
   });
 
+  it("prints the profile's address and phone for a branch that names only its state", async () => {
+    const base = makeInvoice();
+    const invoice = { ...base, branch: { ...base.branch, phone: null, email: null, address: { ...base.branch.address, street: null, city: null, pin: null } } };
+    jest.spyOn(saleApi, 'get').mockResolvedValue(invoice);
+    jest.spyOn(businessProfileApi, 'get').mockResolvedValue({
+      legalName: 'Sharma Traders Private Limited', tradeName: null, gstin: null, phone: '9876543210', email: null,
+      address: { street: '12 Laxmi Road', city: 'Pune', stateCode: '27', pin: '411030' },
+      upiId: null, payeeName: null, terms: null, notes: null, bankAccount: null,
+      print: { showHsnSummary: true, showItemImages: false, thermalWidth: 'thermal80' },
+      logoUrl: null, signatureUrl: null, updatedAt: '2026-05-01T10:00:00.000Z',
+    });
+    renderDetail(invoice.id);
+    const page = await screen.findByRole('article', { name: 'Tax invoice' });
+    expect(await within(page).findByText(/12 Laxmi Road, Pune, 411030/)).toBeInTheDocument();
+    expect(page).toHaveTextContent('Phone 9876543210');
+  });
+
   it('asks for no QR of a paid invoice', async () => {
     const invoice = makeInvoice({ status: 'PAID', received: '100.00', balance: '0.00' });
     jest.spyOn(saleApi, 'get').mockResolvedValue(invoice);

@@ -134,22 +134,22 @@ export default function ReportsHomePage() {
         <ErrorState title="Error loading this month's figures" detail={errorMessage(summary.error)} onRetry={() => void summary.mutate()} />
       ) : (
         <Row gutter={[16, 16]} style={{ marginBottom: 16 }} role="region" aria-label="This month's figures">
-          <Col xs={24} sm={12} lg={4}>
+          <Col xs={24} sm={12} lg={8} xxl={4}>
             <SummaryCard title="Sales" value={figure((x) => x.sales.grandTotal)} />
           </Col>
-          <Col xs={24} sm={12} lg={4}>
+          <Col xs={24} sm={12} lg={8} xxl={4}>
             <SummaryCard title="Purchases" value={figure((x) => x.purchases.grandTotal)} />
           </Col>
-          <Col xs={24} sm={12} lg={4}>
+          <Col xs={24} sm={12} lg={8} xxl={4}>
             <SummaryCard title="Receivable" tone="success" value={figure((x) => x.receivable)} />
           </Col>
-          <Col xs={24} sm={12} lg={4}>
+          <Col xs={24} sm={12} lg={8} xxl={4}>
             <SummaryCard title="Payable" tone="danger" value={figure((x) => x.payable)} />
           </Col>
-          <Col xs={24} sm={12} lg={4}>
+          <Col xs={24} sm={12} lg={8} xxl={4}>
             <SummaryCard title="Cash and bank" value={figure((x) => x.cashAndBank.total)} />
           </Col>
-          <Col xs={24} sm={12} lg={4}>
+          <Col xs={24} sm={12} lg={8} xxl={4}>
             {seeCost ? <SummaryCard title="Stock value" value={figure((x) => x.stockValue ?? '0.00')} /> : null}
           </Col>
         </Row>
